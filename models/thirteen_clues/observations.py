@@ -1,0 +1,258 @@
+"""Thirteen Clues observations: what one player sees and hears at the table, as values.
+
+Each type prints as the line a user types (``str``) and :func:`parse` reads it back, so the CLI journal, the
+rules engine and the knowledge model speak one language. Seats are numbered 1..N clockwise. Parsing checks
+names and shapes; whether an observation fits the game (cards in play, seats, counts) is checked by the
+knowledge model, which knows the setup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from models.thirteen_clues.data import CARD_BY_NAME, CATEGORIES, SUBCATEGORIES, SUITS
+from solver.errors import InvalidObservationError
+from solver.names import Names
+
+CARD_NAMES = Names(CARD_BY_NAME, "card")
+SUBJECT_NAMES = Names(
+    [*SUITS, *CATEGORIES, *(s for pair in SUBCATEGORIES.values() for s in pair)], "suit or category"
+)
+SIDES = ("left", "right")
+
+
+@dataclass(frozen=True)
+class Players:
+    """Number of players at the table (setup)."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"players {self.count}"
+
+
+@dataclass(frozen=True)
+class Me:
+    """My seat (setup)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"me {self.seat}"
+
+
+@dataclass(frozen=True)
+class Subcategories:
+    """House rule: witness questions may name a sub-category (male/female, indoor/outdoor, close/ranged)."""
+
+    enabled: bool = True
+
+    def __str__(self) -> str:
+        return f"subcategories {'on' if self.enabled else 'off'}"
+
+
+@dataclass(frozen=True)
+class Private:
+    """My two private cards, left then right (setup)."""
+
+    cards: tuple[str, str]
+
+    def __str__(self) -> str:
+        return f"private {' '.join(self.cards)}"
+
+
+@dataclass(frozen=True)
+class Screen:
+    """Another player's screen: the mystery I can see (setup), stored as Person, Location, Weapon."""
+
+    seat: int
+    cards: tuple[str, str, str]
+
+    def __post_init__(self) -> None:
+        ordered = tuple(sorted(self.cards, key=lambda c: CATEGORIES.index(CARD_BY_NAME[c].category)))
+        object.__setattr__(self, "cards", ordered)
+
+    def __str__(self) -> str:
+        return f"screen {self.seat} {' '.join(self.cards)}"
+
+
+@dataclass(frozen=True)
+class Witness:
+    """Player ``seat`` answered that they see ``count`` cards of ``subject`` (a suit, category or
+    sub-category); in two-player games ``side`` says which private card was counted."""
+
+    seat: int
+    subject: str
+    count: int
+    side: str | None = None
+
+    def __str__(self) -> str:
+        side = f" {self.side}" if self.side else ""
+        return f"ask {self.seat} {self.subject}{side} {self.count}"
+
+
+@dataclass(frozen=True)
+class InformantLook:
+    """I looked at Secret Informant ``letter`` and saw ``card``."""
+
+    letter: str
+    card: str
+
+    def __str__(self) -> str:
+        return f"informant {self.letter} {self.card}"
+
+
+@dataclass(frozen=True)
+class InformantBy:
+    """Player ``seat`` looked at Secret Informant ``letter`` (I do not see the card)."""
+
+    letter: str
+    seat: int
+
+    def __str__(self) -> str:
+        return f"informant {self.letter} by {self.seat}"
+
+
+@dataclass(frozen=True)
+class Accusation:
+    """Player ``seat`` accused (person, location, weapon); ``correct`` is the answer they got."""
+
+    seat: int
+    person: str
+    location: str
+    weapon: str
+    correct: bool
+
+    @property
+    def cards(self) -> tuple[str, str, str]:
+        return (self.person, self.location, self.weapon)
+
+    def __str__(self) -> str:
+        return f"accuse {self.seat} {self.person} {self.location} {self.weapon} {'right' if self.correct else 'wrong'}"
+
+
+Setup = Players | Me | Private | Screen | Subcategories
+Observation = Witness | InformantLook | InformantBy | Accusation
+Entry = Setup | Observation
+
+
+def _int(token: str, what: str) -> int:
+    try:
+        return int(token)
+    except ValueError:
+        raise InvalidObservationError(f"{what} '{token}': expected a whole number") from None
+
+
+def _cards(tokens: list[str], start: int, n: int, what: str) -> tuple[list[str], int]:
+    out = []
+    i = start
+    for _ in range(n):
+        if i >= len(tokens):
+            raise InvalidObservationError(f"{what}: expected {n} cards, got {len(out)}")
+        card, i = CARD_NAMES.take(tokens, i)
+        out.append(card)
+    return out, i
+
+
+def _done(tokens: list[str], i: int, usage: str) -> None:
+    if i != len(tokens):
+        raise InvalidObservationError(f"unexpected '{' '.join(tokens[i:])}': expected '{usage}'")
+
+
+def parse(line: str) -> Entry:
+    """Read one entry line (comments after '#' are ignored)."""
+    tokens = line.split("#", 1)[0].split()
+    if not tokens:
+        raise InvalidObservationError("empty line")
+    verb, args = tokens[0].lower(), tokens[1:]
+    if verb == "players":
+        _done(args, 1 if args else 0, "players N")
+        return Players(_int(args[0], "players") if args else _missing("players N"))
+    if verb == "me":
+        _done(args, 1 if args else 0, "me SEAT")
+        return Me(_int(args[0], "seat") if args else _missing("me SEAT"))
+    if verb == "subcategories":
+        value = args[0].lower() if args else "on"
+        if value not in ("on", "off") or len(args) > 1:
+            raise InvalidObservationError(f"subcategories '{' '.join(args)}': expected 'on' or 'off'")
+        return Subcategories(value == "on")
+    if verb == "private":
+        cards, i = _cards(args, 0, 2, "private")
+        _done(args, i, "private CARD CARD")
+        return Private((cards[0], cards[1]))
+    if verb == "screen":
+        if not args:
+            _missing("screen SEAT PERSON LOCATION WEAPON")
+        seat = _int(args[0], "seat")
+        cards, i = _cards(args, 1, 3, "screen")
+        _done(args, i, "screen SEAT PERSON LOCATION WEAPON")
+        cats = sorted(CARD_BY_NAME[c].category for c in cards)
+        if cats != sorted(CATEGORIES):
+            raise InvalidObservationError(
+                f"screen {seat} {' '.join(cards)}: expected one Person, one Location and one Weapon"
+            )
+        return Screen(seat, (cards[0], cards[1], cards[2]))
+    if verb in ("ask", "witness", "sees"):
+        return _parse_witness(args)
+    if verb in ("informant", "inf"):
+        return _parse_informant(args)
+    if verb in ("accuse", "accusation"):
+        return _parse_accusation(args)
+    raise InvalidObservationError(f"unknown entry '{tokens[0]}'")
+
+
+def _missing(usage: str) -> int:
+    raise InvalidObservationError(f"missing argument: expected '{usage}'")
+
+
+def _parse_witness(args: list[str]) -> Witness:
+    usage = "ask SEAT SUIT|CATEGORY [left|right] COUNT"
+    if len(args) < 3:
+        raise InvalidObservationError(f"ask {' '.join(args)}: expected '{usage}'")
+    seat = _int(args[0], "seat")
+    subject, i = SUBJECT_NAMES.take(args, 1)
+    side = None
+    if i < len(args) and args[i].lower() in SIDES:
+        side = args[i].lower()
+        i += 1
+    if i >= len(args):
+        raise InvalidObservationError(f"ask {' '.join(args)}: missing the count, expected '{usage}'")
+    count = _int(args[i], "count")
+    _done(args, i + 1, usage)
+    if count < 0:
+        raise InvalidObservationError(f"count {count}: expected 0 or more")
+    return Witness(seat, subject, count, side)
+
+
+def _parse_informant(args: list[str]) -> InformantLook | InformantBy:
+    usage = "informant LETTER CARD  or  informant LETTER by SEAT"
+    if len(args) < 2:
+        raise InvalidObservationError(f"informant {' '.join(args)}: expected '{usage}'")
+    letter = args[0].upper()
+    if len(letter) != 1 or not letter.isalpha():
+        raise InvalidObservationError(f"informant letter '{args[0]}': expected one letter A, B, C, ...")
+    if args[1].lower() == "by":
+        if len(args) != 3:
+            raise InvalidObservationError(f"informant {' '.join(args)}: expected '{usage}'")
+        return InformantBy(letter, _int(args[2], "seat"))
+    card, i = CARD_NAMES.take(args, 1)
+    _done(args, i, usage)
+    return InformantLook(letter, card)
+
+
+def _parse_accusation(args: list[str]) -> Accusation:
+    usage = "accuse SEAT PERSON LOCATION WEAPON wrong|right"
+    if len(args) < 5:
+        raise InvalidObservationError(f"accuse {' '.join(args)}: expected '{usage}'")
+    seat = _int(args[0], "seat")
+    cards, i = _cards(args, 1, 3, "accuse")
+    by_cat = {CARD_BY_NAME[c].category: c for c in cards}
+    if len(by_cat) != 3:
+        raise InvalidObservationError(
+            f"accuse {' '.join(cards)}: expected one Person, one Location and one Weapon"
+        )
+    if i >= len(args) or args[i].lower() not in ("wrong", "right", "correct", "no", "yes"):
+        raise InvalidObservationError(f"accuse: expected 'wrong' or 'right' after the three cards, '{usage}'")
+    correct = args[i].lower() in ("right", "correct", "yes")
+    _done(args, i + 1, usage)
+    return Accusation(seat, by_cat["Person"], by_cat["Location"], by_cat["Weapon"], correct)
