@@ -19,7 +19,7 @@ from ortools.sat.python import cp_model
 from solver.constraints import Constraint, CountEquals, Lit, NotAll, Problem, World
 from solver.errors import ContradictionError
 
-O = TypeVar("O")
+Obs = TypeVar("Obs")
 
 
 @dataclass(frozen=True)
@@ -47,19 +47,19 @@ class Counter(Protocol):
 
 
 @dataclass
-class Entry(Generic[O]):
-    observation: O
+class Entry(Generic[Obs]):
+    observation: Obs
     constraints: tuple[Constraint, ...]
     hypothetical: bool = False
 
 
 @dataclass(frozen=True)
-class Explanation(Generic[O]):
+class Explanation(Generic[Obs]):
     """Why a literal is impossible, certain, or still open; ``reasons`` is a minimal forcing set."""
 
     lit: Lit
     status: str  # "impossible" | "certain" | "open"
-    reasons: tuple[O, ...] = ()
+    reasons: tuple[Obs, ...] = ()
     example: World | None = None
 
 
@@ -77,13 +77,13 @@ class _Compiled:
     gates: list[cp_model.IntVar] = field(default_factory=list)
 
 
-class Knowledge(Generic[O]):
+class Knowledge(Generic[Obs]):
     """A player's knowledge: a problem plus an ordered list of observations (facts and what-ifs)."""
 
     def __init__(
         self,
         problem: Problem,
-        compile_observation: Callable[[O], Sequence[Constraint]],
+        compile_observation: Callable[[Obs], Sequence[Constraint]],
         counter: Counter | None = None,
         count_budget: float = 2.0,
     ) -> None:
@@ -91,7 +91,7 @@ class Knowledge(Generic[O]):
         self._compile_observation = compile_observation
         self._counter: Counter = counter or enumerate_count
         self.count_budget = count_budget
-        self.entries: list[Entry[O]] = []
+        self.entries: list[Entry[Obs]] = []
         self._impossible: set[Lit] = set()  # stays valid while observations are only added
         self._pool: list[dict[str, str]] = []
         self._cache: dict[str, object] = {}
@@ -139,17 +139,17 @@ class Knowledge(Generic[O]):
 
     # -- observations ---------------------------------------------------------------------------------------
     @property
-    def facts(self) -> list[O]:
+    def facts(self) -> list[Obs]:
         return [e.observation for e in self.entries if not e.hypothetical]
 
     @property
-    def whatifs(self) -> list[O]:
+    def whatifs(self) -> list[Obs]:
         return [e.observation for e in self.entries if e.hypothetical]
 
     def constraints(self) -> list[Constraint]:
         return list(self.problem.structure) + [c for e in self.entries for c in e.constraints]
 
-    def add(self, observation: O, hypothetical: bool = False) -> None:
+    def add(self, observation: Obs, hypothetical: bool = False) -> None:
         """Add an observation; raise :class:`ContradictionError` (state unchanged) if it conflicts."""
         constraints = tuple(self._compile_observation(observation))
         gate = self._gate(self._compiled, constraints)
@@ -162,7 +162,7 @@ class Knowledge(Generic[O]):
         self.entries.append(Entry(observation, constraints, hypothetical))
         self._invalidate(removed=False)
 
-    def undo(self) -> O:
+    def undo(self) -> Obs:
         """Remove the most recent observation (fact or what-if) and return it."""
         if not self.entries:
             raise IndexError("nothing to undo")
@@ -170,7 +170,7 @@ class Knowledge(Generic[O]):
         self._invalidate(removed=True)
         return entry.observation
 
-    def clear_whatifs(self) -> list[O]:
+    def clear_whatifs(self) -> list[Obs]:
         dropped = self.whatifs
         if dropped:
             self.entries = [e for e in self.entries if not e.hypothetical]
@@ -265,7 +265,7 @@ class Knowledge(Generic[O]):
             self._cache["count"] = self._counter(self.problem, observed, self.count_budget)
         return self._cache["count"]  # type: ignore[return-value]
 
-    def explain(self, lit: Lit) -> Explanation[O]:
+    def explain(self, lit: Lit) -> Explanation[Obs]:
         """Why ``lit`` is impossible or certain (a minimal set of observations), or an example if open."""
         var, val = lit
         x = self._compiled.x.get(lit)
