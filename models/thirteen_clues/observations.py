@@ -256,3 +256,57 @@ def _parse_accusation(args: list[str]) -> Accusation:
     correct = args[i].lower() in ("right", "correct", "yes")
     _done(args, i + 1, usage)
     return Accusation(seat, by_cat["Person"], by_cat["Location"], by_cat["Weapon"], correct)
+
+
+# -- actions: what the player to move does (the rules engine and the advisor speak these) -----------------
+
+
+@dataclass(frozen=True)
+class Ask:
+    """Question a witness: ask ``seat`` how many ``subject`` cards they see (two players: name a side)."""
+
+    seat: int
+    subject: str
+    side: str | None = None
+
+    def __str__(self) -> str:
+        return f"ask {self.seat} {self.subject}" + (f" {self.side}" if self.side else "")
+
+
+@dataclass(frozen=True)
+class Consult:
+    """Consult Secret Informant ``letter``."""
+
+    letter: str
+
+    def __str__(self) -> str:
+        return f"consult {self.letter}"
+
+
+@dataclass(frozen=True)
+class Accuse:
+    """Accuse: name a Person, a Location and a Weapon as my own mystery."""
+
+    person: str
+    location: str
+    weapon: str
+
+    @property
+    def cards(self) -> tuple[str, str, str]:
+        return (self.person, self.location, self.weapon)
+
+    def __str__(self) -> str:
+        return f"accuse {self.person} {self.location} {self.weapon}"
+
+
+@dataclass(frozen=True)
+class TakeGlass:
+    """At the start of a turn with no glass and an empty supply: take a glass from ``seat``."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"take {self.seat}"
+
+
+Action = Ask | Consult | Accuse | TakeGlass

@@ -1,0 +1,1 @@
+"""The ``assist`` command: companion sessions, simulations and the demo."""
