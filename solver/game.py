@@ -61,7 +61,8 @@ class State(Protocol):
         """Per-seat counters the simulation summarises (e.g. turns, questions, wrong accusations)."""
         ...
 
-    def soundness_failure(self, seat: int, knowledge: Any) -> str | None:
+    def soundness_failure(self, seat: int, knowledge: Any, deep: bool = False) -> str | None:
         """Whether ``knowledge`` (a knowledge state kept by ``seat``'s bot) still admits the true hidden world;
-        ``None`` if it does, else a one-line description of what it wrongly rules out."""
+        ``None`` if it does, else a one-line description of what it wrongly rules out. ``deep`` also asks the
+        knowledge model's own solver (slower), beyond checking its constraints against the true world."""
         ...
