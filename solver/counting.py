@@ -29,6 +29,7 @@ from solver.constraints import Constraint, CountEquals, Lit, NotAll, Problem
 from solver.knowledge import Count
 
 MAX_ITEMS = 22
+_CHUNK = 1 << 22  # entries per batch of per-pivot transforms in AllocationCounter.joints (memory bound)
 
 
 class UnsupportedShape(ValueError):
@@ -43,6 +44,32 @@ class _BinRule:
     bin_items: tuple[int, ...]
     pivot_items: tuple[int, ...]
     count: int
+
+
+@dataclass(frozen=True)
+class JointCount:
+    """Exact world counts split by the pivot bin's content (rows) and one *probe* bin's content (columns).
+
+    Contents are bitmasks over ``items``. ``probes`` lists every subset of the probe's capacity, allowed or
+    not (a column of zeros is an impossible content), so callers can index columns by mask arithmetic.
+    """
+
+    items: tuple[str, ...]
+    pivots: np.ndarray  # (P,) int64 masks: pivot contents that pass the pivot-only constraints
+    probes: np.ndarray  # (Q,) int64 masks: every probe-sized subset of the items
+    counts: np.ndarray  # (P, Q) world counts
+
+    @property
+    def total(self) -> int:
+        return int(self.counts.sum())
+
+    def pivot_counts(self) -> np.ndarray:
+        """Worlds per pivot content (the row sums)."""
+        return self.counts.sum(axis=1)
+
+    def probe_counts(self) -> np.ndarray:
+        """Worlds per probe content (the column sums)."""
+        return self.counts.sum(axis=0)
 
 
 def _is_capacity(c: Constraint, items: Sequence[str], cap: int) -> bool:
@@ -65,39 +92,9 @@ class AllocationCounter:
 
     def __call__(self, problem: Problem, constraints: Sequence[Constraint], budget: float) -> Count:
         start = time.perf_counter()
-        items = list(problem.variables)
+        items, pivot_rules, bin_rules = self._split(problem, constraints)
         n = len(items)
-        if n > MAX_ITEMS:
-            raise UnsupportedShape(f"{n} items: at most {MAX_ITEMS}")
         bins = list(self.capacities)
-        for var, dom in problem.variables.items():
-            if set(dom) != set(bins):
-                raise UnsupportedShape(f"variable {var} does not range over the bins")
-        if sum(self.capacities.values()) != n:
-            raise UnsupportedShape("bin capacities do not add up to the number of items")
-        index = {item: i for i, item in enumerate(items)}
-        pivot_rules: list[Constraint] = []
-        bin_rules: dict[str, list[_BinRule]] = {}
-        for c in [*problem.structure, *constraints]:
-            mentioned = {val for _, val in c.terms}
-            if len(mentioned) == 1 and _is_capacity(c, items, self.capacities[next(iter(mentioned))]):
-                continue  # bins are filled to capacity by construction
-            others = mentioned - {self.pivot}
-            if not others:
-                pivot_rules.append(c)
-                continue
-            if len(others) > 1:
-                raise UnsupportedShape(f"a constraint mentions several bins: {sorted(others)}")
-            (b,) = others
-            b_items = tuple(index[v] for v, val in c.terms if val == b)
-            p_items = tuple(index[v] for v, val in c.terms if val == self.pivot)
-            if isinstance(c, NotAll):
-                if p_items:
-                    raise UnsupportedShape("a NotAll constraint couples the pivot with another bin")
-                bin_rules.setdefault(b, []).append(_BinRule("notall", b_items, (), 0))
-            else:
-                bin_rules.setdefault(b, []).append(_BinRule("count", b_items, p_items, c.count))
-
         pivots = self._pivot_contents(items, pivot_rules)
         constrained = [b for b in bins if b != self.pivot and b in bin_rules]
         free = [b for b in bins if b != self.pivot and b not in bin_rules]
@@ -139,7 +136,9 @@ class AllocationCounter:
                     cluster += w
             cluster_totals.append(cluster)
             done += 1
-            if time.perf_counter() - start > budget and done < len(order):
+            # Stop only once two groups have worlds: from fewer, the estimate would be 0 or have no error bar.
+            sampled = sum(1 for c in cluster_totals if c) >= 2
+            if sampled and time.perf_counter() - start > budget and done < len(order):
                 break
 
         weights: dict[Lit, float] = {}
@@ -158,6 +157,149 @@ class AllocationCounter:
         stderr = len(order) * math.sqrt(var / done * (1 - done / len(order)))
         note = f"estimate from {done} of {len(order)} groups of mysteries ({budget:.1f} s budget)"
         return Count(total * scale, {lit: w * scale for lit, w in weights.items()}, False, stderr, note)
+
+
+    def joint(self, problem: Problem, constraints: Sequence[Constraint], probe: str) -> JointCount:
+        """Exact world counts for every (pivot content M, content q of bin ``probe``); see :meth:`joints`."""
+        return self.joints(problem, constraints, [probe])[probe]
+
+    def joints(
+        self, problem: Problem, constraints: Sequence[Constraint], probes: Sequence[str]
+    ) -> dict[str, JointCount]:
+        """:meth:`joint` for several probe bins, sharing the parsing and the per-bin tables.
+
+        What a question or a peek reveals is a function of (M, q), so the matrix gives every answer's
+        probability and the posterior over M at once. Always exact (no budget): the cost is one zeta transform
+        over the items outside M per pivot content M (vectorised over all of them), whatever the constraints.
+
+        Method. For the constrained bins other than pivot and probe, let Z_b(S) be the number of allowed
+        contents of b inside S (a zeta transform of b's allowed set). Then prod_b Z_b(S) counts tuples of
+        contents inside S that may overlap, and a Moebius transform restricted to |T| = R (the sum of their
+        capacities) keeps exactly the disjoint ones. Summing over the T inside the items left free by M and q,
+        and swapping the sums, gives
+
+            count(M, q) = free_ways * sum_{S subset of C} prod_b Z_b(S) * (-1)^(R-|S|) * binom(|C|-|S|, R-|S|)
+
+        with C the items outside M and q: one zeta transform of the bracket over the items outside M, read at C
+        for every q. Integer arithmetic
+        wraps modulo 2^64 in the intermediate steps, which is harmless because every final count is below
+        2^63 (checked against the multinomial bound; past it Python integers are used).
+        """
+        items, pivot_rules, bin_rules = self._split(problem, constraints)
+        for probe in probes:
+            if probe == self.pivot or probe not in self.capacities:
+                raise ValueError(f"probe '{probe}': expected a bin other than the pivot {self.pivot!r}")
+        n = len(items)
+        size = 1 << n
+        pc = _popcounts(n)
+        bound = math.factorial(n) // math.prod(math.factorial(c) for c in self.capacities.values())
+        dtype: type = np.int64 if bound < 2**62 else object
+        pivots = np.array(self._pivot_contents(items, pivot_rules), dtype=np.int64)
+
+        # Per bin: the distinct constant vectors the pivots give it (key index per pivot), and for each the
+        # allowed contents (a boolean over every cap-sized subset) and their zeta transform.
+        key_of: dict[str, np.ndarray] = {}
+        allowed: dict[str, np.ndarray] = {}
+        zetas: dict[str, np.ndarray] = {}
+        for b, rules in bin_rules.items():
+            consts = np.stack([r.count - pc[pivots & _mask(r.pivot_items)] for r in rules], axis=1)
+            distinct, inverse = np.unique(consts, axis=0, return_inverse=True)
+            key_of[b] = inverse.reshape(-1)
+            masks = _subsets(n, self.capacities[b])
+            ok = np.ones((len(distinct), masks.size), dtype=bool)
+            for j, r in enumerate(rules):
+                hits = pc[masks & _mask(r.bin_items)]
+                if r.kind == "count":
+                    ok &= hits[None, :] == distinct[:, j : j + 1]
+                else:
+                    ok &= (hits != len(r.bin_items))[None, :]
+            allowed[b] = ok
+            z = np.zeros((len(distinct), size), dtype=dtype)
+            z[:, masks] = ok
+            _zeta(z)
+            zetas[b] = z
+
+        # Each pivot content M only needs sums over subsets of the items outside it, so the transforms run in
+        # M's own coordinates: local bit j is the j-th item outside M (2^(n - cap) entries instead of 2^n).
+        rest = n - self.capacities[self.pivot]
+        local = np.arange(1 << rest, dtype=np.int64)
+        outside = np.array([[i for i in range(n) if not m >> i & 1] for m in pivots.tolist()], dtype=np.int64)
+        outside = outside.reshape(pivots.size, rest)
+        out: dict[str, JointCount] = {}
+        for probe in probes:
+            others = [b for b in self.capacities if b not in (self.pivot, probe)]
+            constrained = [b for b in others if b in bin_rules]
+            free = [self.capacities[b] for b in others if b not in bin_rules]
+            free_ways = math.factorial(sum(free)) // math.prod(math.factorial(c) for c in free)
+            qs = _subsets(n, self.capacities[probe])
+            avail = rest - self.capacities[probe]
+            reach = sum(self.capacities[b] for b in constrained)
+            w = np.array(
+                [
+                    (-1) ** (reach - s) * math.comb(avail - s, reach - s) if s <= min(reach, avail) else 0
+                    for s in range(rest + 1)
+                ],
+                dtype=dtype,
+            )[pc[local]]
+            counts = np.zeros((pivots.size, qs.size), dtype=dtype)
+            ok = (pivots[:, None] & qs[None, :]) == 0
+            if probe in allowed:
+                ok &= allowed[probe][key_of[probe]]
+            step = max(1, _CHUNK >> rest)
+            for lo in range(0, pivots.size, step):
+                rows = slice(lo, lo + step)
+                pos = outside[rows]
+                idx = np.zeros((pos.shape[0], local.size), dtype=np.int64)
+                q_local = np.zeros((pos.shape[0], qs.size), dtype=np.int64)
+                for j in range(rest):
+                    idx |= ((local[None, :] >> j) & 1) << pos[:, j : j + 1]
+                    q_local |= ((qs[None, :] >> pos[:, j : j + 1]) & 1) << j
+                h = np.repeat(w[None, :], pos.shape[0], axis=0)
+                for b in constrained:
+                    h *= zetas[b][key_of[b][rows][:, None], idx]
+                _zeta(h)
+                vals = np.take_along_axis(h, local[-1] ^ q_local, axis=1)
+                counts[rows] = np.where(ok[rows], vals, 0) * free_ways
+            out[probe] = JointCount(tuple(items), pivots, qs, counts)
+        return out
+
+    def _split(
+        self, problem: Problem, constraints: Sequence[Constraint]
+    ) -> tuple[list[str], list[Constraint], dict[str, list[_BinRule]]]:
+        """Check the shape and sort the constraints into pivot-only rules and per-bin rules."""
+        items = list(problem.variables)
+        n = len(items)
+        if n > MAX_ITEMS:
+            raise UnsupportedShape(f"{n} items: at most {MAX_ITEMS}")
+        bins = list(self.capacities)
+        for var, dom in problem.variables.items():
+            if set(dom) != set(bins):
+                raise UnsupportedShape(f"variable {var} does not range over the bins")
+        if sum(self.capacities.values()) != n:
+            raise UnsupportedShape("bin capacities do not add up to the number of items")
+        index = {item: i for i, item in enumerate(items)}
+        pivot_rules: list[Constraint] = []
+        bin_rules: dict[str, list[_BinRule]] = {}
+        for c in [*problem.structure, *constraints]:
+            mentioned = {val for _, val in c.terms}
+            if len(mentioned) == 1 and _is_capacity(c, items, self.capacities[next(iter(mentioned))]):
+                continue  # bins are filled to capacity by construction
+            others = mentioned - {self.pivot}
+            if not others:
+                pivot_rules.append(c)
+                continue
+            if len(others) > 1:
+                raise UnsupportedShape(f"a constraint mentions several bins: {sorted(others)}")
+            (b,) = others
+            b_items = tuple(index[v] for v, val in c.terms if val == b)
+            p_items = tuple(index[v] for v, val in c.terms if val == self.pivot)
+            if isinstance(c, NotAll):
+                if p_items:
+                    raise UnsupportedShape("a NotAll constraint couples the pivot with another bin")
+                bin_rules.setdefault(b, []).append(_BinRule("notall", b_items, (), 0))
+            else:
+                bin_rules.setdefault(b, []).append(_BinRule("count", b_items, p_items, c.count))
+        return items, pivot_rules, bin_rules
 
     def _pivot_contents(self, items: list[str], rules: list[Constraint]) -> list[int]:
         cap = self.capacities[self.pivot]
@@ -208,3 +350,40 @@ def _subset_sums(f: np.ndarray) -> np.ndarray:
         view = h.reshape(-1, 2, 1 << i)
         view[:, 1, :] += view[:, 0, :]
     return h
+
+
+_POPCOUNTS: dict[int, np.ndarray] = {}
+_SUBSETS: dict[tuple[int, int], np.ndarray] = {}
+
+
+def _popcounts(n: int) -> np.ndarray:
+    """popcount of every n-bit mask (cached: built once per item count)."""
+    if n not in _POPCOUNTS:
+        ar = np.arange(1 << n, dtype=np.int64)
+        pc = np.zeros(1 << n, dtype=np.int64)
+        for i in range(n):
+            pc += (ar >> i) & 1
+        _POPCOUNTS[n] = pc
+    return _POPCOUNTS[n]
+
+
+def _subsets(n: int, k: int) -> np.ndarray:
+    """Every k-element subset of n items as a bitmask, in lexicographic order of the item indices."""
+    if (n, k) not in _SUBSETS:
+        _SUBSETS[(n, k)] = np.array(
+            [sum(1 << i for i in combo) for combo in itertools.combinations(range(n), k)], dtype=np.int64
+        )
+    return _SUBSETS[(n, k)]
+
+
+def _mask(indices: Sequence[int]) -> int:
+    return sum(1 << i for i in indices)
+
+
+def _zeta(h: np.ndarray) -> None:
+    """In place, along the last axis: h[..., S] becomes the sum of h[..., T] over T subset of S."""
+    n = h.shape[-1].bit_length() - 1
+    lead = h.shape[:-1]
+    for i in range(n):
+        view = h.reshape(*lead, -1, 2, 1 << i)
+        view[..., 1, :] += view[..., 0, :]
