@@ -1,0 +1,518 @@
+"""The Thirteen Clues companion session: one object that turns a typed line into a reply.
+
+``Session.handle(line)`` is the whole interactive loop minus the terminal: it parses the line, updates the
+setup or the knowledge model, keeps the journal of accepted entries and returns a :class:`Reply` holding rich
+renderables. It raises :class:`solver.errors.AssistantError` for user errors and changes nothing then; the
+CLI (``main.py``) catches it and prints one line. Because everything goes through ``handle``, a journal is
+resumed by handling its lines again, and tests drive a session with plain strings.
+
+The journal holds the lines that make up the current state, in canonical form (``str`` of the parsed entry,
+so prefixes like ``ask 3 re 2`` are saved as ``ask 3 Red 2``); what-ifs are saved as ``whatif <entry>``.
+``undo`` removes the last line, ``whatif clear`` removes the what-if lines. It is rewritten atomically after
+every accepted entry, so a crash or Ctrl-C loses nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import os
+import tempfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from assistant_cli import render
+from models.thirteen_clues.data import CARD_BY_NAME, CATEGORIES, DEFAULT_DATA, SUBCATEGORIES, GameData
+from models.thirteen_clues.knowledge import MYSTERY, TableSetup, ThirteenCluesKnowledge, place_label
+from models.thirteen_clues.observations import (
+    CARD_NAMES,
+    Accusation,
+    Entry,
+    InformantBy,
+    InformantLook,
+    Observation,
+    Witness,
+    parse,
+)
+from solver.errors import AssistantError
+from solver.knowledge import Count
+
+GAME = "thirteen-clues"
+JOURNAL_HEADER = "# assist thirteen-clues journal: one entry per line; resume with --resume FILE"
+
+# Session commands (not journaled) and their aliases; everything else is an entry for the parser.
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "help": ("help", "h", "?"),
+    "quit": ("quit", "exit", "q"),
+    "show": ("show", "state", "s"),
+    "undo": ("undo", "u"),
+    "why": ("why",),
+    "locations": ("locations", "loc", "where"),
+    "whatif": ("whatif", "what-if", "wi", "suppose"),
+    "history": ("history", "hist"),
+    "advise": ("advise", "advice", "hint"),
+}
+COMMAND_OF = {alias: name for name, aliases in COMMANDS.items() for alias in aliases}
+ENTRY_VERBS = ("players", "me", "private", "screen", "ask", "informant", "accuse", "subcategories")
+ENTRY_ALIASES = ("witness", "sees", "inf", "accusation")
+OBSERVATION_TYPES = (Witness, InformantLook, InformantBy, Accusation)
+
+
+class Journal:
+    """The journal file: rewritten whole after every accepted entry (temp file + rename, so it is atomic)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+
+    def save(self, lines: Sequence[str]) -> None:
+        directory = self.path.parent if str(self.path.parent) else Path(".")
+        text = "\n".join([JOURNAL_HEADER, *lines]) + "\n"
+        fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=directory)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, self.path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    @staticmethod
+    def is_journal(path: str | Path) -> bool:
+        """Whether ``path`` was written by :meth:`save` (so resuming may keep appending to it)."""
+        try:
+            with open(path, encoding="utf-8") as f:
+                return f.readline().rstrip("\n") == JOURNAL_HEADER
+        except OSError:
+            return False
+
+
+def read_lines(path: str | Path) -> list[tuple[int, str]]:
+    """The non-blank, non-comment lines of a game file with their 1-based line numbers."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise AssistantError(f"file '{path}': cannot read it ({exc.__class__.__name__}: {exc})") from None
+    return [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.split("#", 1)[0].strip()]
+
+
+@dataclass
+class Reply:
+    """What the session answers to one line: renderables to print, and whether the state changed."""
+
+    renderables: list[RenderableType] = field(default_factory=list)
+    accepted: bool = False  # an entry was recorded (the journal changed)
+    quit: bool = False
+    summary: str | None = None  # the one-line "what changed" of an accepted entry
+
+
+@dataclass(frozen=True)
+class SetupQuestion:
+    """One step of the setup dialogue: what to ask, and how to turn the answer into an entry line."""
+
+    prompt: str
+    prefix: str
+
+    def line(self, answer: str) -> str:
+        """The entry line for ``answer``; an answer that is already a whole command passes through."""
+        words = answer.split()
+        if words and (words[0].lower() in COMMAND_OF or words[0].lower() in (*ENTRY_VERBS, *ENTRY_ALIASES)):
+            return answer
+        return f"{self.prefix} {answer}".strip()
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What the state-at-a-glance shows, kept to describe what the next entry changed."""
+
+    mystery: dict[str, dict[str, float]]
+    places: dict[str, frozenset[str]]
+    count: Count
+    whatifs: tuple[str, ...]
+
+
+class Session:
+    """One player's Thirteen Clues companion: setup, observations, what-ifs, journal."""
+
+    def __init__(
+        self, journal: Journal | None = None, data: GameData = DEFAULT_DATA, count_budget: float = 2.0
+    ) -> None:
+        self.journal = journal
+        self.data = data
+        self.count_budget = count_budget
+        self.setup = TableSetup(data=data)
+        self.knowledge: ThirteenCluesKnowledge | None = None
+        self.lines: list[str] = []  # the journal: canonical lines that make up the current state
+        self._entries: list[tuple[Entry, bool]] = []  # parallel to ``lines``: (entry, hypothetical)
+        self._snapshot: Snapshot | None = None
+
+    # -- the loop -------------------------------------------------------------------------------------------
+    def handle(self, line: str) -> Reply:
+        """Answer one typed line; raise :class:`AssistantError` (state unchanged) for a bad one."""
+        tokens = line.split("#", 1)[0].split()
+        if not tokens:
+            return Reply()
+        verb, args = tokens[0].lower(), tokens[1:]
+        command = COMMAND_OF.get(verb)
+        if command == "help":
+            return Reply([render.help_view()])
+        if command == "quit":
+            return Reply(quit=True)
+        if command == "show":
+            self._no_args(verb, args)
+            return self._state_reply(summary=None, diff=False, accepted=False)
+        if command == "undo":
+            self._no_args(verb, args)
+            return self._undo()
+        if command == "why":
+            return self._why(args)
+        if command == "locations":
+            self._no_args(verb, args)
+            return self._locations()
+        if command == "whatif":
+            return self._whatif(args)
+        if command == "history":
+            self._no_args(verb, args)
+            return Reply([render.history_view(self.lines)])
+        if command == "advise":
+            return self._advise()
+        entry = parse(line)
+        if isinstance(entry, OBSERVATION_TYPES):
+            return self._observe(entry, hypothetical=False)
+        return self._setup_entry(entry)
+
+    def replay(self, lines: Iterable[str]) -> None:
+        """Handle every line (a journal being resumed); stops at the first bad one, raising its error."""
+        for line in lines:
+            self.handle(line)
+
+    # -- setup ----------------------------------------------------------------------------------------------
+    def setup_question(self) -> SetupQuestion | None:
+        """The next question of the setup dialogue, or None once the setup is complete."""
+        s = self.setup
+        if s.players is None:
+            return SetupQuestion("Number of players (2-6): ", "players")
+        if s.me is None:
+            return SetupQuestion(f"Your seat (1-{s.players}): ", "me")
+        if s.private is None:
+            return SetupQuestion("Your two private cards (left then right): ", "private")
+        for seat in s.seats_others():
+            if seat not in s.screens:
+                return SetupQuestion(f"Player {seat}'s screen (person location weapon): ", f"screen {seat}")
+        return None
+
+    def _setup_entry(self, entry: Entry) -> Reply:
+        before = self.knowledge
+        if before is None:
+            setup = copy.deepcopy(self.setup)  # TableSetup.apply may fail half-way: work on a copy
+            setup.apply(entry)
+            knowledge = self._new_knowledge(setup) if setup.complete() else None
+        else:
+            # A correction after the game started: rebuild from scratch so every observation is re-checked.
+            setup, knowledge = self._build([*self._entries, (entry, False)])
+        self.setup, self.knowledge = setup, knowledge
+        self._record(str(entry), entry, hypothetical=False)
+        if knowledge is None:
+            return self._state_reply(f"recorded '{entry}'")
+        if before is None:
+            summary = f"setup complete: {len(knowledge.unseen)} cards unseen; '{entry}' recorded"
+            self._snapshot = None
+            return self._state_reply(summary=summary, diff=False)
+        return self._state_reply(summary=f"'{entry}' (setup changed, every entry re-checked)")
+
+    def _new_knowledge(self, setup: TableSetup) -> ThirteenCluesKnowledge:
+        return ThirteenCluesKnowledge(setup, count_budget=self.count_budget)
+
+    def _build(self, entries: Sequence[tuple[Entry, bool]]) -> tuple[TableSetup, ThirteenCluesKnowledge | None]:
+        """The setup and knowledge that ``entries`` give; raises on the first entry that does not fit."""
+        setup = TableSetup(data=self.data)
+        for entry, _ in entries:
+            if not isinstance(entry, OBSERVATION_TYPES):
+                setup.apply(entry)
+        if not setup.complete():
+            return setup, None
+        knowledge = self._new_knowledge(setup)
+        for entry, hypothetical in entries:
+            if isinstance(entry, OBSERVATION_TYPES):
+                knowledge.add(entry, hypothetical)
+        return setup, knowledge
+
+    # -- observations, undo, what-ifs -----------------------------------------------------------------------
+    def _require_knowledge(self, what: str) -> ThirteenCluesKnowledge:
+        if self.knowledge is None:
+            raise AssistantError(f"{what}: finish the setup first, still need {', '.join(self.setup.missing())}")
+        return self.knowledge
+
+    def _observe(self, obs: Observation, hypothetical: bool) -> Reply:
+        knowledge = self._require_knowledge(f"'{obs}'")
+        self._snapshot = self._snapshot or self._take_snapshot()
+        knowledge.add(obs, hypothetical)
+        line = f"whatif {obs}" if hypothetical else str(obs)
+        self._record(line, obs, hypothetical)
+        label = f"what-if '{obs}' (not a fact)" if hypothetical else f"'{obs}'"
+        return self._state_reply(summary=label)
+
+    def _record(self, line: str, entry: Entry, hypothetical: bool) -> None:
+        self.lines.append(line)
+        self._entries.append((entry, hypothetical))
+        self._save()
+
+    def _save(self) -> None:
+        if self.journal is not None:
+            self.journal.save(self.lines)
+
+    def _undo(self) -> Reply:
+        if not self.lines:
+            raise AssistantError("undo: nothing to undo")
+        line = self.lines[-1]
+        entry, hypothetical = self._entries[-1]
+        if isinstance(entry, OBSERVATION_TYPES):
+            assert self.knowledge is not None
+            self._snapshot = self._snapshot or self._take_snapshot()
+            self.knowledge.undo()
+        else:
+            had_knowledge = self.knowledge is not None
+            self.setup, self.knowledge = self._build(self._entries[:-1])
+            if not had_knowledge or self.knowledge is None:
+                self._snapshot = None
+        self.lines.pop()
+        self._entries.pop()
+        self._save()
+        return self._state_reply(summary=f"undid '{line}'")
+
+    def _whatif(self, args: list[str]) -> Reply:
+        if not args:
+            raise AssistantError("whatif: expected 'whatif ENTRY' (e.g. 'whatif ask 3 Red 2') or 'whatif clear'")
+        if args[0].lower() == "clear":
+            self._no_args("whatif clear", args[1:])
+            knowledge = self._require_knowledge("whatif clear")
+            if not knowledge.knowledge.whatifs:
+                raise AssistantError("whatif clear: there is no what-if to clear")
+            self._snapshot = self._snapshot or self._take_snapshot()
+            dropped = knowledge.knowledge.clear_whatifs()
+            keep = [i for i, (_, hyp) in enumerate(self._entries) if not hyp]
+            self.lines = [self.lines[i] for i in keep]
+            self._entries = [self._entries[i] for i in keep]
+            self._save()
+            shown = ", ".join(f"'{o}'" for o in dropped)
+            return self._state_reply(summary=f"cleared what-if {shown}; back to the facts")
+        entry = parse(" ".join(args))
+        if not isinstance(entry, OBSERVATION_TYPES):
+            raise AssistantError(f"whatif {entry}: expected an observation (ask, informant, accuse), not setup")
+        return self._observe(entry, hypothetical=True)
+
+    # -- queries --------------------------------------------------------------------------------------------
+    def _why(self, args: list[str]) -> Reply:
+        usage = "why CARD [PLACE]  (PLACE: mystery, a seat number, or an informant letter)"
+        if not args:
+            raise AssistantError(f"why: expected '{usage}'")
+        knowledge = self._require_knowledge("why")
+        card, i = CARD_NAMES.take(args, 0)
+        place = self._place(args[i:], knowledge, usage)
+        result = knowledge.explain(card, place)
+        whatifs = set(knowledge.knowledge.whatifs)
+        prob = knowledge.count().probability((card, MYSTERY)) if place == MYSTERY else None
+        return Reply([render.explanation_view(card, place_label(place), result, whatifs, prob)])
+
+    @staticmethod
+    def _place(args: list[str], knowledge: ThirteenCluesKnowledge, usage: str) -> str:
+        if not args:
+            return MYSTERY
+        text = "".join(args).lower()
+        if text in ("mystery", "me", "mine", "my", "mymystery"):
+            return MYSTERY
+        if text.upper() in knowledge.letters:
+            return text.upper()
+        seat_text, side = text, ""
+        for word, code in (("left", "L"), ("right", "R"), ("l", "L"), ("r", "R")):
+            if text.endswith(word) and text[: -len(word)].isdigit():
+                seat_text, side = text[: -len(word)], code
+                break
+        if seat_text.isdigit():
+            seat = int(seat_text)
+            places = knowledge.private_places(seat) if seat != knowledge.me else []
+            if knowledge.players == 2 and side:
+                places = [p for p in places if p.endswith(side)]
+            if len(places) == 1 and places[0] in knowledge.capacities:
+                return places[0]
+            if len(places) > 1:
+                raise AssistantError(f"why: place '{' '.join(args)}': in a two-player game say '{seat}left' or "
+                                     f"'{seat}right'")
+        raise AssistantError(f"why: unknown place '{' '.join(args)}', expected '{usage}'")
+
+    def _locations(self) -> Reply:
+        knowledge = self._require_knowledge("locations")
+        locations = {card: [place_label(p) for p in places] for card, places in knowledge.locations().items()}
+        return Reply([render.locations_view(locations, bool(knowledge.knowledge.whatifs))])
+
+    def _advise(self) -> Reply:
+        knowledge = self._require_knowledge("advise")
+        try:
+            advisor = importlib.import_module("models.thirteen_clues.advisor")
+        except ModuleNotFoundError as exc:
+            if exc.name != "models.thirteen_clues.advisor":
+                raise
+            return Reply([Text("advise: the advisor is not available yet", style="yellow")])
+        return Reply([render.advice_view(advisor.advise(knowledge))])
+
+    # -- state at a glance ----------------------------------------------------------------------------------
+    def _take_snapshot(self) -> Snapshot:
+        knowledge = self.knowledge
+        assert knowledge is not None
+        places = {card: frozenset(p) for card, p in knowledge.knowledge.possible().items()}
+        whatifs = tuple(str(o) for o in knowledge.knowledge.whatifs)
+        return Snapshot(knowledge.mystery(), places, knowledge.count(), whatifs)
+
+    def _state_reply(self, summary: str | None, diff: bool = True, accepted: bool = True) -> Reply:
+        """The state at a glance, headed by ``summary`` and what changed since the last view."""
+        if self.knowledge is None:
+            return Reply([render.setup_view(self.setup, summary)], accepted, summary=summary)
+        before, after = self._snapshot, self._take_snapshot()
+        self._snapshot = after
+        comparable = diff and before is not None and before.places.keys() == after.places.keys()
+        changes = describe_changes(before, after) if comparable and before is not None else ""
+        head = "; ".join(part for part in (summary, changes) if part) or None
+        return Reply([render.state_view(after.mystery, after.count, after.whatifs, head)], accepted, summary=head)
+
+    def snapshot(self) -> Snapshot:
+        """The current state (for the demo and for JSON output)."""
+        self._require_knowledge("show")
+        return self._take_snapshot()
+
+    def solved(self) -> dict[str, str] | None:
+        """My mystery as {category: card} once every category has one candidate left, else None."""
+        if self.knowledge is None:
+            return None
+        mystery = self.knowledge.mystery()
+        if all(len(cards) == 1 for cards in mystery.values()):
+            return {cat: next(iter(cards)) for cat, cards in mystery.items()}
+        return None
+
+    def summary(self) -> dict[str, object]:
+        """The final state as plain data (``analyze --json``)."""
+        knowledge = self._require_knowledge("analyze")
+        count = knowledge.count()
+        mystery = knowledge.mystery()
+        worlds: float | int = int(count.worlds) if count.exact else count.worlds
+        out: dict[str, object] = {
+            "worlds": worlds,
+            "exact": count.exact,
+            "solved": all(len(cards) == 1 for cards in mystery.values()),
+            "mystery": mystery,
+            "locations": {card: [place_label(p) for p in ps] for card, ps in knowledge.locations().items()},
+            "entries": [line for line, (_, hyp) in zip(self.lines, self._entries, strict=True) if not hyp],
+            "whatifs": [str(o) for o in knowledge.knowledge.whatifs],
+        }
+        if not count.exact:
+            out["stderr"] = count.stderr
+            out["note"] = count.note
+        return out
+
+    # -- completion -----------------------------------------------------------------------------------------
+    def completions(self, text: str) -> list[str]:
+        """Words that complete the last word of ``text`` (for tab completion; no terminal needed)."""
+        words = text.split()
+        current = "" if not words or text[-1:].isspace() else words.pop()
+        candidates = self._candidates(words)
+        key = current.lower()
+        return [c for c in candidates if c.lower().startswith(key) and c.lower() != key]
+
+    def _candidates(self, words: list[str]) -> list[str]:
+        if not words:
+            return [*ENTRY_VERBS, *(aliases[0] for aliases in COMMANDS.values()), "exit"]
+        verb, pos = words[0].lower(), len(words)
+        players = self.setup.players
+        seats = [str(s) for s in range(1, (players or 6) + 1)]
+        others = [s for s in seats if s != str(self.setup.me)]
+        in_play = self.data.cards_in_play(players) if players else tuple(CARD_BY_NAME[c] for c in CARD_BY_NAME)
+        cards = [c.name for c in in_play]
+        if COMMAND_OF.get(verb) == "whatif":
+            return ["clear", "ask", "informant", "accuse"] if pos == 1 else self._candidates(words[1:])
+        if COMMAND_OF.get(verb) == "why":
+            unseen = self.knowledge.unseen if self.knowledge else cards
+            return unseen if pos == 1 else ["mystery", *others, *(self.knowledge.letters if self.knowledge else ())]
+        if verb == "players":
+            return [str(n) for n in sorted(self.data.suits_removed)] if pos == 1 else []
+        if verb == "me":
+            return seats if pos == 1 else []
+        if verb == "subcategories":
+            return ["on", "off"] if pos == 1 else []
+        if verb == "private":
+            return cards if pos <= 2 else []
+        if verb == "screen":
+            return others if pos == 1 else cards if pos <= 4 else []
+        if verb in ("ask", "witness", "sees"):
+            suits = list(self.data.suits_in_play(players)) if players else list(SUBCATEGORIES)
+            subjects = [*suits, *CATEGORIES]
+            if self.setup.subcategories:
+                subjects += [s for pair in SUBCATEGORIES.values() for s in pair]
+            if pos == 1:
+                return seats
+            if pos == 2:
+                return subjects
+            return ["left", "right"] if pos == 3 and players == 2 else []
+        if verb in ("informant", "inf"):
+            letters = list(self.data.informant_letters(players)) if players else []
+            if pos == 1:
+                return letters
+            if pos == 2:
+                return ["by", *cards]
+            return others if pos == 3 and words[2].lower() == "by" else []
+        if verb in ("accuse", "accusation"):
+            if pos == 1:
+                return seats
+            if pos <= 4:
+                category = CATEGORIES[pos - 2]
+                return [c for c in cards if CARD_BY_NAME[c].category == category]
+            return ["wrong", "right"] if pos == 5 else []
+        return []
+
+    @staticmethod
+    def _no_args(verb: str, args: list[str]) -> None:
+        if args:
+            raise AssistantError(f"{verb}: unexpected '{' '.join(args)}', expected no arguments")
+
+
+def describe_changes(before: Snapshot, after: Snapshot) -> str:
+    """One line saying what changed: cards ruled out of / back into my mystery, categories narrowed,
+    placements learned elsewhere, and the world count."""
+    parts = []
+    out_cards = [c for cat in before.mystery for c in before.mystery[cat] if c not in after.mystery[cat]]
+    back = [c for cat in after.mystery for c in after.mystery[cat] if c not in before.mystery[cat]]
+    if out_cards:
+        parts.append(f"ruled out {', '.join(out_cards)}")
+    if back:
+        parts.append(f"possible again: {', '.join(back)}")
+    for cat, cards in after.mystery.items():
+        if len(cards) != len(before.mystery[cat]):
+            if len(cards) == 1:
+                parts.append(f"{cat} solved: {next(iter(cards))}")
+            else:
+                parts.append(f"{cat} now {len(cards)} candidates")
+    removed = sum(len(before.places[c] - after.places[c]) for c in after.places)
+    added = sum(len(after.places[c] - before.places[c]) for c in after.places)
+    newly_fixed = [
+        f"{c} is {place_label(next(iter(ps)))}"
+        for c, ps in after.places.items()
+        if len(ps) == 1 and len(before.places[c]) > 1 and MYSTERY not in ps
+    ]
+    if newly_fixed:
+        parts.append("; ".join(newly_fixed))
+    if not out_cards and not back:
+        if removed or added:
+            elsewhere = []
+            if removed:
+                elsewhere.append(f"{removed} placement{'s' if removed != 1 else ''} ruled out")
+            if added:
+                elsewhere.append(f"{added} possible again")
+            parts.append(f"no change to your mystery's candidates ({', '.join(elsewhere)} elsewhere)")
+        elif before.count.worlds == after.count.worlds:
+            parts.append("no new information")
+    if before.count.worlds != after.count.worlds:
+        parts.append(f"worlds {render.worlds_short(before.count)} -> {render.worlds_short(after.count)}")
+    return "; ".join(parts)

@@ -1,0 +1,37 @@
+"""Shared fixtures for the companion tests: a known table, and rendering replies to plain text."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from rich.console import Console
+
+from assistant_cli.session import Reply, Session
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "thirteen-clues-4p.txt"
+
+# random_deal(4, random.Random(1)) seen from seat 1 (the `assist demo --seed 1` table).
+SETUP = [
+    "players 4",
+    "me 1",
+    "private Butcher Rifle",
+    "screen 2 Officer Park Blowgun",
+    "screen 3 Sailor Library Knife",
+    "screen 4 Dancer Plaza Gun",
+]
+
+
+def text(reply: Reply) -> str:
+    console = Console(record=True, width=120, file=io.StringIO())
+    for renderable in reply.renderables:
+        console.print(renderable)
+    return console.export_text()
+
+
+def ready_session(**kwargs: object) -> Session:
+    session = Session(**kwargs)  # type: ignore[arg-type]
+    for line in SETUP:
+        session.handle(line)
+    return session
