@@ -1,7 +1,184 @@
-"""``assist simulate GAME``: seeded bot-vs-bot games with a summary table (filled in by the simulation work)."""
+"""``assist simulate GAME``: seeded bot-vs-bot games with a summary table per seat and per bot.
+
+Each game is reproducible from the run's seed and its index (the worker count never changes the results);
+every game checks that each knowledge-keeping bot stays sound, and a failure stops the run with the game seed
+that replays it (``--replay SEED``).
+"""
 
 from __future__ import annotations
 
+import functools
+import json
+import time
+from typing import Annotated, Any, NoReturn
+
 import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from models.thirteen_clues.bots import bot_factory, make_bot
+from models.thirteen_clues.rules import TableRules, ThirteenCluesState, new_game
+from solver.errors import AssistantError
+from solver.simulate import Matchup, Row, SimulationError, Summary, play_game, run_games, summarize
 
 app = typer.Typer(help="Play full simulated games between bots and report how each bot did.", no_args_is_help=True)
+
+
+@app.callback()
+def simulate() -> None:
+    """Play full simulated games between bots and report how each bot did."""
+
+
+def _fail(message: str) -> NoReturn:
+    Console(stderr=True).print(Text(f"error: {message}", style="bold red"))
+    raise typer.Exit(1)
+
+
+def _bots(spec: str, players: int) -> tuple[str, ...]:
+    names = tuple(name.strip().lower() for name in spec.split(",") if name.strip())
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise AssistantError(
+            f"--bots '{spec}': expected one name or {players} comma-separated names (one per seat), got {len(names)}"
+        )
+    for name in dict.fromkeys(names):
+        bot_factory(name)  # raises with the list of known bots
+    return names
+
+
+def _row_json(row: Row) -> dict[str, Any]:
+    return {
+        "label": row.label,
+        "bot": row.bot,
+        "seats": list(row.seats),
+        "games": row.games,
+        "wins": row.wins,
+        "win_share": row.win_share,
+        "win_share_stderr": row.win_share_stderr,
+        "mean_turns_to_win": row.mean_turns_to_win,
+        "mean": dict(row.means),
+        "total": dict(row.totals),
+    }
+
+
+def _table(title: str, rows: list[Row]) -> Table:
+    table = Table(title=title)
+    table.add_column("Seat")
+    table.add_column("Bot")
+    for name in ("Wins", "Win %", "± s.e.", "Turns", "Asks", "Consults", "Wrong acc."):
+        table.add_column(name, justify="right")
+    for row in rows:
+        turns = "-" if row.mean_turns_to_win is None else f"{row.mean_turns_to_win:.1f}"
+        table.add_row(
+            ",".join(str(s) for s in row.seats),
+            row.bot,
+            str(row.wins),
+            f"{100 * row.win_share:.1f}",
+            f"{100 * row.win_share_stderr:.1f}",
+            turns,
+            f"{row.means.get('questions', 0.0):.1f}",
+            f"{row.means.get('consults', 0.0):.1f}",
+            f"{row.totals.get('wrong_accusations', 0.0):.0f}",
+        )
+    return table
+
+
+def _print_summary(summary: Summary, players: int, elapsed: float, workers: int) -> None:
+    out = Console()
+    out.print(_table(f"Thirteen Clues, {players} players, {summary.games} games: by seat", summary.seats))
+    if len(summary.bots) < len(summary.seats):
+        out.print(_table("By bot (win share per seat it played)", summary.bots))
+    rate = summary.games / elapsed if elapsed > 0 else float("inf")
+    out.print(
+        f"Draws (turn limit): {summary.draws}. Turns: the winner's own turns. Asks, consults: mean per seat "
+        f"and game. Wrong acc.: total. "
+        f"{elapsed:.1f} s, {rate:.2f} games/s on {workers} worker(s)."
+    )
+
+
+@app.command("thirteen-clues")
+def thirteen_clues(
+    games: Annotated[int, typer.Option(help="Number of games to play.", min=1)] = 100,
+    players: Annotated[int, typer.Option(help="Players at the table (2 to 6).")] = 4,
+    bots: Annotated[
+        str,
+        typer.Option(help="Bots seat by seat (seat 1 first), comma-separated, or one name for every seat."),
+    ] = "logic",
+    seed: Annotated[int, typer.Option(help="Run seed: game i is played from (seed, i) alone.")] = 0,
+    workers: Annotated[int, typer.Option(help="Worker processes (results do not depend on it).", min=1)] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON on stdout.")] = False,
+    max_rounds: Annotated[int, typer.Option(help="Rounds before a game with no winner is a draw.", min=1)] = 100,
+    glasses: Annotated[
+        int | None, typer.Option(help="Magnifying glasses in the game (default: one per player).", min=1)
+    ] = None,
+    subcategories: Annotated[bool, typer.Option(help="House rule: questions may name a sub-category.")] = False,
+    deep_check: Annotated[
+        bool, typer.Option(help="Also ask each bot's own solver that its true mystery is possible at the end.")
+    ] = False,
+    replay: Annotated[
+        int | None, typer.Option(help="Play only the game with this game seed and print its log.")
+    ] = None,
+) -> None:
+    """Simulate Thirteen Clues games between bots (available: random, logic, advisor when installed)."""
+    try:
+        rules = TableRules(players, glasses, max_rounds, subcategories)
+        matchup = Matchup(functools.partial(new_game, rules), _bots(bots, players), make_bot, deep_check)
+        if replay is not None:
+            _replay(matchup, replay)
+            return
+        err = Console(stderr=True)
+        start = time.perf_counter()
+        with Progress(
+            TextColumn("simulating"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+        ) as progress:
+            task = progress.add_task("games", total=games)
+            records = run_games(matchup, games, seed, workers, lambda n: progress.advance(task, n))
+        elapsed = time.perf_counter() - start
+        summary = summarize(records, matchup.bots)
+    except SimulationError as exc:
+        _fail(
+            f"{exc}. Replay it: assist simulate thirteen-clues --players {players} --bots {bots} "
+            f"--max-rounds {max_rounds} --replay {exc.seed}"
+        )
+    except AssistantError as exc:
+        _fail(str(exc))
+    if as_json:
+        payload = {
+            "game": "thirteen-clues",
+            "games": summary.games,
+            "seed": seed,
+            "players": players,
+            "bots": list(matchup.bots),
+            "draws": summary.draws,
+            "seats": [_row_json(r) for r in summary.seats],
+            "by_bot": [_row_json(r) for r in summary.bots],
+        }
+        typer.echo(json.dumps(payload, indent=2))
+        return
+    _print_summary(summary, players, elapsed, workers)
+
+
+def _replay(matchup: Matchup, seed: int) -> None:
+    record, state = play_game(matchup, seed)
+    assert isinstance(state, ThirteenCluesState)
+    out = Console()
+    out.print(f"Game seed {seed}: first player {state.first_player}; bots {', '.join(matchup.bots)}")
+    for seat in state.seats:
+        screen = " ".join(state.deal.screens[seat])
+        private = " ".join(state.deal.private[seat])
+        out.print(f"  player {seat} ({matchup.bots[seat - 1]}): mystery {screen}; private {private}")
+    if state.deal.informants:
+        out.print("  informants: " + ", ".join(f"{k} {v}" for k, v in state.deal.informants.items()))
+    for line in state.log:
+        out.print(line, highlight=False)
+    result = f"player {record.winner} wins" if record.winner else "draw"
+    out.print(f"Result: {result} after {state.turn} turns.")
+
