@@ -1,0 +1,315 @@
+"""Beyond Baker Street rules engine: the whole base game for 2 to 4 players and Case Files 1 to 6 (rulebook
+``rules/beyond-baker-street.txt``, RULES-NOTES "Beyond Baker Street"), OpenSpiel-like:
+:class:`BakerStreetState` has ``current_player`` / ``legal_actions`` / ``apply`` / ``is_terminal`` /
+``returns`` / ``clone`` and one observation queue per seat (:mod:`solver.game`).
+
+The public consequences of every action (Leads, Dead Leads, the Impossible and its limit, both tracks, every
+end condition) live in :class:`models.beyond_baker_street.table.Board`, which each player's knowledge model
+runs too; this module adds the hidden cards (hands, deck order, face-down Lead piles) and decides who is told
+what. What each seat is told (seats absolute, as the observation types print them):
+
+- at the start: ``players``, ``me``, ``case``, ``start``, every *other* hand (``hand``), the three face-up
+  Leads (``lead``);
+- every action with its public result: Assists with the positions they name, Evidence played (face up, so the
+  player who played it sees it too), Confirms, Pursues, Leads revealed;
+- draws: the card drawn for everyone else, ``draw SEAT`` without the card for the player who drew it.
+
+Choices where the rulebook is silent (listed in the README too):
+
+- **Losing moves are legal**: Eliminating past 20, confirming the third Lead off 20 and pursuing the last Lead of
+  a section are allowed and lose at once, as the Game End section describes them as ways to lose.
+- **Assist** names a number or icon the target holds at least once ("you may not tell a player that they have no
+  cards"); a player with no cards cannot be assisted; nobody assists themselves.
+- **Holmes** never goes above ``holmes_max`` (15), per RULES-NOTES.
+- **Reshuffles** shuffle the returned Evidence into the whole remaining deck.
+- **First player**: chosen at random from the game's seed (the base game has no Character numbers), or fixed
+  by the caller.
+- Characters are not implemented (see the README): their printed effects are not in the rulebook text.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from models.beyond_baker_street.data import DEFAULT_DATA, ICONS, LEADS, NUMBERS, SECTIONS, Evidence, GameData, Lead
+from models.beyond_baker_street.observations import (
+    Action,
+    Assist,
+    Assisted,
+    Case,
+    Confirm,
+    Confirmed,
+    Drew,
+    Eliminate,
+    Eliminated,
+    Entry,
+    Event,
+    Hand,
+    Investigate,
+    Investigated,
+    LeadRevealed,
+    Me,
+    Players,
+    Pursue,
+    Pursued,
+    Start,
+)
+from models.beyond_baker_street.table import LOST, WON, Board, assist_positions
+from solver.errors import AssistantError, IllegalActionError
+
+STAT_KEYS = ("turns", "assists", "investigates", "mismatches", "dead_leads", "eliminates", "confirms", "pursues")
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """The table's options: player count, Case File and the component data."""
+
+    players: int
+    case: int = 1
+    data: GameData = DEFAULT_DATA
+
+    def __post_init__(self) -> None:
+        try:
+            self.data.hand_size(self.players)
+            self.data.case(self.case)
+        except ValueError as exc:
+            raise AssistantError(str(exc)) from None
+
+
+@dataclass(frozen=True)
+class TableView:
+    """What ``seat`` may know besides its observations: the public board (a copy) and, on its move, the legal
+    actions."""
+
+    seat: int
+    players: int
+    current: int | None
+    board: Board
+    legal_actions: tuple[Action, ...]
+
+
+@dataclass
+class BakerStreetState:
+    """A game in progress; build one with :func:`new_game`."""
+
+    rules: TableRules
+    hands: dict[int, list[Evidence]]
+    deck: list[Evidence]  # the top card is the last
+    piles: dict[str, list[Lead]]  # face-down Leads per section, the top card last
+    first_player: int = 1
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
+    board: Board = field(init=False)
+    queues: dict[int, list[Entry]] = field(default_factory=dict)
+    stats: dict[int, dict[str, int]] = field(default_factory=dict)
+    log: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        seats = list(range(1, self.rules.players + 1))
+        self.board = Board(self.rules.players, self.rules.data.case(self.rules.case), self.first_player,
+                           self.rules.data)
+        hand = self.rules.data.hand_size(self.rules.players)
+        if sorted(self.hands) != seats or any(len(h) != hand for h in self.hands.values()):
+            raise AssistantError(f"expected {len(seats)} hands of {hand} cards")
+        self.queues = {s: [] for s in seats}
+        self.stats = {s: dict.fromkeys(STAT_KEYS, 0) for s in seats}
+        for s in seats:
+            self.queues[s] += [Players(self.rules.players), Me(s), Case(self.rules.case), Start(self.first_player)]
+            self.queues[s] += [Hand(t, tuple(self.hands[t])) for t in seats if t != s]
+        for section in SECTIONS:
+            self.board.leads[section].pile = len(self.piles[section])  # the piles dealt are the truth
+            self._event(LeadRevealed(self.piles[section].pop()))
+        self.stats[self.first_player]["turns"] += 1
+
+    # -- the State interface ----------------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.rules.players
+
+    @property
+    def seats(self) -> list[int]:
+        return list(range(1, self.rules.players + 1))
+
+    def current_player(self) -> int | None:
+        return None if self.board.over else self.board.current
+
+    def is_terminal(self) -> bool:
+        return self.board.over
+
+    @property
+    def won(self) -> bool:
+        return self.board.result == WON
+
+    def winner(self) -> int | None:
+        return None  # cooperative: the table wins or loses together (see returns)
+
+    def returns(self) -> list[float]:
+        return [1.0 if self.won else 0.0 for _ in self.seats]
+
+    def clone(self) -> BakerStreetState:
+        other = object.__new__(BakerStreetState)
+        other.rules = self.rules
+        other.hands = {s: list(h) for s, h in self.hands.items()}
+        other.deck = list(self.deck)
+        other.piles = {s: list(p) for s, p in self.piles.items()}
+        other.first_player = self.first_player
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.board = self.board.copy()
+        other.queues = {s: list(q) for s, q in self.queues.items()}
+        other.stats = {s: dict(d) for s, d in self.stats.items()}
+        other.log = list(self.log)
+        return other
+
+    def take_observations(self, seat: int) -> list[Entry]:
+        out = self.queues[seat]
+        self.queues[seat] = []
+        return out
+
+    def player_stats(self, seat: int) -> Mapping[str, float]:
+        return dict(self.stats[seat])
+
+    def view(self, seat: int) -> TableView:
+        legal = tuple(self.legal_actions()) if seat == self.current_player() else ()
+        return TableView(seat, self.rules.players, self.current_player(), self.board.copy(), legal)
+
+    # -- legal actions -----------------------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the player to move, in a fixed order (confirm, investigate, eliminate, assist,
+        pursue)."""
+        seat = self.current_player()
+        if seat is None:
+            return []
+        board = self.board
+        open_sections = [s for s in SECTIONS if not board.leads[s].confirmed]
+        out: list[Action] = [Confirm(s) for s in open_sections if board.leads[s].need == 0]
+        held = len(self.hands[seat])
+        out += [Investigate(p, s) for p in range(1, held + 1) for s in open_sections]
+        out += [Eliminate(p) for p in range(1, held + 1)]
+        for target in self.seats:
+            if target == seat:
+                continue
+            hand = self.hands[target]
+            out += [Assist(target, n) for n in NUMBERS if any(c.number == n for c in hand)]
+            out += [Assist(target, i) for i in ICONS if any(c.icon == i for c in hand)]
+        out += [Pursue(s) for s in open_sections]
+        return out
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` with the reason if ``action`` is not legal now."""
+        seat = self.current_player()
+        if seat is None:
+            raise IllegalActionError(f"'{action}': the game is over ({self.board.result}: {self.board.reason})")
+        if isinstance(action, Assist):
+            if action.target not in self.hands:
+                raise IllegalActionError(f"'{action}': seat {action.target} does not exist (1 to {self.num_players})")
+            if action.target == seat:
+                raise IllegalActionError(f"'{action}': you cannot Assist yourself")
+            if action.subject not in NUMBERS and action.subject not in ICONS:
+                raise IllegalActionError(f"'{action}': name a number 1-6 or an icon")
+            if not assist_positions(self.hands[action.target], action.subject):
+                raise IllegalActionError(
+                    f"'{action}': player {action.target} has no {action.subject} cards, and an Assist never says none"
+                )
+        elif isinstance(action, Investigate | Eliminate | Confirm | Pursue):
+            self.board.check(self._event_for(seat, action))
+        else:
+            raise IllegalActionError(f"'{action}' is not a Beyond Baker Street action")
+
+    def _event_for(self, seat: int, action: Action) -> Event:
+        """The public event ``action`` becomes (the card at a position is filled in for plays)."""
+        if isinstance(action, Assist):
+            return Assisted(seat, action.target, action.subject, assist_positions(self.hands[action.target],
+                                                                                 action.subject))
+        if isinstance(action, Investigate | Eliminate):
+            hand = self.hands[seat]
+            if not hand:
+                raise IllegalActionError(f"'{action}': you have no cards")
+            if not 1 <= action.position <= len(hand):
+                raise IllegalActionError(f"'{action}': position {action.position}, but you hold {len(hand)} cards")
+            card = hand[action.position - 1]
+            if isinstance(action, Investigate):
+                return Investigated(seat, action.position, card, action.section)
+            return Eliminated(seat, action.position, card)
+        if isinstance(action, Confirm):
+            return Confirmed(seat, action.section)
+        return Pursued(seat, action.section)
+
+    # -- applying actions --------------------------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Play ``action`` for the player to move; raise :class:`IllegalActionError` (state unchanged) if illegal."""
+        self.check(action)
+        seat = self.current_player()
+        assert seat is not None
+        event = self._event_for(seat, action)
+        stats = self.stats[seat]
+        deaths = sum(1 for c in self.board.impossible if isinstance(c, Lead))
+        mismatch = isinstance(event, Investigated) and event.card.icon != self.board.leads[event.section].icon
+        if isinstance(event, Investigated | Eliminated):
+            self.hands[seat].pop(event.position - 1)
+        returned = self._event(event)
+        if isinstance(event, Assisted):
+            stats["assists"] += 1
+        elif isinstance(event, Investigated):
+            stats["investigates"] += 1
+            stats["mismatches"] += mismatch
+            if sum(1 for c in self.board.impossible if isinstance(c, Lead)) > deaths:
+                stats["dead_leads"] += 1
+        elif isinstance(event, Eliminated):
+            stats["eliminates"] += 1
+        elif isinstance(event, Confirmed):
+            stats["confirms"] += 1
+        elif isinstance(event, Pursued):
+            stats["pursues"] += 1
+        self.log.append(f"turn {self.board.turns}: {event}")
+        if returned:
+            self.deck += returned
+            self.rng.shuffle(self.deck)
+        while self.board.pending:
+            kind, what = self.board.pending[0]
+            if kind == "reveal":
+                self._event(LeadRevealed(self.piles[str(what)].pop()))
+            else:
+                card = self.deck.pop()
+                self.hands[seat].append(card)
+                self.board.apply(Drew(seat, card))
+                for s in self.seats:
+                    self.queues[s].append(Drew(seat, None if s == seat else card))
+        if self.board.over:
+            self.log.append(f"game over: {self.board.result} ({self.board.reason})")
+        else:
+            self.stats[self.board.current]["turns"] += 1
+
+    def _event(self, event: Event) -> list[Evidence]:
+        returned = self.board.apply(event)
+        for q in self.queues.values():
+            q.append(event)
+        return returned
+
+    # -- soundness ---------------------------------------------------------------------------------------------
+    def soundness_failure(self, seat: int, knowledge: object) -> str | None:
+        """Whether ``seat``'s knowledge model (a :class:`~models.beyond_baker_street.knowledge.HandKnowledge`)
+        still admits the true hand: every card in its true position is still possible, jointly."""
+        admits = getattr(knowledge, "admits", None)
+        if admits is None:
+            return f"player {seat}'s knowledge cannot be checked (no 'admits')"
+        return admits(list(self.hands[seat]))
+
+
+def new_game(rules: TableRules, rng: random.Random, first_player: int | None = None) -> BakerStreetState:
+    """A fresh game: shuffled Evidence dealt by player count, three Leads of each section drawn at random."""
+    evidence = list(rules.data.evidence)
+    rng.shuffle(evidence)
+    size = rules.data.hand_size(rules.players)
+    hands = {s: [evidence.pop() for _ in range(size)] for s in range(1, rules.players + 1)}
+    piles = {}
+    for section in SECTIONS:
+        leads = [lead for lead in LEADS if lead.section == section]
+        rng.shuffle(leads)
+        piles[section] = leads[: rules.data.leads_per_section]
+    first = rng.randint(1, rules.players) if first_player is None else first_player
+    return BakerStreetState(rules, hands, evidence, piles, first, random.Random(rng.random()))
+
+
+__all__ = ["BakerStreetState", "TableRules", "TableView", "new_game", "LOST", "WON"]

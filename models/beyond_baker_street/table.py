@@ -1,0 +1,318 @@
+"""The public table of Beyond Baker Street: Leads, the Impossible, the Holmes and Investigation tracks, the
+deck size, how many cards each player holds, whose turn it is, and the game's end.
+
+Everything here is seen by every player, so one class serves both the rules engine (which also holds the hidden
+cards) and each player's knowledge model (which also holds what that player can see): both feed it the same
+events (:mod:`models.beyond_baker_street.observations`) and get the same rule checks and consequences. Rulebook
+sections implemented: Investigate (matching evidence, Dead Leads, mismatched icons raising the target), Confirm,
+Eliminate, Pursue, Assist (Holmes), The Impossible (its limit), Game End.
+
+Follow-ups: after a Dead Lead or a Pursue the next Lead of that section must be revealed, and after Investigate
+or Eliminate the player draws (when the deck has cards), in that order (the rulebook shuffles a Dead Lead's
+evidence into the deck before the draw). :attr:`Board.pending` lists them; the next action waits for them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from models.beyond_baker_street.data import DEFAULT_DATA, SECTIONS, CaseFile, Evidence, GameData, Lead
+from models.beyond_baker_street.observations import (
+    Assisted,
+    Confirmed,
+    Drew,
+    Eliminated,
+    Event,
+    Investigated,
+    LeadRevealed,
+    Pursued,
+    matches,
+    subject_plural,
+)
+from solver.errors import IllegalActionError, InvalidObservationError
+
+WON, LOST = "won", "lost"
+
+
+@dataclass
+class LeadState:
+    """One Lead section: the face-up Lead, the face-down cards under it, and the Evidence played to it."""
+
+    section: str
+    lead: Lead | None = None
+    pile: int = 0  # face-down Lead cards still below the face-up one
+    evidence: list[Evidence] = field(default_factory=list)  # matching icon: counts towards the value
+    raised: list[Evidence] = field(default_factory=list)  # mismatched icon: raises the value
+    confirmed: bool = False
+
+    @property
+    def target(self) -> int:
+        """The Lead's value plus every mismatched card played to it."""
+        assert self.lead is not None
+        return self.lead.value + sum(c.number for c in self.raised)
+
+    @property
+    def total(self) -> int:
+        return sum(c.number for c in self.evidence)
+
+    @property
+    def need(self) -> int:
+        """Evidence still needed to Confirm (0: it can be confirmed)."""
+        return self.target - self.total
+
+    @property
+    def icon(self) -> str:
+        assert self.lead is not None
+        return self.lead.icon
+
+    def copy(self) -> LeadState:
+        return LeadState(self.section, self.lead, self.pile, list(self.evidence), list(self.raised), self.confirmed)
+
+    def describe(self) -> str:
+        if self.lead is None:
+            return f"{self.section}: (no lead)"
+        played = " ".join(c.code for c in self.evidence) or "-"
+        raised = f", raised by {' '.join(c.code for c in self.raised)}" if self.raised else ""
+        state = "confirmed" if self.confirmed else f"{self.total}/{self.target}"
+        return f"{self.section} {self.lead.code}: {state} (evidence {played}{raised}; {self.pile} below)"
+
+
+@dataclass
+class Board:
+    """The public state of one game (see module docstring)."""
+
+    players: int
+    case: CaseFile
+    first: int = 1
+    data: GameData = DEFAULT_DATA
+    holmes: int = 0
+    track: int = 0
+    impossible: list[Evidence | Lead] = field(default_factory=list)
+    leads: dict[str, LeadState] = field(default_factory=dict)
+    deck: int = 0
+    hand_counts: dict[int, int] = field(default_factory=dict)
+    confirmed_cards: list[Evidence] = field(default_factory=list)
+    seen_leads: set[Lead] = field(default_factory=set)
+    current: int = 1
+    turns: int = 0
+    pending: list[tuple[str, int | str]] = field(default_factory=list)
+    result: str | None = None
+    reason: str = ""
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.first <= self.players:
+            raise InvalidObservationError(f"start {self.first}: expected a seat 1 to {self.players}")
+        hand = self.data.hand_size(self.players)
+        if not self.hand_counts:
+            self.hand_counts = dict.fromkeys(self.seats, hand)
+            self.deck = len(self.data.evidence) - hand * self.players
+            self.holmes = self.case.holmes
+            self.leads = {s: LeadState(s, None, self.data.leads_per_section) for s in SECTIONS}
+            self.pending = [("reveal", s) for s in SECTIONS]
+            self.current = self.first
+
+    @property
+    def seats(self) -> list[int]:
+        return list(range(1, self.players + 1))
+
+    def copy(self) -> Board:
+        other = Board(
+            self.players, self.case, self.first, self.data, self.holmes, self.track, list(self.impossible),
+            {s: ls.copy() for s, ls in self.leads.items()}, self.deck, dict(self.hand_counts),
+            list(self.confirmed_cards), set(self.seen_leads), self.current, self.turns, list(self.pending),
+            self.result, self.reason,
+        )
+        return other
+
+    # -- queries ----------------------------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def confirmed_count(self) -> int:
+        return sum(1 for ls in self.leads.values() if ls.confirmed)
+
+    @property
+    def room(self) -> int:
+        """Cards the Impossible still takes before each further card costs a Holmes space."""
+        return self.case.limit - len(self.impossible)
+
+    def next_seat(self, seat: int) -> int:
+        return seat % self.players + 1
+
+    def expecting(self) -> str | None:
+        """The entry the table waits for before the next action, as a line to type; None if none."""
+        if not self.pending:
+            return None
+        kind, what = self.pending[0]
+        return f"lead CARD  (the next {what} Lead)" if kind == "reveal" else f"draw {what} [CARD]"
+
+    def describe(self) -> list[str]:
+        lines = [ls.describe() for ls in self.leads.values()]
+        evid = " ".join(c.code for c in self.impossible if isinstance(c, Evidence)) or "-"
+        dead = sum(1 for c in self.impossible if isinstance(c, Lead))
+        lines.append(
+            f"Investigation {self.track}/{self.data.goal}; Holmes {self.holmes}; Impossible "
+            f"{len(self.impossible)}/{self.case.limit} (eliminated {evid}; {dead} dead leads); deck {self.deck}"
+        )
+        return lines
+
+    # -- events ------------------------------------------------------------------------------------------------
+    def check(self, event: Event) -> None:
+        """Raise :class:`IllegalActionError` if ``event`` cannot happen now (the board is unchanged)."""
+        if self.over:
+            raise IllegalActionError(f"'{event}': the game is over ({self.result}: {self.reason})")
+        if self.pending:
+            kind, what = self.pending[0]
+            if kind == "reveal":
+                if not isinstance(event, LeadRevealed):
+                    raise IllegalActionError(f"'{event}': first reveal the next {what} Lead ('lead CARD')")
+                if event.lead.section != what:
+                    raise IllegalActionError(f"'{event}': that is a {event.lead.section} Lead; the {what} Lead "
+                                             f"is expected")
+                if event.lead in self.seen_leads:
+                    raise IllegalActionError(f"'{event}': {event.lead.name} has already been revealed")
+                return
+            if not isinstance(event, Drew) or event.seat != what:
+                raise IllegalActionError(f"'{event}': player {what} draws first ('draw {what} [CARD]')")
+            return
+        if isinstance(event, LeadRevealed | Drew):
+            raise IllegalActionError(f"'{event}': nothing to reveal or draw now; it is player {self.current}'s turn")
+        seat = event.giver if isinstance(event, Assisted) else event.seat
+        if seat != self.current:
+            raise IllegalActionError(f"'{event}': it is player {self.current}'s turn, not player {seat}'s")
+        if isinstance(event, Assisted):
+            self._check_assist(event)
+        elif isinstance(event, Investigated | Eliminated):
+            self._check_position(seat, event.position, str(event))
+            if isinstance(event, Investigated):
+                self._check_open(event.section, str(event))
+        elif isinstance(event, Confirmed):
+            self._check_open(event.section, str(event))
+            ls = self.leads[event.section]
+            if ls.need != 0:
+                raise IllegalActionError(
+                    f"'{event}': the {event.section} Lead has {ls.total} evidence of {ls.target}; Confirm needs "
+                    f"exactly {ls.target}"
+                )
+        elif isinstance(event, Pursued):
+            self._check_open(event.section, str(event))
+
+    def _check_assist(self, event: Assisted) -> None:
+        if not 1 <= event.target <= self.players:
+            raise IllegalActionError(f"'{event}': seat {event.target} does not exist (1 to {self.players})")
+        if event.target == event.giver:
+            raise IllegalActionError(f"'{event}': you cannot Assist yourself")
+        held = self.hand_counts[event.target]
+        if not event.positions:
+            raise IllegalActionError(f"'{event}': an Assist never names no cards")
+        if max(event.positions) > held:
+            raise IllegalActionError(f"'{event}': player {event.target} holds {held} cards")
+
+    def _check_position(self, seat: int, position: int, what: str) -> None:
+        held = self.hand_counts[seat]
+        if held == 0:
+            raise IllegalActionError(f"'{what}': player {seat} has no cards")
+        if not 1 <= position <= held:
+            raise IllegalActionError(f"'{what}': position {position}, but player {seat} holds {held} cards")
+
+    def _check_open(self, section: str, what: str) -> None:
+        if self.leads[section].confirmed:
+            raise IllegalActionError(f"'{what}': the {section} Lead is confirmed")
+
+    def apply(self, event: Event) -> list[Evidence]:
+        """Apply ``event`` (checked first); return the Evidence cards it shuffled back into the deck."""
+        self.check(event)
+        returned: list[Evidence] = []
+        if isinstance(event, LeadRevealed):
+            self.pending.pop(0)
+            ls = self.leads[event.lead.section]
+            ls.lead = event.lead
+            ls.pile -= 1
+            self.seen_leads.add(event.lead)
+            return returned
+        if isinstance(event, Drew):
+            self.pending.pop(0)
+            self.deck -= 1
+            self.hand_counts[event.seat] += 1
+            return returned
+        self.turns += 1
+        self.current = self.next_seat(self.current)
+        if isinstance(event, Assisted):
+            self._holmes(-1, "the Holmes marker reached 0")
+        elif isinstance(event, Investigated):
+            self.hand_counts[event.seat] -= 1
+            ls = self.leads[event.section]
+            if event.card.icon == ls.icon:
+                ls.evidence.append(event.card)
+                if ls.total > ls.target:
+                    returned = self._discard_lead(ls, "dead")
+            else:
+                ls.raised.append(event.card)
+            self._draw_follows(event.seat)
+        elif isinstance(event, Eliminated):
+            self.hand_counts[event.seat] -= 1
+            self.track += event.card.number
+            self._to_impossible(event.card)
+            if self.track > self.data.goal:
+                self._end(LOST, f"the Investigation track passed {self.data.goal} ({self.track})")
+            self._draw_follows(event.seat)
+        elif isinstance(event, Confirmed):
+            ls = self.leads[event.section]
+            ls.confirmed = True
+            self.confirmed_cards += ls.evidence + ls.raised
+            self.holmes = min(self.data.holmes_max, self.holmes + 1)
+            if self.confirmed_count == len(self.leads):
+                if self.track == self.data.goal:
+                    self._end(WON, f"the third Lead is confirmed with the Investigation track on {self.data.goal}")
+                else:
+                    self._end(LOST, f"the third Lead was confirmed with the Investigation track on {self.track}, "
+                                    f"not {self.data.goal}")
+        elif isinstance(event, Pursued):
+            returned = self._discard_lead(self.leads[event.section], "pursued")
+        if self.over:
+            self.pending.clear()
+        return returned
+
+    def _draw_follows(self, seat: int) -> None:
+        if self.deck > 0:
+            self.pending.append(("draw", seat))
+
+    def _discard_lead(self, ls: LeadState, how: str) -> list[Evidence]:
+        """A Dead or pursued Lead goes face down to the Impossible; its evidence is shuffled into the deck."""
+        assert ls.lead is not None
+        returned = ls.evidence + ls.raised
+        self.deck += len(returned)
+        self._to_impossible(ls.lead)
+        ls.lead, ls.evidence, ls.raised = None, [], []
+        if ls.pile == 0:
+            self._end(LOST, f"the last {ls.section} Lead was discarded ({how})")
+        else:
+            self.pending.insert(0, ("reveal", ls.section))
+        return returned
+
+    def _to_impossible(self, card: Evidence | Lead) -> None:
+        self.impossible.append(card)
+        if len(self.impossible) > self.case.limit:
+            self._holmes(-1, f"the Holmes marker reached 0 (the Impossible holds {len(self.impossible)} cards, "
+                             f"{self.case.limit} free)")
+
+    def _holmes(self, step: int, why: str) -> None:
+        self.holmes += step
+        if self.holmes <= 0:
+            self._end(LOST, why)
+
+    def _end(self, result: str, reason: str) -> None:
+        if self.result is None:
+            self.result, self.reason = result, reason
+
+
+def assist_positions(hand: list[Evidence], subject: int | str) -> tuple[int, ...]:
+    """The positions (1-based) an Assist about ``subject`` names in ``hand``."""
+    return tuple(i + 1 for i, c in enumerate(hand) if matches(c, subject))
+
+
+def describe_assist(event: Assisted) -> str:
+    where = ", ".join(map(str, event.positions))
+    return f"player {event.giver} told player {event.target}: {subject_plural(event.subject)} at {where}"
