@@ -7,7 +7,8 @@ and checks, at every step:
   only; a terminal state has neither and returns one value per seat, the winner's the highest;
 - a sample of the legal actions applies without error (on clones), and the bot's choice is legal;
 - ``clone`` is independent and deterministic: playing the same action on a clone and on the original gives the
-  same next player, legal actions and observations, and touching the clone leaves the original alone;
+  same public state (player to move, legal actions, every view and counter) and the same observations, and
+  touching the clone leaves the original alone (views must compare by value);
 - every game ends (within ``max_actions``);
 - every knowledge state a bot keeps stays sound after every observation (the true hidden world is still
   possible), and at the end also by its own solver (``deep``).
@@ -71,9 +72,20 @@ def _check_terminal(state: State, seed: int) -> None:
         raise _fail(seed, f"winner {winner} does not have the highest return {returns}")
 
 
+def snapshot(state: State) -> tuple[object, ...]:
+    """Everything public about a state: player to move, legal actions, every seat's view and counters."""
+    seats = range(1, state.num_players + 1)
+    return (
+        state.current_player(),
+        state.legal_actions(),
+        [state.view(s) for s in seats],
+        [dict(state.player_stats(s)) for s in seats],
+    )
+
+
 def _check_clone(state: State, action: object, seed: int, rng: random.Random, legal: list) -> State:
     """Apply ``action`` to a clone; check a sample of other legal actions on clones; return the clone."""
-    before = (state.current_player(), state.legal_actions())
+    before = snapshot(state)
     for other in rng.sample(legal, min(3, len(legal))):
         trial = state.clone()
         try:
@@ -82,7 +94,7 @@ def _check_clone(state: State, action: object, seed: int, rng: random.Random, le
             raise _fail(seed, f"legal action '{other}' raised: {exc}") from exc
     twin = state.clone()
     twin.apply(action)
-    if (state.current_player(), state.legal_actions()) != before:
+    if snapshot(state) != before:
         raise _fail(seed, f"applying '{action}' to a clone changed the original")
     return twin
 
@@ -135,7 +147,7 @@ def check_game(
             for s in range(1, state.num_players + 1):
                 if twin.take_observations(s) != state.clone().take_observations(s):
                     raise _fail(gseed, f"'{action}' gave player {s} different observations on a clone")
-            if (twin.current_player(), twin.legal_actions()) != (state.current_player(), state.legal_actions()):
+            if snapshot(twin) != snapshot(state):
                 raise _fail(gseed, f"'{action}' led to a different state on a clone")
             n, k = deliver()
             observations, checks = observations + n, checks + k
