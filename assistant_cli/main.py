@@ -108,7 +108,7 @@ def demo(
 
 
 def _fail(message: str) -> NoReturn:
-    Console(stderr=True).print(Text(f"error: {message}", style="bold red"))
+    Console(stderr=True).print(Text(f"error: {message}", style="bold red"), soft_wrap=True)
     raise typer.Exit(1)
 
 
@@ -122,9 +122,9 @@ def _replay_file(session: Session, path: Path, err: Console) -> int:
     errors = 0
     for number, line in read_lines(path):
         try:
-            session.handle(line)
+            session.handle(line, show=False)
         except AssistantError as exc:
-            err.print(Text(f"{path} line {number}: {exc}", style="red"))
+            err.print(Text(f"{path} line {number}: {exc}", style="red"), soft_wrap=True)
             errors += 1
     return errors
 
@@ -145,7 +145,7 @@ def _run_piped(session: Session, lines: Iterable[tuple[int, str]], out: Console,
         try:
             reply = session.handle(line)
         except AssistantError as exc:
-            err.print(Text(f"line {number}: {exc}", style="red"))
+            err.print(Text(f"line {number}: {exc}", style="red"), soft_wrap=True)
             errors += 1
             continue
         if not quiet:
@@ -242,7 +242,7 @@ def _interactive(session: Session, out: Console) -> None:
         try:
             reply = session.handle(line)
         except AssistantError as exc:
-            out.print(Text(f"error: {exc}", style="bold red"))
+            out.print(Text(f"error: {exc}", style="bold red"), soft_wrap=True)
             return True
         except KeyboardInterrupt:
             session = _rebuild(session)

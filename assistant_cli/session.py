@@ -150,10 +150,15 @@ class Session:
         self.lines: list[str] = []  # the journal: canonical lines that make up the current state
         self._entries: list[tuple[Entry, bool]] = []  # parallel to ``lines``: (entry, hypothetical)
         self._snapshot: Snapshot | None = None
+        self._show = True
 
     # -- the loop -------------------------------------------------------------------------------------------
-    def handle(self, line: str) -> Reply:
-        """Answer one typed line; raise :class:`AssistantError` (state unchanged) for a bad one."""
+    def handle(self, line: str, show: bool = True) -> Reply:
+        """Answer one typed line; raise :class:`AssistantError` (state unchanged) for a bad one.
+
+        ``show=False`` skips the state-at-a-glance of an accepted entry (replaying a file: only the end matters).
+        """
+        self._show = show
         tokens = line.split("#", 1)[0].split()
         if not tokens:
             return Reply()
@@ -189,7 +194,7 @@ class Session:
     def replay(self, lines: Iterable[str]) -> None:
         """Handle every line (a journal being resumed); stops at the first bad one, raising its error."""
         for line in lines:
-            self.handle(line)
+            self.handle(line, show=False)
 
     # -- setup ----------------------------------------------------------------------------------------------
     def setup_question(self) -> SetupQuestion | None:
@@ -250,7 +255,7 @@ class Session:
 
     def _observe(self, obs: Observation, hypothetical: bool) -> Reply:
         knowledge = self._require_knowledge(f"'{obs}'")
-        self._snapshot = self._snapshot or self._take_snapshot()
+        self._baseline()
         knowledge.add(obs, hypothetical)
         line = f"whatif {obs}" if hypothetical else str(obs)
         self._record(line, obs, hypothetical)
@@ -273,7 +278,7 @@ class Session:
         entry, hypothetical = self._entries[-1]
         if isinstance(entry, OBSERVATION_TYPES):
             assert self.knowledge is not None
-            self._snapshot = self._snapshot or self._take_snapshot()
+            self._baseline()
             self.knowledge.undo()
         else:
             had_knowledge = self.knowledge is not None
@@ -293,7 +298,7 @@ class Session:
             knowledge = self._require_knowledge("whatif clear")
             if not knowledge.knowledge.whatifs:
                 raise AssistantError("whatif clear: there is no what-if to clear")
-            self._snapshot = self._snapshot or self._take_snapshot()
+            self._baseline()
             dropped = knowledge.knowledge.clear_whatifs()
             keep = [i for i, (_, hyp) in enumerate(self._entries) if not hyp]
             self.lines = [self.lines[i] for i in keep]
@@ -361,6 +366,11 @@ class Session:
         return Reply([render.advice_view(advisor.advise(knowledge))])
 
     # -- state at a glance ----------------------------------------------------------------------------------
+    def _baseline(self) -> None:
+        """Remember the state before a change, so the reply can say what the change did."""
+        if self._show and self._snapshot is None:
+            self._snapshot = self._take_snapshot()
+
     def _take_snapshot(self) -> Snapshot:
         knowledge = self.knowledge
         assert knowledge is not None
@@ -370,6 +380,9 @@ class Session:
 
     def _state_reply(self, summary: str | None, diff: bool = True, accepted: bool = True) -> Reply:
         """The state at a glance, headed by ``summary`` and what changed since the last view."""
+        if not self._show:
+            self._snapshot = None  # the next view has no baseline; an entry takes one before it changes the state
+            return Reply([], accepted, summary=summary)
         if self.knowledge is None:
             return Reply([render.setup_view(self.setup, summary)], accepted, summary=summary)
         before, after = self._snapshot, self._take_snapshot()
@@ -513,6 +526,8 @@ def describe_changes(before: Snapshot, after: Snapshot) -> str:
             parts.append(f"no change to your mystery's candidates ({', '.join(elsewhere)} elsewhere)")
         elif before.count.worlds == after.count.worlds:
             parts.append("no new information")
+        else:
+            parts.append("no card ruled out anywhere")
     if before.count.worlds != after.count.worlds:
         parts.append(f"worlds {render.worlds_short(before.count)} -> {render.worlds_short(after.count)}")
     return "; ".join(parts)
