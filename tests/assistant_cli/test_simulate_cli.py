@@ -32,7 +32,7 @@ def test_json_summary_has_a_row_per_seat_and_per_bot() -> None:
 
 
 def test_results_do_not_depend_on_the_worker_count() -> None:
-    args = ("--games", "4", "--players", "4", "--bots", "logic,random,random,logic", "--seed", "9")
+    args = ("--games", "4", "--players", "3", "--bots", "logic,random,random", "--seed", "9")
     assert run(*args, "--workers", "1") == run(*args, "--workers", "2")
 
 
