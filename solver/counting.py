@@ -30,6 +30,7 @@ from solver.knowledge import Count
 
 MAX_ITEMS = 22
 _CHUNK = 1 << 22  # entries per batch of per-pivot transforms in AllocationCounter.joints (memory bound)
+_INT64_BOUND = 2**62  # joints counts in int64 below this many worlds, in Python integers above
 
 
 class UnsupportedShape(ValueError):
@@ -193,8 +194,17 @@ class AllocationCounter:
         size = 1 << n
         pc = _popcounts(n)
         bound = math.factorial(n) // math.prod(math.factorial(c) for c in self.capacities.values())
-        dtype: type = np.int64 if bound < 2**62 else object
-        pivots = np.array(self._pivot_contents(items, pivot_rules), dtype=np.int64)
+        dtype: type = np.int64 if bound < _INT64_BOUND else object
+        pivots = _subsets(n, self.capacities[self.pivot])
+        index = {item: i for i, item in enumerate(items)}
+        for c in pivot_rules:  # vectorised Constraint.holds on every candidate pivot content
+            if any(var not in index for var, _ in c.terms):
+                if isinstance(c, NotAll):
+                    continue  # a literal on an unknown variable is never true: the constraint holds
+                hits = pc[pivots & _mask([index[v] for v, _ in c.terms if v in index])]
+            else:
+                hits = pc[pivots & _mask([index[v] for v, _ in c.terms])]
+            pivots = pivots[hits == c.count] if isinstance(c, CountEquals) else pivots[hits != len(c.terms)]
 
         # Per bin: the distinct constant vectors the pivots give it (key index per pivot), and for each the
         # allowed contents (a boolean over every cap-sized subset) and their zeta transform.
@@ -215,7 +225,7 @@ class AllocationCounter:
                     ok &= (hits != len(r.bin_items))[None, :]
             allowed[b] = ok
             z = np.zeros((len(distinct), size), dtype=dtype)
-            z[:, masks] = ok
+            z[:, masks] = ok.astype(np.int64).astype(dtype)  # Python integers when dtype is object
             _zeta(z)
             zetas[b] = z
 
@@ -225,8 +235,41 @@ class AllocationCounter:
         local = np.arange(1 << rest, dtype=np.int64)
         outside = np.array([[i for i in range(n) if not m >> i & 1] for m in pivots.tolist()], dtype=np.int64)
         outside = outside.reshape(pivots.size, rest)
+        step = max(1, _CHUNK >> rest)
+        cache: dict[tuple[str, int, int], np.ndarray] = {}
+        gathered: dict[tuple[int, str], np.ndarray] = {}  # a bin's table in a chunk's coordinates
+
+        def coords(lo: int) -> np.ndarray:
+            """Global mask of every local subset, for the pivots of the chunk starting at ``lo``."""
+            if ("pivot", lo, 0) not in cache:
+                pos = outside[lo : lo + step]
+                idx = np.zeros((pos.shape[0], local.size), dtype=np.int64)
+                for j in range(rest):
+                    idx |= ((local[None, :] >> j) & 1) << pos[:, j : j + 1]
+                cache[("pivot", lo, 0)] = idx
+            return cache[("pivot", lo, 0)]
+
+        def probe_coords(lo: int, cap: int) -> np.ndarray:
+            """Local mask of every probe content (its items inside the pivot are dropped; masked out later)."""
+            if ("probe", lo, cap) not in cache:
+                pos = outside[lo : lo + step]
+                qs = _subsets(n, cap)
+                q_local = np.zeros((pos.shape[0], qs.size), dtype=np.int64)
+                for j in range(rest):
+                    q_local |= ((qs[None, :] >> pos[:, j : j + 1]) & 1) << j
+                cache[("probe", lo, cap)] = q_local
+            return cache[("probe", lo, cap)]
+
         out: dict[str, JointCount] = {}
         for probe in probes:
+            twin = next(
+                (b for b in out if b not in bin_rules and probe not in bin_rules
+                 and self.capacities[b] == self.capacities[probe]),
+                None,
+            )
+            if twin is not None:  # two free bins of one capacity are interchangeable: same counts
+                out[probe] = out[twin]
+                continue
             others = [b for b in self.capacities if b not in (self.pivot, probe)]
             constrained = [b for b in others if b in bin_rules]
             free = [self.capacities[b] for b in others if b not in bin_rules]
@@ -245,18 +288,15 @@ class AllocationCounter:
             ok = (pivots[:, None] & qs[None, :]) == 0
             if probe in allowed:
                 ok &= allowed[probe][key_of[probe]]
-            step = max(1, _CHUNK >> rest)
             for lo in range(0, pivots.size, step):
                 rows = slice(lo, lo + step)
-                pos = outside[rows]
-                idx = np.zeros((pos.shape[0], local.size), dtype=np.int64)
-                q_local = np.zeros((pos.shape[0], qs.size), dtype=np.int64)
-                for j in range(rest):
-                    idx |= ((local[None, :] >> j) & 1) << pos[:, j : j + 1]
-                    q_local |= ((qs[None, :] >> pos[:, j : j + 1]) & 1) << j
-                h = np.repeat(w[None, :], pos.shape[0], axis=0)
+                idx = coords(lo)
+                q_local = probe_coords(lo, self.capacities[probe])
+                h = np.repeat(w[None, :], idx.shape[0], axis=0)
                 for b in constrained:
-                    h *= zetas[b][key_of[b][rows][:, None], idx]
+                    if (lo, b) not in gathered:
+                        gathered[(lo, b)] = zetas[b][key_of[b][rows][:, None], idx]
+                    h *= gathered[(lo, b)]
                 _zeta(h)
                 vals = np.take_along_axis(h, local[-1] ^ q_local, axis=1)
                 counts[rows] = np.where(ok[rows], vals, 0) * free_ways
@@ -384,6 +424,8 @@ def _zeta(h: np.ndarray) -> None:
     """In place, along the last axis: h[..., S] becomes the sum of h[..., T] over T subset of S."""
     n = h.shape[-1].bit_length() - 1
     lead = h.shape[:-1]
+    if h.size == 0:
+        return
     for i in range(n):
         view = h.reshape(*lead, -1, 2, 1 << i)
         view[..., 1, :] += view[..., 0, :]
