@@ -40,6 +40,7 @@ Choices where the rules are silent (all documented, most are :class:`TableRules`
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -96,10 +97,20 @@ class TableRules:
 
     def subjects(self) -> tuple[str, ...]:
         """What a witness may be asked about: suits in play, categories, and sub-categories with the house rule."""
+        return self._subjects
+
+    @functools.cached_property
+    def _subjects(self) -> tuple[str, ...]:
         out = [*self.data.suits_in_play(self.players), *CATEGORIES]
         if self.subcategories:
             out += [s for pair in SUBCATEGORIES.values() for s in pair]
         return tuple(out)
+
+    @functools.cached_property
+    def in_play(self) -> dict[str, tuple[str, ...]]:
+        """The cards in play by category."""
+        cards = self.data.cards_in_play(self.players)
+        return {cat: tuple(c.name for c in cards if c.category == cat) for cat in CATEGORIES}
 
 
 @dataclass(frozen=True)
@@ -139,6 +150,7 @@ class ThirteenCluesState:
     queues: dict[int, list[Entry]] = field(default_factory=dict)
     stats: dict[int, dict[str, int]] = field(default_factory=dict)
     log: list[str] = field(default_factory=list)
+    _acting: dict[int, tuple[Action, ...]] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.deal.players != self.rules.players:
@@ -179,7 +191,8 @@ class ThirteenCluesState:
         return [1.0 if s == self.winner_seat else 0.0 for s in self.seats]
 
     def clone(self) -> ThirteenCluesState:
-        other = copy.copy(self)  # shares the frozen rules and deal; the mutable parts are copied below
+        # shares the frozen rules and deal, and the per-seat action cache (a function of the deal alone)
+        other = copy.copy(self)
         other.glasses = dict(self.glasses)
         other.queues = {s: list(q) for s, q in self.queues.items()}
         other.stats = {s: dict(d) for s, d in self.stats.items()}
@@ -220,6 +233,12 @@ class ThirteenCluesState:
             return []
         if self.phase == TAKE:
             return [TakeGlass(s) for s in self.seats if s != seat and self.glasses[s] > 0]
+        if seat not in self._acting:
+            self._acting[seat] = self._acting_actions(seat)
+        return list(self._acting[seat])
+
+    def _acting_actions(self, seat: int) -> tuple[Action, ...]:
+        """Everything ``seat`` may do with a glass; fixed for the whole game, so computed once per seat."""
         sides: tuple[str | None, ...] = ("left", "right") if self.rules.two_player else (None,)
         out: list[Action] = [
             Ask(s, subject, side)
@@ -230,13 +249,11 @@ class ThirteenCluesState:
         ]
         out += [Consult(letter) for letter in self.letters]
         visible = set(self.deal.visible_to(seat))
-        unseen = {
-            cat: [c.name for c in self.rules.data.cards_in_play(self.num_players) if c.category == cat]
-            for cat in CATEGORIES
-        }
-        persons, locations, weapons = ([c for c in unseen[cat] if c not in visible] for cat in CATEGORIES)
+        persons, locations, weapons = (
+            [c for c in self.rules.in_play[cat] if c not in visible] for cat in CATEGORIES
+        )
         out += [Accuse(p, loc, w) for p in persons for loc in locations for w in weapons]
-        return out
+        return tuple(out)
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` with the reason if ``action`` is not legal now."""
@@ -300,7 +317,7 @@ class ThirteenCluesState:
             )
 
     def _check_accuse(self, seat: int, action: Accuse) -> None:
-        in_play = {c.name for c in self.rules.data.cards_in_play(self.num_players)}
+        in_play = {c for cards in self.rules.in_play.values() for c in cards}
         for card, cat in zip(action.cards, CATEGORIES, strict=True):
             if card not in CARD_BY_NAME or CARD_BY_NAME[card].category != cat:
                 raise IllegalActionError(f"'{action}': expected a Person, a Location and a Weapon, in that order")

@@ -1,0 +1,70 @@
+"""Benchmark: full simulated Thirteen Clues games per second on one core, by table and player count.
+
+A table is every seat played by the same bot: ``random`` (no knowledge model: the rules engine and loop alone),
+``logic`` (every seat keeps the exact knowledge model, so each observation costs one CP-SAT check per seat), and
+``advisor`` when :mod:`models.thirteen_clues.advisor` exists (skipped otherwise). Games run in this process,
+one after the other, with the soundness check on, exactly as ``assist simulate`` plays them. Run from the
+repository root::
+
+    python bench/throughput.py --games 10 --seed 1 --players 2,3,4,5,6 --bots random,logic,advisor
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # runnable as a script from a checkout
+
+from models.thirteen_clues.bots import bot_factory, make_bot  # noqa: E402
+from models.thirteen_clues.rules import TableRules, new_game  # noqa: E402
+from solver.errors import AssistantError  # noqa: E402
+from solver.simulate import Matchup, game_seed, play_game  # noqa: E402
+
+
+def measure(bot: str, players: int, games: int, seed: int) -> str:
+    """One line: games/s, ms per game (median), actions and turns per game, draws."""
+    matchup = Matchup(functools.partial(new_game, TableRules(players)), (bot,) * players, make_bot)
+    times, actions, turns, draws = [], [], [], 0
+    for index in range(games):
+        start = time.perf_counter()
+        record, _ = play_game(matchup, game_seed(seed, index), index)
+        times.append(time.perf_counter() - start)
+        actions.append(record.actions)
+        turns.append(sum(s.get("turns", 0) for s in record.stats))
+        draws += record.winner is None
+    total = sum(times)
+    return (
+        f"{bot:8} {players}p  {games / total:8.2f} games/s  median {1000 * statistics.median(times):8.0f} ms/game  "
+        f"{1000 * total / max(sum(actions), 1):6.1f} ms/action  {statistics.mean(actions):6.1f} actions  "
+        f"{statistics.mean(turns):6.1f} turns  {draws} draws"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10, help="games per table and player count")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", default="2,3,4,5,6", help="comma-separated player counts")
+    parser.add_argument("--bots", default="random,logic,advisor", help="comma-separated tables to time")
+    args = parser.parse_args(argv)
+    players = [int(p) for p in args.players.split(",")]
+    print(f"bench/throughput.py --games {args.games} --seed {args.seed} (one process: games/s per core)")
+    for bot in args.bots.split(","):
+        try:
+            bot_factory(bot)
+        except AssistantError as exc:
+            print(f"{bot:8} skipped: {exc}")
+            continue
+        for n in players:
+            print(measure(bot, n, args.games, args.seed), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
