@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from models.thirteen_clues.data import CARD_BY_NAME
-from models.thirteen_clues.knowledge import TableSetup
+from models.thirteen_clues.knowledge import TableSetup, place_label
 from solver.knowledge import Count, Explanation
 
 WHATIF_STYLE = "bold yellow"
@@ -173,7 +173,21 @@ def explanation_view(
     return Group(*lines)
 
 
-def locations_view(locations: Mapping[str, Sequence[str]], hypothetical: bool) -> RenderableType:
+def places_text(places: Sequence[str], all_places: Sequence[str]) -> str:
+    """A card's possible places in words; informant letters are grouped, and "anywhere" says it is unlocated."""
+    if len(places) == len(all_places) and len(places) > 1:
+        return f"anywhere ({len(places)} places)"
+    letters = [p for p in places if len(p) == 1 and p.isupper()]
+    words = [place_label(p) for p in places if p not in letters]
+    if len(letters) == 1:
+        words.append(place_label(letters[0]))
+    elif letters:
+        words.append(f"informants {', '.join(letters)}")
+    return ", ".join(words)
+
+
+def locations_view(locations: Mapping[str, Sequence[str]], all_places: Sequence[str], hypothetical: bool) -> Table:
+    """``locations``: every unseen card and the places (codes) it can still be in."""
     title = "Where each unseen card can be" + (" (what-if, not a fact)" if hypothetical else "")
     table = Table(title=title, box=box.SIMPLE_HEAD, title_style=WHATIF_STYLE if hypothetical else "bold")
     table.add_column("Card")
@@ -183,7 +197,7 @@ def locations_view(locations: Mapping[str, Sequence[str]], hypothetical: bool) -
     for card in sorted(locations, key=lambda c: (order[CARD_BY_NAME[c].category], c)):
         places = locations[card]
         style = "bold green" if len(places) == 1 else ""
-        table.add_row(card, CARD_BY_NAME[card].category, Text(", ".join(places), style=style))
+        table.add_row(card, CARD_BY_NAME[card].category, Text(places_text(places, all_places), style=style))
     return table
 
 

@@ -69,15 +69,20 @@ class Journal:
         self.path = Path(path)
 
     def save(self, lines: Sequence[str]) -> None:
-        directory = self.path.parent if str(self.path.parent) else Path(".")
         text = "\n".join([JOURNAL_HEADER, *lines]) + "\n"
-        fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=directory)
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
+        except OSError as exc:
+            raise AssistantError(f"journal '{self.path}': cannot write there ({exc.strerror})") from None
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 f.write(text)
                 f.flush()
                 os.fsync(f.fileno())
             os.replace(tmp, self.path)
+        except OSError as exc:
+            Path(tmp).unlink(missing_ok=True)
+            raise AssistantError(f"journal '{self.path}': cannot write it ({exc.strerror})") from None
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
@@ -352,8 +357,8 @@ class Session:
 
     def _locations(self) -> Reply:
         knowledge = self._require_knowledge("locations")
-        locations = {card: [place_label(p) for p in places] for card, places in knowledge.locations().items()}
-        return Reply([render.locations_view(locations, bool(knowledge.knowledge.whatifs))])
+        hypothetical = bool(knowledge.knowledge.whatifs)
+        return Reply([render.locations_view(knowledge.locations(), list(knowledge.capacities), hypothetical)])
 
     def _advise(self) -> Reply:
         knowledge = self._require_knowledge("advise")

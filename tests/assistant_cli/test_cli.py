@@ -112,3 +112,10 @@ def test_python_dash_m_works() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["worlds"] == 504
+
+
+def test_unwritable_journal_is_one_error_line(tmp_path) -> None:  # noqa: ANN001
+    result = runner.invoke(app, ["thirteen-clues", "--journal", str(tmp_path / "missing" / "x.journal")], input="")
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    assert result.output.strip().startswith("error: journal ") and len(result.output.strip().splitlines()) == 1

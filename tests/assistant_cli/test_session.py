@@ -307,3 +307,24 @@ def test_state_shows_an_estimate_with_its_error() -> None:
     shown = text(Reply([view]))
     assert "estimate 1,234,567 ± 8,901 (sampled 3 of 9)" in shown
     assert "~51.4%" in shown
+
+
+def test_locations_lists_every_unseen_card_with_its_places() -> None:
+    from assistant_cli.render import places_text
+
+    session = ready_session()
+    everywhere = list(session.knowledge.capacities) if session.knowledge else []
+    assert "anywhere (8 places)" in text(session.handle("locations"))
+    session.handle("informant C Sword")
+    session.handle("ask 3 Person 3")
+    assert session.knowledge is not None
+    places = session.knowledge.locations()
+    assert len(places) == 13
+    assert places["Sword"] == ["C"]
+    # Player 3 holds no person (their answer counts Officer, Dancer and my mystery's person).
+    assert places["Duke"] == ["mystery", "p2", "p4", "A", "B", "D"]
+    assert places_text(places["Duke"], everywhere) == (
+        "my mystery, player 2 (private cards), player 4 (private cards), informants A, B, D"
+    )
+    shown = text(session.handle("locations"))
+    assert "Sword         Weapon     informant C" in shown
