@@ -28,19 +28,23 @@ from solver.simulate import Matchup, game_seed, play_game  # noqa: E402
 
 
 def measure(bot: str, players: int, games: int, seed: int) -> str:
-    """One line: games/s, ms per game (median), actions and turns per game, draws."""
+    """One line: games per CPU second and per wall second, ms per game (median CPU), actions and turns per game,
+    draws. CPU time is what one core spends on the games; wall time also counts waiting for a busy machine."""
     matchup = Matchup(functools.partial(new_game, TableRules(players)), (bot,) * players, make_bot)
     times, actions, turns, draws = [], [], [], 0
+    wall = time.perf_counter()
     for index in range(games):
-        start = time.perf_counter()
+        start = time.process_time()
         record, _ = play_game(matchup, game_seed(seed, index), index)
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
         actions.append(record.actions)
         turns.append(sum(s.get("turns", 0) for s in record.stats))
         draws += record.winner is None
+    wall = time.perf_counter() - wall
     total = sum(times)
     return (
-        f"{bot:8} {players}p  {games / total:8.2f} games/s  median {1000 * statistics.median(times):8.0f} ms/game  "
+        f"{bot:8} {players}p  {games / total:8.2f} games/s (CPU; wall {games / wall:7.2f})  "
+        f"median {1000 * statistics.median(times):7.0f} ms/game  "
         f"{1000 * total / max(sum(actions), 1):6.1f} ms/action  {statistics.mean(actions):6.1f} actions  "
         f"{statistics.mean(turns):6.1f} turns  {draws} draws"
     )

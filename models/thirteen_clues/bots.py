@@ -110,6 +110,8 @@ class MysteryWitness:
     differs from the surviving ones. It can only prove "still open": certainty is left to the knowledge model.
     """
 
+    KEEP = 8  # worlds kept: more survive each new observation, so fewer solves are needed
+
     def __init__(self, knowledge: ThirteenCluesKnowledge) -> None:
         self.knowledge = knowledge.knowledge
         problem = self.knowledge.problem
@@ -160,7 +162,7 @@ class MysteryWitness:
         if solver.solve(self.model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return False
         world = {var: val for (var, val), v in self.x.items() if solver.boolean_value(v)}
-        self.worlds = [*self.worlds[-2:], world]
+        self.worlds = [*self.worlds[-(self.KEEP - 1) :], world]
         return True
 
 
