@@ -5,8 +5,11 @@ from __future__ import annotations
 import copy
 import functools
 import random
+import subprocess
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
@@ -232,3 +235,13 @@ def test_unsound_knowledge_is_reported_from_worker_processes_too() -> None:
 def test_an_illegal_bot_action_names_the_player_and_the_seed() -> None:
     with pytest.raises(SimulationError, match=r"game seed \d+\): player 2 \(bad\) played '7'"):
         run_games(toy("blind", "bad"), 3, seed=0)
+
+
+def test_the_generic_modules_do_not_import_any_game() -> None:
+    code = (
+        "import sys, solver.game, solver.bots, solver.simulate, solver.conformance\n"
+        "print(sorted(m for m in sys.modules if m == 'models' or m.startswith('models.')))"
+    )
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
