@@ -38,7 +38,7 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "whatif ENTRY / whatif clear", "whatif ask 3 Red 2"),
     ("", "undo", "remove the last entry (fact or what-if)"),
     ("", "history", "the entries so far (the journal)"),
-    ("", "advise", "ranked advice for your turn"),
+    ("", "advise [all] [glasses N]", "ranked actions for your turn (N: glasses you hold)"),
     ("", "help / quit", "aliases: h ?, exit q"),
 )
 
@@ -201,13 +201,26 @@ def locations_view(locations: Mapping[str, Sequence[str]], all_places: Sequence[
     return table
 
 
-def advice_view(advice: object) -> RenderableType:
-    """Whatever the advisor returns: a renderable or string as is, an iterable as a numbered list."""
-    if isinstance(advice, str | Text | Table | Group):
-        return advice
-    if isinstance(advice, Iterable):
-        items = list(advice)
-        if not items:
-            return Text("the advisor has no suggestion")
+def advice_view(advice: object, limit: int | None, hypothetical: bool) -> RenderableType:
+    """The advisor's ranked actions as a table (items with ``action``, ``score``, ``reason``: the
+    :class:`models.thirteen_clues.advisor.Advice` shape); anything else is shown as text."""
+    if isinstance(advice, str):
+        return Text(advice)
+    items = list(advice) if isinstance(advice, Iterable) else [advice]
+    if not items:
+        return Text("the advisor has no suggestion")
+    if not all(hasattr(a, "action") and hasattr(a, "score") for a in items):
         return Group(*(Text(f"{i}. {item}") for i, item in enumerate(items, 1)))
-    return Text(str(advice))
+    title = "Advice, best first" + (" (under a what-if, not the facts)" if hypothetical else "")
+    table = Table(title=title, box=box.SIMPLE_HEAD, title_style=WHATIF_STYLE if hypothetical else "bold")
+    table.add_column("#", justify="right")
+    table.add_column("Action")
+    table.add_column("Score", justify="right")
+    table.add_column("Why")
+    shown = items if limit is None else items[:limit]
+    for i, item in enumerate(shown, 1):
+        table.add_row(str(i), str(item.action), f"{float(item.score):.2f}", str(getattr(item, "reason", "")))
+    parts: list[RenderableType] = [table]
+    if len(shown) < len(items):
+        parts.append(Text(f"{len(items) - len(shown)} more: 'advise all' lists every legal action", style="dim"))
+    return Group(*parts)

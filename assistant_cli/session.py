@@ -60,6 +60,7 @@ COMMAND_OF = {alias: name for name, aliases in COMMANDS.items() for alias in ali
 ENTRY_VERBS = ("players", "me", "private", "screen", "ask", "informant", "accuse", "subcategories")
 ENTRY_ALIASES = ("witness", "sees", "inf", "accusation")
 OBSERVATION_TYPES = (Witness, InformantLook, InformantBy, Accusation)
+ADVICE_SHOWN = 8  # rows of advice shown unless 'advise all'
 
 
 class Journal:
@@ -190,7 +191,7 @@ class Session:
             self._no_args(verb, args)
             return Reply([render.history_view(self.lines)])
         if command == "advise":
-            return self._advise()
+            return self._advise(args)
         entry = parse(line)
         if isinstance(entry, OBSERVATION_TYPES):
             return self._observe(entry, hypothetical=False)
@@ -360,15 +361,27 @@ class Session:
         hypothetical = bool(knowledge.knowledge.whatifs)
         return Reply([render.locations_view(knowledge.locations(), list(knowledge.capacities), hypothetical)])
 
-    def _advise(self) -> Reply:
+    def _advise(self, args: list[str]) -> Reply:
+        usage = "advise [all] [glasses N]"
         knowledge = self._require_knowledge("advise")
+        words = [a.lower() for a in args]
+        show_all = "all" in words
+        if show_all:
+            words.remove("all")
+        kwargs: dict[str, int] = {}
+        if words[:1] == ["glasses"] and len(words) == 2 and words[1].isdigit():
+            kwargs["glasses"] = int(words[1])
+        elif words:
+            raise AssistantError(f"advise: unexpected '{' '.join(args)}', expected '{usage}'")
         try:
             advisor = importlib.import_module("models.thirteen_clues.advisor")
         except ModuleNotFoundError as exc:
             if exc.name != "models.thirteen_clues.advisor":
                 raise
             return Reply([Text("advise: the advisor is not available yet", style="yellow")])
-        return Reply([render.advice_view(advisor.advise(knowledge))])
+        advice = advisor.advise(knowledge, **kwargs)
+        hypothetical = bool(knowledge.knowledge.whatifs)
+        return Reply([render.advice_view(advice, None if show_all else ADVICE_SHOWN, hypothetical)])
 
     # -- state at a glance ----------------------------------------------------------------------------------
     def _baseline(self) -> None:
@@ -454,6 +467,8 @@ class Session:
         if COMMAND_OF.get(verb) == "why":
             unseen = self.knowledge.unseen if self.knowledge else cards
             return unseen if pos == 1 else ["mystery", *others, *(self.knowledge.letters if self.knowledge else ())]
+        if COMMAND_OF.get(verb) == "advise":
+            return ["all", "glasses"] if pos == 1 else []
         if verb == "players":
             return [str(n) for n in sorted(self.data.suits_removed)] if pos == 1 else []
         if verb == "me":

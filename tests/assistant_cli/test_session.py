@@ -288,13 +288,21 @@ def test_help_history_and_advise_hook() -> None:
     session = ready_session()
     assert "informant LETTER by SEAT" in text(session.handle("help"))
     assert "screen 4 Dancer Plaza Gun" in text(session.handle("history"))
+    session.handle("ask 2 Red 1")
     advice = text(session.handle("advise"))
     try:
-        import models.thirteen_clues.advisor  # noqa: F401
+        from models.thirteen_clues.advisor import advise
     except ModuleNotFoundError:
         assert "advisor is not available yet" in advice
     else:
         assert "not available" not in advice
+        assert session.knowledge is not None
+        ranked = advise(session.knowledge)
+        assert "Advice, best first" in advice and str(ranked[0].action) in advice
+        assert f"{len(ranked) - 8} more" in advice
+        assert "more:" not in text(session.handle("advise all"))
+    with pytest.raises(AssistantError, match="expected 'advise \\[all\\] \\[glasses N\\]'"):
+        session.handle("advise please")
     assert session.handle("quit").quit and session.handle("exit").quit
 
 
