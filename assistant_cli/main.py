@@ -42,7 +42,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 thirteen_app = typer.Typer(
-    help="Thirteen Clues companion: type what you see and hear at the table, get exact deductions.",
+    help="Thirteen Clues companion: type what you see and hear at the table, get exact deductions. "
+    "On a terminal it starts with a setup dialogue, then takes commands (type 'help'). With piped stdin it "
+    "reads commands from it: no prompts, bad lines reported with their line number, exit code 1 if any.",
     add_completion=False,
 )
 app.add_typer(thirteen_app, name=GAME)
@@ -183,8 +185,7 @@ def companion(
         float, typer.Option(min=0.1, help="Seconds allowed for exact world counting before estimating.")
     ] = 2.0,
 ) -> None:
-    """Start the companion: a setup dialogue, then commands (type 'help'). With piped stdin, read commands
-    from it instead (no prompts; bad lines are reported with their line number; exit code 1 if any)."""
+    """Start the companion (see the sub-app help): interactive on a terminal, else read stdin."""
     if ctx.invoked_subcommand is not None:
         return
     out, err = Console(), Console(stderr=True)
@@ -194,7 +195,8 @@ def companion(
     try:
         if resume is not None:
             errors += _replay_file(session, resume, err)
-            if journal is None and Journal.is_journal(resume):
+            # Keep writing to a resumed journal, unless it had bad lines: rewriting would drop them.
+            if journal is None and Journal.is_journal(resume) and not errors:
                 journal = resume
         if journal is None and interactive:
             journal = _default_journal()
