@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Hashable, Mapping, Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 from solver.constraints import Constraint, CountEquals, Lit, NotAll, Problem
@@ -41,6 +42,13 @@ def _submasks(mask: int) -> list[int]:
         sub = (sub - 1) & mask
 
 
+@lru_cache(maxsize=16)
+def _tables(bins: int) -> tuple[list[int], list[list[int]]]:
+    """Popcounts and submask lists of every mask over ``bins`` bits (shared by every count of that size)."""
+    size = 1 << bins
+    return [bin(m).count("1") for m in range(size)], [_submasks(m) for m in range(size)]
+
+
 def _falling(m: int, r: int) -> int:
     """m * (m-1) * ... (r factors): ways to put r distinct items of a group of m into r ordered bins."""
     return math.perm(m, r) if r <= m else 0
@@ -55,47 +63,50 @@ def injection_counts(groups: Sequence[tuple[int, int]], bins: int) -> tuple[int,
     """
     size = 1 << bins
     full = size - 1
-    pop = [bin(m).count("1") for m in range(size)]
-    subs = {mask: _submasks(mask) for mask in range(size)}
+    pop, subs = _tables(bins)
     forward: list[list[int]] = [[0] * size]
     forward[0][0] = 1
-    for mask, mult in groups:
+    falls = [[_falling(mult, r) for r in range(bins + 1)] for _, mult in groups]
+    for (mask, _mult), fall in zip(groups, falls, strict=True):
         prev, new = forward[-1], [0] * size
         for filled in range(size):
             ways = prev[filled]
             if not ways:
                 continue
             for t in subs[mask & ~filled]:
-                if pop[t] <= mult:
-                    new[filled | t] += ways * _falling(mult, pop[t])
+                f = fall[pop[t]]
+                if f:
+                    new[filled | t] += ways * f
         forward.append(new)
     total = forward[-1][full]
     backward: list[list[int]] = [[0] * size for _ in range(len(groups) + 1)]
     backward[-1][full] = 1
     for j in range(len(groups) - 1, -1, -1):
-        mask, mult = groups[j]
+        mask, fall = groups[j][0], falls[j]
         after, cur = backward[j + 1], backward[j]
         for filled in range(size):
             acc = 0
             for t in subs[mask & ~filled]:
-                if pop[t] <= mult:
-                    acc += _falling(mult, pop[t]) * after[filled | t]
+                f = fall[pop[t]]
+                if f:
+                    acc += f * after[filled | t]
             cur[filled] = acc
     weights = [[0] * bins for _ in groups]
-    for j, (mask, mult) in enumerate(groups):
-        before, after = forward[j], backward[j + 1]
+    bits = [[b for b in range(bins) if t >> b & 1] for t in range(size)]
+    for j, (mask, _mult) in enumerate(groups):
+        before, after, fall = forward[j], backward[j + 1], falls[j]
         row = weights[j]
         for filled in range(size):
             ways = before[filled]
             if not ways:
                 continue
             for t in subs[mask & ~filled]:
-                if t and pop[t] <= mult:
-                    w = ways * _falling(mult, pop[t]) * after[filled | t]
+                f = fall[pop[t]]
+                if t and f:
+                    w = ways * f * after[filled | t]
                     if w:
-                        for b in range(bins):
-                            if t >> b & 1:
-                                row[b] += w
+                        for b in bits[t]:
+                            row[b] += w
     return total, weights
 
 
