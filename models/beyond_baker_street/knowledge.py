@@ -28,8 +28,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
-from models.beyond_baker_street.data import DEFAULT_DATA, ICONS, NUMBERS, SECTIONS, Evidence, GameData
+from models.beyond_baker_street.data import DEFAULT_DATA, EVIDENCE, ICONS, NUMBERS, SECTIONS, Evidence, GameData
 from models.beyond_baker_street.observations import (
     Assisted,
     Case,
@@ -51,11 +52,28 @@ from models.beyond_baker_street.observations import (
 from models.beyond_baker_street.table import Board, assist_positions
 from solver.constraints import Constraint, CountEquals, Problem, require
 from solver.errors import AssistantError, ContradictionError, InvalidObservationError
-from solver.injections import InjectionCounter, item_distributions
+from solver.injections import InjectionCounter, injection_counts
 from solver.knowledge import Explanation, Knowledge
 
 ALL_NUMBERS = frozenset(NUMBERS)
 ALL_ICONS = frozenset(ICONS)
+
+#: Cards as bits of a 24-bit mask, in :data:`EVIDENCE` order (the fast path of the counts and the advisor).
+CARD_INDEX: dict[Evidence, int] = {c: i for i, c in enumerate(EVIDENCE)}
+NUMBER_MASK: dict[int, int] = {n: sum(1 << i for i, c in enumerate(EVIDENCE) if c.number == n) for n in NUMBERS}
+ICON_MASK: dict[str, int] = {ic: sum(1 << i for i, c in enumerate(EVIDENCE) if c.icon == ic) for ic in ICONS}
+FULL_MASK = (1 << len(EVIDENCE)) - 1
+
+
+def card_mask(cards: Collection[Evidence]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << CARD_INDEX[c]
+    return mask
+
+
+def subject_mask(subject: Subject) -> int:
+    return NUMBER_MASK[subject] if isinstance(subject, int) else ICON_MASK[subject]
 
 
 @dataclass(frozen=True)
@@ -67,6 +85,11 @@ class Slot:
     numbers: frozenset[int] = ALL_NUMBERS
     icons: frozenset[str] = ALL_ICONS
     hints: tuple[tuple[int, bool], ...] = ()  # (entry index of the Assist, whether it named this card)
+
+    @property
+    def mask(self) -> int:
+        """The cards the Assists allow here, as a bit mask (see :data:`CARD_INDEX`)."""
+        return _allowed_mask(self.numbers, self.icons)
 
     def allows(self, card: Evidence) -> bool:
         return card.number in self.numbers and card.icon in self.icons
@@ -80,11 +103,51 @@ class Slot:
         return replace(self, icons=icons, hints=(*self.hints, (entry, named)))
 
 
+@lru_cache(maxsize=4096)
+def _allowed_mask(numbers: frozenset[int], icons: frozenset[str]) -> int:
+    by_number = 0
+    for n in numbers:
+        by_number |= NUMBER_MASK[n]
+    by_icon = 0
+    for ic in icons:
+        by_icon |= ICON_MASK[ic]
+    return by_number & by_icon
+
+
+@lru_cache(maxsize=65536)
+def mask_worlds(slot_masks: tuple[int, ...], unseen: int) -> tuple[int, tuple[tuple[tuple[int, int], ...], ...]]:
+    """Exact counts on bit masks: the number of worlds (one unseen card per position, all different) and, per
+    position, the (card index, worlds with that card there) pairs with a non-zero count.
+
+    Cards are grouped by the set of positions that allow them (:func:`solver.injections.injection_counts`).
+    """
+    groups: dict[int, list[int]] = {}
+    rest = unseen
+    while rest:
+        low = rest & -rest
+        i = low.bit_length() - 1
+        rest ^= low
+        pattern = 0
+        for b, m in enumerate(slot_masks):
+            if m & low:
+                pattern |= 1 << b
+        if pattern:
+            groups.setdefault(pattern, []).append(i)
+    items = list(groups.items())
+    total, weights = injection_counts([(pattern, len(cards)) for pattern, cards in items], len(slot_masks))
+    per_position: list[list[tuple[int, int]]] = [[] for _ in slot_masks]
+    for (_pattern, cards), row in zip(items, weights, strict=True):
+        for b, w in enumerate(row):
+            if w:
+                share = w // len(cards)
+                per_position[b].extend((i, share) for i in cards)
+    return total, tuple(tuple(sorted(p)) for p in per_position)
+
+
 def hand_worlds(slots: Sequence[Slot], unseen: Collection[Evidence]) -> tuple[int, list[dict[Evidence, int]]]:
     """The number of worlds (unseen cards placed one per position) and, per position, card -> worlds with it."""
-    cards = sorted(unseen)
-    allowed = [{c for c in cards if s.allows(c)} for s in slots]
-    return item_distributions(allowed, cards)
+    total, per_position = mask_worlds(tuple(s.mask for s in slots), card_mask(unseen))
+    return total, [{EVIDENCE[i]: w for i, w in row} for row in per_position]
 
 
 @dataclass(frozen=True)
@@ -402,7 +465,7 @@ class HandKnowledge:
         total, weights = self._worlds(seat)
         if not total:
             return [{} for _ in weights]
-        return [{c: w / total for c, w in sorted(row.items())} for row in weights]
+        return [{c: w / total for c, w in row.items()} for row in weights]
 
     def possible(self, seat: int | None = None) -> list[frozenset[Evidence]]:
         return [frozenset(d) for d in self.hand(seat)]
