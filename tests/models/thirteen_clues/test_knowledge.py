@@ -216,7 +216,7 @@ def test_my_wrong_accusation_rules_out_only_that_triple() -> None:
 
 
 # -- soundness and brute force on random deals (hypothesis) ----------------------------------------------------
-QUESTIONS = {2: (6, 12), 3: (8, 14), 4: (8, 14), 5: (10, 16), 6: (18, 30)}
+QUESTIONS = {2: (6, 12), 3: (8, 14), 4: (9, 15), 5: (14, 22), 6: (18, 30)}
 
 
 def check_random_deal(players: int, seed: int, me_index: int, compared: list[int], limit: int) -> None:
@@ -251,20 +251,21 @@ def check_random_deal(players: int, seed: int, me_index: int, compared: list[int
     compared.append(players)
 
 
-def test_random_deals_are_sound_and_match_the_reference() -> None:
+@pytest.mark.parametrize("players", range(2, 7))
+def test_random_deals_are_sound_and_match_the_reference(players: int) -> None:
     compared: list[int] = []
-    examples = 40
+    examples = 8
 
-    @settings(max_examples=examples, deadline=None, database=None,
+    # Derandomized so that the number of examples small enough to compare is the same on every run.
+    @settings(max_examples=examples, deadline=None, database=None, derandomize=True,
               suppress_health_check=[HealthCheck.too_slow])
-    @given(st.integers(2, 6), st.integers(0, 2**32), st.integers(0, 5))
-    def check(players: int, seed: int, me_index: int) -> None:
+    @given(st.integers(0, 2**32), st.integers(0, 5))
+    def check(seed: int, me_index: int) -> None:
         check_random_deal(players, seed, me_index, compared, REF_LIMIT)
 
     check()
-    # Most examples are small enough: make sure the comparison really ran, at every player count.
+    # Most examples are small enough: make sure the comparison really ran.
     assert len(compared) >= examples // 2, f"only {len(compared)} of {examples} examples compared"
-    assert set(compared) == {2, 3, 4, 5, 6}
 
 
 @pytest.mark.slow
@@ -278,6 +279,7 @@ def test_many_random_deals_are_sound_and_match_the_reference() -> None:
 
     check()
     assert len(compared) >= 250
+    assert set(compared) == {2, 3, 4, 5, 6}
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
