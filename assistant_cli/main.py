@@ -218,8 +218,12 @@ def companion(
         raise typer.Exit(1)
 
 
-def _interactive(session: Session, out: Console) -> None:
-    """The terminal loop: a setup dialogue, then a prompt with history, line editing and tab completion."""
+def _interactive(
+    session: Session, out: Console, title: str = "Thirteen Clues companion", prompt_text: str = f"{GAME}> "
+) -> None:
+    """The terminal loop: a setup dialogue, then a prompt with history, line editing and tab completion.
+
+    Any session with ``handle``, ``setup_question``, ``completions`` and ``lines`` works (every game's)."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import CompleteEvent, Completer, Completion
     from prompt_toolkit.document import Document
@@ -236,7 +240,7 @@ def _interactive(session: Session, out: Console) -> None:
     for line in session.lines:
         history.append_string(line)
     prompt = PromptSession(history=history, completer=_Completer(), complete_while_typing=False)
-    out.print("Thirteen Clues companion. Type 'help' for the commands, Tab completes, Ctrl-D quits.")
+    out.print(f"{title}. Type 'help' for the commands, Tab completes, Ctrl-D quits.")
 
     def run(line: str) -> bool:
         """Handle one line; False when the session should end."""
@@ -264,7 +268,7 @@ def _interactive(session: Session, out: Console) -> None:
             return
     while True:
         try:
-            line = prompt.prompt("thirteen-clues> ")
+            line = prompt.prompt(prompt_text)
         except KeyboardInterrupt:
             continue
         except EOFError:
@@ -275,7 +279,7 @@ def _interactive(session: Session, out: Console) -> None:
 
 def _rebuild(old: Session) -> Session:
     """A fresh session from ``old``'s accepted lines (after an interrupt left it in doubt)."""
-    session = Session(count_budget=old.count_budget, data=old.data)
+    session = type(old)(count_budget=old.count_budget, data=old.data)
     session.replay(old.lines)
     session.journal = old.journal
     if session.journal is not None:

@@ -66,11 +66,12 @@ ADVICE_SHOWN = 8  # rows of advice shown unless 'advise all'
 class Journal:
     """The journal file: rewritten whole after every accepted entry (temp file + rename, so it is atomic)."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, header: str = JOURNAL_HEADER) -> None:
         self.path = Path(path)
+        self.header = header  # each game's sessions write their own first line
 
     def save(self, lines: Sequence[str]) -> None:
-        text = "\n".join([JOURNAL_HEADER, *lines]) + "\n"
+        text = "\n".join([self.header, *lines]) + "\n"
         try:
             fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
         except OSError as exc:
@@ -89,11 +90,11 @@ class Journal:
             raise
 
     @staticmethod
-    def is_journal(path: str | Path) -> bool:
+    def is_journal(path: str | Path, header: str = JOURNAL_HEADER) -> bool:
         """Whether ``path`` was written by :meth:`save` (so resuming may keep appending to it)."""
         try:
             with open(path, encoding="utf-8") as f:
-                return f.readline().rstrip("\n") == JOURNAL_HEADER
+                return f.readline().rstrip("\n") == header
         except OSError:
             return False
 
