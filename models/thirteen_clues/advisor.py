@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -49,7 +49,7 @@ from models.thirteen_clues.knowledge import MYSTERY, ThirteenCluesKnowledge
 from models.thirteen_clues.observations import Accuse, Action, Ask, Consult, InformantLook, TakeGlass
 from models.thirteen_clues.rules import TAKE, TableView
 from solver.counting import AllocationCounter, JointCount
-from solver.errors import ContradictionError
+from solver.errors import AssistantError
 
 
 @dataclass(frozen=True)
@@ -113,6 +113,18 @@ def _popcount(masks: np.ndarray, n: int) -> np.ndarray:
     return _POPCOUNT[n][masks]
 
 
+@dataclass(frozen=True)
+class _Question:
+    """A question's exact value: bits, expected mysteries left, expected best-triple probability, P(answer)
+    by answer offset, and the distribution of the asked player's matching private cards."""
+
+    bits: float
+    combinations: float
+    best: float
+    p_answer: list[float]
+    noise: list[float]
+
+
 class Position:
     """One player's position, analysed once: the joints for every other place, my mystery's exact
     distribution, and what each rival can and cannot see (for the give-away estimates)."""
@@ -133,7 +145,7 @@ class Position:
         counts = first.pivot_counts().astype(float)
         self.total = float(counts.sum())
         if self.total <= 0:
-            raise ContradictionError("advise", [], "no deal fits everything entered")
+            raise AssistantError("advise: no deal fits everything entered, so there is nothing to rank")
         self.p_mystery = counts / self.total
         self.entropy = _entropy(self.p_mystery)
         self.possible = int((counts > 0).sum())
@@ -150,35 +162,56 @@ class Position:
             self.in_private[s] = share
         self._priors: dict[tuple[int, str], list[float]] = {}
         self._hidden: dict[int, dict[str, float]] = {}
-        self._splits: dict[tuple[str, str], tuple[np.ndarray, np.ndarray]] = {}
-        self._float_counts: dict[str, np.ndarray] = {}
+        self._questions: dict[tuple[str, str], _Question] = {}
+        self._matching: dict[str, frozenset[str]] = {}
+        self._by_category = {cat: [c for c in kn.in_play if CARD_BY_NAME[c].category == cat] for cat in CATEGORIES}
         self.subjects = [*kn.setup.data.suits_in_play(kn.players), *CATEGORIES]
         if kn.setup.subcategories:
             self.subjects += [s for pair in SUBCATEGORIES.values() for s in pair]
 
-    def split(self, place: str, subject: str) -> tuple[np.ndarray, np.ndarray]:
-        """For a question about ``subject`` answered with ``place``'s cards: ``|M & S|`` for every mystery M,
-        and the worlds of each M split by ``|q & S|`` (columns 0..capacity). Batched over every subject the
-        first time a place is asked about (one matrix product)."""
-        if (place, subject) not in self._splits:
+    def question(self, place: str, subject: str) -> _Question:
+        """What a question about ``subject`` answered with ``place``'s cards tells me. Computed for every subject
+        at once the first time a place is asked about: one matrix product splits each mystery's worlds by
+        ``|q & S|``, then the answer ``|M & S| + |q & S|`` indexes a (mystery, subject, answer) array."""
+        if (place, subject) not in self._questions:
             subjects = list(dict.fromkeys([subject, *self.subjects]))
             joint = self.joints[place]
             n = len(self.items)
-            cap = self.kn.capacities[place]
-            masks = [self.mask(self.kn.matching(s)) for s in subjects]
-            onehot = np.zeros((joint.probes.size, len(subjects) * (cap + 1)))
-            for k, m in enumerate(masks):
-                onehot[np.arange(joint.probes.size), k * (cap + 1) + _popcount(joint.probes & m, n)] = 1.0
-            if place not in self._float_counts:
-                self._float_counts[place] = joint.counts.astype(float)
-            split = self._float_counts[place] @ onehot
-            for k, (s, m) in enumerate(zip(subjects, masks, strict=True)):
-                columns = split[:, k * (cap + 1) : (k + 1) * (cap + 1)]
-                self._splits[(place, s)] = (_popcount(self.pivots & m, n), columns)
-        return self._splits[(place, subject)]
+            width = self.kn.capacities[place] + 1
+            masks = np.array([self.mask(self.matching(s)) for s in subjects], dtype=np.int64)
+            onehot = np.zeros((joint.probes.size, len(subjects) * width))
+            for k, m in enumerate(masks.tolist()):
+                onehot[np.arange(joint.probes.size), k * width + _popcount(joint.probes & m, n)] = 1.0
+            split = (joint.counts.astype(float) @ onehot).reshape(self.pivots.size, len(subjects), width)
+            mine = _popcount(self.pivots[:, None] & masks[None, :], n)  # |M & S|
+            answers = np.zeros((self.pivots.size, len(subjects), 4 + width))
+            rows, cols = np.indices(mine.shape)
+            for j in range(width):
+                answers[rows, cols, mine + j] += split[:, :, j]
+            col = answers.sum(axis=0)  # (subject, answer): worlds per answer
+            p_answer = col / self.total
+            combos = (p_answer * (answers > 0).sum(axis=0)).sum(axis=1)
+            safe = np.where(answers > 0, answers, 1.0)
+            xlogx = (answers * np.log2(safe)).sum(axis=0)
+            h_answer = np.where(col > 0, np.log2(np.where(col > 0, col, 1.0)) - xlogx / np.where(col > 0, col, 1.0), 0)
+            h_after = (p_answer * h_answer).sum(axis=1)
+            best = answers.max(axis=0).sum(axis=1) / self.total
+            noise = split.sum(axis=0) / self.total
+            for k, s in enumerate(subjects):
+                bits = max(0.0, self.entropy - float(h_after[k]))
+                self._questions[(place, s)] = _Question(
+                    bits, float(combos[k]), float(best[k]), p_answer[k].tolist(), noise[k].tolist()
+                )
+        return self._questions[(place, subject)]
 
-    def mask(self, cards: Sequence[str]) -> int:
-        return sum(1 << self.bit[c] for c in cards if c in self.bit)
+    def matching(self, subject: str) -> frozenset[str]:
+        """Cards in play a question about ``subject`` counts (cached ``ThirteenCluesKnowledge.matching``)."""
+        if subject not in self._matching:
+            self._matching[subject] = frozenset(self.kn.matching(subject))
+        return self._matching[subject]
+
+    def mask(self, cards: Iterable[str]) -> int:
+        return sum(1 << self.bit[c] for c in set(cards) if c in self.bit)
 
     def triple(self, mask: int) -> tuple[str, str, str]:
         cards = sorted((self.items[i] for i in range(len(self.items)) if mask >> i & 1),
@@ -206,10 +239,10 @@ class Position:
         """Rival's prior over ``|M_R & S|`` (0..3): each category's mystery card uniform over the cards of
         that category they cannot see (expected counts under my knowledge); categories independent."""
         if (rival, subject) not in self._priors:
-            subject_cards = set(self.kn.matching(subject))
+            subject_cards = self.matching(subject)
             dist = [1.0]
             for cat in CATEGORIES:
-                cat_cards = [c for c in self.kn.in_play if CARD_BY_NAME[c].category == cat]
+                cat_cards = self._by_category[cat]
                 hidden = self.hidden_from(rival, cat_cards)
                 hits = self.hidden_from(rival, [c for c in cat_cards if c in subject_cards])
                 p = min(1.0, hits / hidden) if hidden > 0 else 0.0
@@ -223,8 +256,7 @@ class Position:
         could not see it: one of the cards of that category they cannot see is ruled out."""
         if card not in self.bit:
             return 0.0
-        category = CARD_BY_NAME[card].category
-        hidden = self.hidden_from(rival, [c for c in self.kn.in_play if CARD_BY_NAME[c].category == category])
+        hidden = self.hidden_from(rival, self._by_category[CARD_BY_NAME[card].category])
         if hidden <= 1.0:
             return 0.0
         return self.hidden_from(rival, [card]) * math.log2(hidden / (hidden - 1.0))
@@ -308,27 +340,20 @@ def _ask(
     kn = pos.kn
     places = kn.private_places(action.seat)
     place = places[1] if action.side == "right" else places[0]
-    subject_cards = set(kn.matching(action.subject))
-    a, by_b = pos.split(place, action.subject)
-    cap = kn.capacities[place]
-    answers = np.zeros((pos.pivots.size, 4 + cap))
-    rows = np.arange(pos.pivots.size)
-    for j in range(cap + 1):
-        np.add.at(answers, (rows, a + j), by_b[:, j])
-    p_answer, combos, h_after, best = _column_stats(answers, pos.total)
-    bits = max(0.0, pos.entropy - h_after)
+    subject_cards = pos.matching(action.subject)
+    q = pos.question(place, action.subject)
+    bits, combos, best = q.bits, q.combinations, q.best
     known = sum(
         1 for seat, screen in kn.setup.screens.items() if seat != action.seat for c in screen if c in subject_cards
     )
-    outcomes = tuple((str(known + t), float(p)) for t, p in enumerate(p_answer) if p > 0)
+    outcomes = tuple((str(known + t), p) for t, p in enumerate(q.p_answer) if p > 0)
     # Public answer: every rival other than the one asked hears it (the asked player knows it already).
-    noise = (by_b.sum(axis=0) / pos.total).tolist()
     leak = 0.0
     for rival in pos.rivals:
         if rival == action.seat:
             continue
         truth = sum(1 for c in kn.setup.screens[rival] if c in subject_cards)
-        leak += _rival_bits(pos.rival_prior(rival, action.subject), truth, noise)
+        leak += _rival_bits(pos.rival_prior(rival, action.subject), truth, q.noise)
     extra = 0.0 if two else 1.0
     if table_glasses is not None and not two and table_glasses.get(action.seat, 0) == 0:
         extra = 0.0
