@@ -1,0 +1,157 @@
+"""How fast and how good the Thirteen Clues advisor is.
+
+Plays seeded games with :class:`models.thirteen_clues.advisor.AdvisorBot` and prints:
+
+1. ``advise`` latency at each table size: every call made by the advisors in the games (median, p95, max, in
+   milliseconds of this process's CPU time with ``--clock cpu``, the default, or wall time);
+2. win shares: one advisor against logic bots at each table size, and a table of advisors only;
+3. how many of its own answers (actions) and turns an advisor needs before its mystery is certain, against the
+   information-theoretic lower bound (:func:`information_lower_bound`, in answers).
+
+Usage (from the repository root, with the virtual environment active)::
+
+    python bench/advisor.py                                  # 2..6 players, 20 games each, seed 1
+    python bench/advisor.py --games 200 --players 4 --workers 2
+
+Every game is reproducible from (seed, game index) as in ``assist simulate``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from models.thirteen_clues import advisor as advisor_module  # noqa: E402
+from models.thirteen_clues.advisor import AdvisorBot, information_lower_bound  # noqa: E402
+from models.thirteen_clues.bots import make_bot  # noqa: E402
+from models.thirteen_clues.rules import TableRules, new_game  # noqa: E402
+from solver.bots import Bot  # noqa: E402
+from solver.simulate import Matchup, game_seed, play_game  # noqa: E402
+
+
+@dataclass
+class Outcome:
+    """One game: the winner, and for each advisor seat its advise timings and when it became certain."""
+
+    winner: int | None
+    timings: list[float] = field(default_factory=list)
+    certain: list[tuple[int, int] | None] = field(default_factory=list)  # (actions, turns) per advisor seat
+    bounds: list[float] = field(default_factory=list)
+
+
+def play_one(job: tuple[int, tuple[str, ...], int, int, str]) -> Outcome:
+    """Worker: play game ``index`` of the run seeded ``seed``; time every ``advise`` call."""
+    players, names, seed, index, clock = job
+    tick: Callable[[], float] = time.process_time if clock == "cpu" else time.perf_counter
+    timings: list[float] = []
+    original = advisor_module.advise
+
+    def timed(*args: object, **kwargs: object) -> list[advisor_module.Advice]:
+        start = tick()
+        out = original(*args, **kwargs)  # type: ignore[arg-type]
+        timings.append(tick() - start)
+        return out
+
+    made: dict[int, Bot] = {}
+
+    def build(name: str, seat: int, rng: random.Random) -> Bot:
+        made[seat] = make_bot(name, seat, rng)
+        return made[seat]
+
+    advisor_module.advise = timed  # the bot looks the function up in its module at every step
+    try:
+        matchup = Matchup(functools.partial(new_game, TableRules(players)), names, build)
+        record, _ = play_game(matchup, game_seed(seed, index), index)
+    finally:
+        advisor_module.advise = original
+    advisors = [b for _, b in sorted(made.items()) if isinstance(b, AdvisorBot)]
+    return Outcome(
+        record.winner,
+        timings,
+        [b.certain_after for b in advisors],
+        [information_lower_bound(b.knowledge) for b in advisors if b.knowledge is not None],
+    )
+
+
+def run(players: int, names: tuple[str, ...], games: int, seed: int, workers: int, clock: str) -> list[Outcome]:
+    jobs = [(players, names, seed, i, clock) for i in range(games)]
+    if workers <= 1:
+        return [play_one(job) for job in jobs]
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        return pool.map(play_one, jobs)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def share(outcomes: list[Outcome], seats: list[int]) -> tuple[float, float]:
+    """Win share per seat among ``seats`` and its standard error over games."""
+    per_game = [sum(1 for s in seats if o.winner == s) / len(seats) for o in outcomes]
+    mean = sum(per_game) / len(per_game)
+    var = sum((x - mean) ** 2 for x in per_game) / len(per_game)
+    return mean, math.sqrt(var / len(per_game))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", default="2,3,4,5,6", help="table sizes, comma-separated")
+    parser.add_argument("--games", type=int, default=20, help="games per matchup")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
+    args = parser.parse_args()
+    sizes = [int(p) for p in args.players.split(",")]
+    print(f"advisor bench: {args.games} games per matchup, seed {args.seed}, {args.clock} clock")
+    print()
+    print(f"{'matchup':<34} {'advisor win %':>13} {'± s.e.':>7} {'fair %':>7} {'calls':>6} "
+          f"{'median ms':>9} {'p95 ms':>7} {'max ms':>7}")
+    certain: dict[int, list[tuple[int, int]]] = {}
+    bounds: dict[int, list[float]] = {}
+    reached: dict[int, tuple[int, int]] = {}
+    for players in sizes:
+        matchups = [("advisor",) + ("logic",) * (players - 1)]
+        if players == 4:
+            matchups.append(("advisor",) * 4)
+        for names in matchups:
+            start = time.perf_counter()
+            outcomes = run(players, names, args.games, args.seed, args.workers, args.clock)
+            seats = [s for s, n in enumerate(names, start=1) if n == "advisor"]
+            mean, err = share(outcomes, seats)
+            timings = [t * 1000 for o in outcomes for t in o.timings]
+            label = f"{players}p " + ",".join(names)
+            print(f"{label:<34} {100 * mean:>13.1f} {100 * err:>7.1f} {100 / players:>7.1f} {len(timings):>6} "
+                  f"{statistics.median(timings):>9.1f} {percentile(timings, 0.95):>7.1f} {max(timings):>7.1f}"
+                  f"   ({time.perf_counter() - start:.0f} s)", flush=True)
+            got = [c for o in outcomes for c in o.certain if c is not None]
+            certain.setdefault(players, []).extend(got)
+            bounds.setdefault(players, []).extend(b for o in outcomes for b in o.bounds)
+            done, total = reached.get(players, (0, 0))
+            reached[players] = (done + len(got), total + sum(len(o.certain) for o in outcomes))
+    print()
+    print("Answers (own actions) and own turns before an advisor's mystery was certain, where it became certain")
+    print("before the game ended, against the lower bound log2(initial mysteries) / max bits per answer:")
+    print(f"{'players':>7} {'certain':>9} {'mean actions':>12} {'mean turns':>10} {'bound (answers)':>15}")
+    for players in sizes:
+        got = certain[players]
+        done, total = reached[players]
+        actions = statistics.mean(a for a, _ in got) if got else float("nan")
+        turns = statistics.mean(t for _, t in got) if got else float("nan")
+        bound = statistics.mean(bounds[players]) if bounds[players] else float("nan")
+        print(f"{players:>7} {f'{done}/{total}':>9} {actions:>12.2f} {turns:>10.2f} {bound:>15.2f}")
+
+
+if __name__ == "__main__":
+    main()
