@@ -66,6 +66,8 @@ from solver.errors import AssistantError, IllegalActionError
 TAKE = "take"  # start of a turn: no glass in hand and an empty supply, the player chooses whom to take from
 ACT = "act"  # the player spends glasses (two players: takes their one action)
 
+#: Per-seat counters: turns begun, questions asked, informants consulted, accusations (all, and wrong ones), and
+#: glasses taken from another player because the supply was empty.
 STAT_KEYS = ("turns", "questions", "consults", "accusations", "wrong_accusations", "glasses_taken")
 
 
