@@ -327,10 +327,8 @@ def parse_subject(token: str) -> Subject:
             return ICON_NAMES.resolve(candidate)
     try:
         return ICON_NAMES.resolve(text)
-    except InvalidObservationError:
-        raise InvalidObservationError(
-            f"assist subject '{token}': expected a number 1-6 or an icon ({', '.join(ICONS)})"
-        ) from None
+    except InvalidObservationError as exc:
+        raise InvalidObservationError(f"{exc}; an Assist names a number 1-6 or an icon ({', '.join(ICONS)})") from None
 
 
 def parse(line: str) -> Entry:

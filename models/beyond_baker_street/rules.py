@@ -59,6 +59,13 @@ from models.beyond_baker_street.observations import (
 from models.beyond_baker_street.table import LOST, WON, Board, assist_positions
 from solver.errors import AssistantError, IllegalActionError
 
+#: Kinds of defeat counted in the statistics, by words of the table's reason.
+LOSS_KINDS = {
+    "lost_holmes": "Holmes marker reached 0",
+    "lost_track": "track passed",
+    "lost_last_lead": "last",
+    "lost_off_goal": "third Lead was confirmed",
+}
 STAT_KEYS = ("turns", "assists", "investigates", "mismatches", "dead_leads", "eliminates", "confirms", "pursues")
 
 
@@ -102,6 +109,9 @@ class BakerStreetState:
     rng: random.Random = field(default_factory=lambda: random.Random(0))
     board: Board = field(init=False)
     queues: dict[int, list[Entry]] = field(default_factory=dict)
+    # hand_log[s][i]: seat s's true hand once it has taken in its first i + 1 observations (soundness checks
+    # compare a knowledge state with the hand as of the observations it has seen, not with later draws)
+    hand_log: dict[int, list[tuple[Evidence, ...]]] = field(default_factory=dict)
     stats: dict[int, dict[str, int]] = field(default_factory=dict)
     log: list[str] = field(default_factory=list)
 
@@ -113,10 +123,14 @@ class BakerStreetState:
         if sorted(self.hands) != seats or any(len(h) != hand for h in self.hands.values()):
             raise AssistantError(f"expected {len(seats)} hands of {hand} cards")
         self.queues = {s: [] for s in seats}
+        self.hand_log = {s: [] for s in seats}
         self.stats = {s: dict.fromkeys(STAT_KEYS, 0) for s in seats}
         for s in seats:
-            self.queues[s] += [Players(self.rules.players), Me(s), Case(self.rules.case), Start(self.first_player)]
-            self.queues[s] += [Hand(t, tuple(self.hands[t])) for t in seats if t != s]
+            for obs in [Players(self.rules.players), Me(s), Case(self.rules.case), Start(self.first_player)]:
+                self._tell(s, obs)
+            for t in seats:
+                if t != s:
+                    self._tell(s, Hand(t, tuple(self.hands[t])))
         for section in SECTIONS:
             self.board.leads[section].pile = len(self.piles[section])  # the piles dealt are the truth
             self._event(LeadRevealed(self.piles[section].pop()))
@@ -158,6 +172,7 @@ class BakerStreetState:
         other.rng.setstate(self.rng.getstate())
         other.board = self.board.copy()
         other.queues = {s: list(q) for s, q in self.queues.items()}
+        other.hand_log = {s: list(h) for s, h in self.hand_log.items()}
         other.stats = {s: dict(d) for s, d in self.stats.items()}
         other.log = list(self.log)
         return other
@@ -168,7 +183,14 @@ class BakerStreetState:
         return out
 
     def player_stats(self, seat: int) -> Mapping[str, float]:
-        return dict(self.stats[seat])
+        """The seat's own counters, plus the table's result (the same for every seat: the game is cooperative)."""
+        out: dict[str, float] = dict(self.stats[seat])
+        out["won"] = float(self.won)
+        out["holmes"] = float(self.board.holmes)
+        out["track"] = float(self.board.track)
+        for key, words in LOSS_KINDS.items():
+            out[key] = float(self.board.result == LOST and words in self.board.reason)
+        return out
 
     def view(self, seat: int) -> TableView:
         legal = tuple(self.legal_actions()) if seat == self.current_player() else ()
@@ -275,7 +297,7 @@ class BakerStreetState:
                 self.hands[seat].append(card)
                 self.board.apply(Drew(seat, card))
                 for s in self.seats:
-                    self.queues[s].append(Drew(seat, None if s == seat else card))
+                    self._tell(s, Drew(seat, None if s == seat else card))
         if self.board.over:
             self.log.append(f"game over: {self.board.result} ({self.board.reason})")
         else:
@@ -283,18 +305,33 @@ class BakerStreetState:
 
     def _event(self, event: Event) -> list[Evidence]:
         returned = self.board.apply(event)
-        for q in self.queues.values():
-            q.append(event)
+        for s in self.seats:
+            self._tell(s, event)
         return returned
 
+    def _tell(self, seat: int, obs: Entry) -> None:
+        self.queues[seat].append(obs)
+        self.hand_log[seat].append(tuple(self.hands[seat]))
+
     # -- soundness ---------------------------------------------------------------------------------------------
-    def soundness_failure(self, seat: int, knowledge: object) -> str | None:
+    def soundness_failure(self, seat: int, knowledge: object, deep: bool = False) -> str | None:
         """Whether ``seat``'s knowledge model (a :class:`~models.beyond_baker_street.knowledge.HandKnowledge`)
-        still admits the true hand: every card in its true position is still possible, jointly."""
+        still admits the true hand: every card in its true position is still possible, jointly. ``deep`` also
+        asks the knowledge's CP-SAT model that each true card is possible where it is."""
         admits = getattr(knowledge, "admits", None)
         if admits is None:
             return f"player {seat}'s knowledge cannot be checked (no 'admits')"
-        return admits(list(self.hands[seat]))
+        seen = len(getattr(knowledge, "entries", ()))
+        log = self.hand_log[seat]
+        hand = log[seen - 1] if 0 < seen <= len(log) else tuple(self.hands[seat])
+        failure = admits(list(hand))
+        if failure or not deep:
+            return failure
+        possible = knowledge.constraint_model().possible()  # type: ignore[attr-defined]
+        for pos, card in enumerate(hand, 1):
+            if f"p{pos}" not in possible[card.code]:
+                return f"player {seat}'s CP-SAT model says {card.code} cannot be at position {pos}, where it is"
+        return None
 
 
 def new_game(rules: TableRules, rng: random.Random, first_player: int | None = None) -> BakerStreetState:

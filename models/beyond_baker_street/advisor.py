@@ -1,0 +1,411 @@
+"""Beyond Baker Street advisor: ranked actions with reasons, and the bots the simulations use.
+
+The advisor looks one move ahead with exact probabilities. For each of my own plays it sums, over what the card
+at that position can be (:meth:`HandKnowledge.hand`, exact), the value of what would happen: completing or
+advancing a Lead, a Dead Lead, a mismatched icon raising the Lead, an Elimination moving the Investigation
+track towards exactly 20 or past it. For each Assist it works out what the player told would then know about
+their own hand (empathy: their Assists so far plus this one, and what both of us can see), which play that
+knowledge makes safe or likely for them, and what that play would really do, since I can see their cards.
+Confirm, Pursue and the Holmes track (an Assist costs a space, and at 1 it loses) complete the picture.
+
+Values are in "evidence points": a card's number moved onto a Lead or the track is worth about its number, a
+completed Lead or an exact 20 a bonus, and a Dead Lead, a lost Holmes space or a stuck Lead a cost. They are
+heuristics, tuned on simulations (README); only the probabilities are exact.
+
+Bots: ``random`` (a random kind of legal action, then a random action of that kind), ``advisor`` (every seat
+follows the top advice).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from models.beyond_baker_street.data import EVIDENCE, ICONS, NUMBERS, SECTIONS
+from models.beyond_baker_street.knowledge import (
+    CARD_INDEX,
+    FULL_MASK,
+    ICON_MASK,
+    HandKnowledge,
+    card_mask,
+    mask_worlds,
+    subject_mask,
+)
+from models.beyond_baker_street.observations import (
+    Action,
+    Assist,
+    Confirm,
+    Eliminate,
+    Entry,
+    Investigate,
+    Pursue,
+    Subject,
+    subject_plural,
+)
+from models.beyond_baker_street.rules import TableView
+from models.beyond_baker_street.table import Board, LeadState
+from solver.errors import AssistantError
+
+NUMBER_OF = [c.number for c in EVIDENCE]
+ICON_OF = [c.icon for c in EVIDENCE]
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The heuristic values (see the module docstring); a bot may run with other weights to compare."""
+
+    complete: float = 10.0  # bonus for a play that makes a Lead confirmable
+    progress: float = 1.0  # per evidence point moved onto a Lead
+    stuck: float = 6.0  # a Lead that can no longer be completed exactly with the cards still in play
+    dead: float = 12.0  # a Dead Lead (besides the Impossible card it adds)
+    mismatch: float = 1.0  # per point a mismatched icon adds to a Lead's value
+    mismatch_base: float = 3.0
+    eliminate: float = 1.0  # per point moved on the Investigation track
+    finish: float = 8.0  # bonus for reaching exactly the goal
+    holmes: float = 3.0  # a Holmes space (an Assist, an Impossible card beyond the limit)
+    lead_card: float = 0.6  # per point, eliminating a card a Lead could still use
+    confirm: float = 30.0
+    hint_discount: float = 0.85  # per player acting between me and the player told
+    min_play: float = 0.5  # a play must be worth this much to be preferred to an Assist
+    slot: float = 0.0  # using up a free place in the Impossible
+    second: float = 0.0  # share of a second play an Assist makes clear, besides the best one
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+@dataclass(frozen=True)
+class Advice:
+    """One legal action with its value (higher is better) and a reason in words."""
+
+    action: Action
+    score: float
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.action}  ({self.score:+.1f}: {self.reason})"
+
+
+@lru_cache(maxsize=1 << 16)
+def _sums(mask: int) -> int:
+    """Bit s is set when some cards of ``mask`` (each used once) add up to exactly s."""
+    sums = 1
+    while mask:
+        low = mask & -mask
+        sums |= sums << NUMBER_OF[low.bit_length() - 1]
+        mask ^= low
+    return sums
+
+
+def reachable(mask: int, target: int) -> bool:
+    """Whether some cards of ``mask`` add up to exactly ``target``."""
+    return target >= 0 and bool(_sums(mask) >> target & 1)
+
+
+@dataclass
+class Situation:
+    """What one player knows, in the form the evaluation needs (bit masks of card indices)."""
+
+    kn: HandKnowledge
+    board: Board
+    me: int
+    unseen: int  # cards in my hand or the deck
+    live: int  # cards that can still be played: unseen by me or in another hand
+    hands: dict[int, list[int]] = field(default_factory=dict)  # other seats: card indices, left to right
+    weights: Weights = DEFAULT_WEIGHTS
+    _tables: dict[str, list[float]] = field(default_factory=dict)
+
+    @staticmethod
+    def of(kn: HandKnowledge, weights: Weights = DEFAULT_WEIGHTS) -> Situation:
+        assert kn.board is not None
+        unseen = card_mask(kn.unseen())
+        hands = {s: [CARD_INDEX[c] for c in kn.visible_hand(s)] for s in kn.hands if s != kn.me}
+        live = unseen
+        for cards in hands.values():
+            for i in cards:
+                live |= 1 << i
+        return Situation(kn, kn.board, kn.me, unseen, live, hands, weights)
+
+    # -- the Leads ------------------------------------------------------------------------------------------
+    def open_leads(self) -> list[LeadState]:
+        return [ls for ls in self.board.leads.values() if not ls.confirmed and ls.lead is not None]
+
+    def last_lead(self) -> bool:
+        return len(self.open_leads()) == 1
+
+    def play_value(self, card: int, ls: LeadState) -> tuple[float, str]:
+        """The value of card index ``card`` played to Lead ``ls``, and what happens, in words."""
+        w = self.weights
+        n, icon = NUMBER_OF[card], ICON_OF[card]
+        need = ls.need
+        pool = self.live & ICON_MASK[ls.icon] & ~(1 << card)
+        if icon == ls.icon:
+            if n == need:
+                return w.complete + w.progress * n, "completes it"
+            if n < need:
+                if reachable(pool, need - n):
+                    return w.progress * n, f"{need - n} still needed"
+                return w.progress * n - w.stuck, "leaves it impossible to complete exactly"
+            if ls.pile == 0:
+                return -1000.0, "kills the last Lead of the section: the game is lost"
+            return -w.dead - self.impossible_cost(1) - w.progress * ls.total * 0.5, "a Dead Lead"
+        value = -w.mismatch_base - w.mismatch * n
+        if not reachable(pool, need + n):
+            value -= w.stuck
+        return value, f"wrong icon: raises it by {n}"
+
+    def impossible_cost(self, cards: int) -> float:
+        """Holmes spaces lost by adding ``cards`` to the Impossible, as value."""
+        over = max(0, len(self.board.impossible) + cards - self.board.case.limit)
+        over -= max(0, len(self.board.impossible) - self.board.case.limit)
+        if self.board.holmes - over <= 0:
+            return 1000.0
+        return self.weights.holmes * over + self.weights.slot * (cards - over)
+
+    def eliminate_value(self, card: int) -> tuple[float, str]:
+        w = self.weights
+        n = NUMBER_OF[card]
+        goal, track = self.board.data.goal, self.board.track
+        if track + n > goal:
+            return -1000.0, f"takes the Investigation track past {goal}: the game is lost"
+        value = w.eliminate * n - self.impossible_cost(1)
+        rest = goal - track - n
+        if rest == 0:
+            value += w.finish
+            reason = f"brings the Investigation track to exactly {goal}"
+        else:
+            if not reachable(self.live & ~(1 << card), rest):
+                value -= w.stuck
+            reason = f"Investigation track to {track + n}"
+        for ls in self.open_leads():
+            if ICON_OF[card] == ls.icon and n <= ls.need:
+                value -= w.lead_card * n
+                reason += f" (a card the {ls.section} Lead could use)"
+                break
+        return value, reason
+
+    # -- expected values over a distribution -----------------------------------------------------------------
+    def table(self, section: str | None) -> list[float]:
+        """The value of each card index played to the Lead of ``section`` (None: eliminated); computed once."""
+        key = section or ""
+        if key not in self._tables:
+            if section is None:
+                self._tables[key] = [self.eliminate_value(i)[0] for i in range(len(EVIDENCE))]
+            else:
+                ls = self.board.leads[section]
+                self._tables[key] = [self.play_value(i, ls)[0] for i in range(len(EVIDENCE))]
+        return self._tables[key]
+
+    def expected(self, dist: Sequence[tuple[int, float]], section: str | None) -> float:
+        """Expected value of playing a card with distribution ``dist`` to ``section`` (None: eliminating it)."""
+        table = self.table(section)
+        return sum(p * table[card] for card, p in dist)
+
+
+def my_distribution(kn: HandKnowledge, seat: int | None = None) -> list[list[tuple[int, float]]]:
+    """Per position of ``seat`` (default me; others: empathy), (card index, probability) pairs."""
+    seat = kn.me if seat is None else seat
+    unseen = card_mask(kn.unseen())
+    if seat != kn.me:
+        unseen |= card_mask(kn.visible_hand(seat))
+    return masks_distribution(tuple(s.mask for s in kn.hands[seat]), unseen)
+
+
+def masks_distribution(masks: tuple[int, ...], unseen: int) -> list[list[tuple[int, float]]]:
+    total, rows = mask_worlds(masks, unseen)
+    if not total:
+        return [[] for _ in masks]
+    return [[(i, w / total) for i, w in row] for row in rows]
+
+
+def best_own_play(sit: Situation, dists: list[list[tuple[int, float]]]) -> tuple[Action | None, float, str]:
+    """The best Investigate or Eliminate for a hand with these distributions (expected value)."""
+    best: tuple[Action | None, float, str] = (None, float("-inf"), "")
+    for pos, dist in enumerate(dists, 1):
+        if not dist:
+            continue
+        for ls in sit.open_leads():
+            v = sit.expected(dist, ls.section)
+            if v > best[1]:
+                best = (Investigate(pos, ls.section), v, "")
+        v = sit.expected(dist, None)
+        if v > best[1]:
+            best = (Eliminate(pos), v, "")
+    return best
+
+
+def true_value(sit: Situation, seat: int, action: Action) -> float:
+    """What ``action`` by ``seat`` (whose cards I see) would really be worth."""
+    hand = sit.hands[seat]
+    if isinstance(action, Investigate):
+        return sit.table(action.section)[hand[action.position - 1]]
+    if isinstance(action, Eliminate):
+        return sit.table(None)[hand[action.position - 1]]
+    return 0.0
+
+
+def hint_value(sit: Situation, target: int, subject: Subject) -> tuple[float, str]:
+    """The value of telling ``target`` where their ``subject`` cards are (module docstring)."""
+    kn = sit.kn
+    hand = sit.hands[target]
+    smask = subject_mask(subject)
+    slots = kn.hands[target]
+    before = tuple(s.mask for s in slots)
+    after = tuple(m & smask if (1 << hand[i]) & smask else m & ~smask for i, m in enumerate(before))
+    unseen = sit.unseen | card_mask([EVIDENCE[i] for i in hand])
+    now = best_own_play(sit, masks_distribution(before, unseen))
+    then_dists = masks_distribution(after, unseen)
+    then = best_own_play(sit, then_dists)
+    gain_now = true_value(sit, target, now[0]) if now[0] is not None and now[1] >= sit.weights.min_play else 0.0
+    gain_then = true_value(sit, target, then[0]) if then[0] is not None and then[1] >= sit.weights.min_play else 0.0
+    if sit.weights.second and then[0] is not None and isinstance(then[0], Investigate | Eliminate):
+        rest = [d if i + 1 != then[0].position else [] for i, d in enumerate(then_dists)]
+        other = best_own_play(sit, rest)
+        if other[0] is not None and other[1] >= sit.weights.min_play:
+            gain_then += sit.weights.second * max(0.0, true_value(sit, target, other[0]))
+    distance = (target - sit.me) % sit.board.players - 1
+    value = (gain_then - max(gain_now, 0.0)) * sit.weights.hint_discount**distance
+    if then[0] is not None and then[1] >= sit.weights.min_play:
+        reason = f"then {then[0]} looks worth {then[1]:+.1f} to them"
+    else:
+        reason = "no play becomes clear for them yet"
+    return value, reason
+
+
+def advise(kn: HandKnowledge, weights: Weights = DEFAULT_WEIGHTS, reasons: bool = True) -> list[Advice]:
+    """Every legal action for me, best first, with a value and (unless ``reasons`` is False, as the bots ask)
+    a reason."""
+    if kn.board is None:
+        raise AssistantError(f"advise: finish the setup first, still need {', '.join(kn.missing())}")
+    board = kn.board
+    if board.over:
+        raise AssistantError(f"advise: the game is over ({board.result}: {board.reason})")
+    sit = Situation.of(kn, weights)
+    w = weights
+    out: list[Advice] = []
+    dists = my_distribution(kn)
+    goal = board.data.goal
+    for ls in sit.open_leads():
+        if ls.need == 0:
+            if sit.last_lead() and board.track != goal:
+                out.append(Advice(Confirm(ls.section), -1000.0,
+                                  f"the last Lead: confirming with the track on {board.track}, not {goal}, loses"))
+            else:
+                out.append(Advice(Confirm(ls.section), w.confirm, "confirms a Lead and moves Holmes back"))
+    for pos, dist in enumerate(dists, 1):
+        for ls in sit.open_leads():
+            v = sit.expected(dist, ls.section)
+            out.append(Advice(Investigate(pos, ls.section), v, _play_reason(sit, dist, ls) if reasons else ""))
+        v = sit.expected(dist, None)
+        out.append(Advice(Eliminate(pos), v, _elim_reason(sit, dist) if reasons else ""))
+    hint_cost = w.holmes if board.holmes > 1 else 1000.0
+    for target, hand in sit.hands.items():
+        subjects: list[Subject] = [n for n in NUMBERS if any(NUMBER_OF[i] == n for i in hand)]
+        subjects += [ic for ic in ICONS if any(ICON_OF[i] == ic for i in hand)]
+        for subject in subjects:
+            v, reason = hint_value(sit, target, subject)
+            positions = [str(i + 1) for i, c in enumerate(hand) if (1 << c) & subject_mask(subject)]
+            told = f"tells player {target} their {subject_plural(subject)} are at {', '.join(positions)}; {reason}"
+            out.append(Advice(Assist(target, subject), v - hint_cost, told))
+    for ls in sit.open_leads():
+        out.append(Advice(Pursue(ls.section), _pursue_value(sit, ls), _pursue_reason(sit, ls)))
+    out.sort(key=lambda a: -a.score)
+    return out
+
+
+def _pursue_value(sit: Situation, ls: LeadState) -> float:
+    if ls.pile == 0:
+        return -1000.0
+    pool = sit.live & ICON_MASK[ls.icon]
+    cost = sit.impossible_cost(1) + sit.weights.progress * ls.total
+    if not reachable(pool, ls.need):
+        return sit.weights.stuck - cost
+    return -sit.weights.dead * 0.5 - cost
+
+
+def _pursue_reason(sit: Situation, ls: LeadState) -> str:
+    if ls.pile == 0:
+        return "the last Lead of its section: pursuing it loses"
+    pool = sit.live & ICON_MASK[ls.icon]
+    if not reachable(pool, ls.need):
+        return f"no {ls.icon} cards still in play add up to the {ls.need} it needs"
+    return f"gives up {ls.total} evidence and reveals the next {ls.section} Lead"
+
+
+def _play_reason(sit: Situation, dist: Sequence[tuple[int, float]], ls: LeadState) -> str:
+    outcomes: dict[str, float] = {}
+    for card, p in dist:
+        outcomes[sit.play_value(card, ls)[1]] = outcomes.get(sit.play_value(card, ls)[1], 0.0) + p
+    return "; ".join(f"{p:.0%} {what}" for what, p in sorted(outcomes.items(), key=lambda kv: -kv[1])[:3])
+
+
+def _elim_reason(sit: Situation, dist: Sequence[tuple[int, float]]) -> str:
+    outcomes: dict[str, float] = {}
+    for card, p in dist:
+        what = sit.eliminate_value(card)[1]
+        outcomes[what] = outcomes.get(what, 0.0) + p
+    return "; ".join(f"{p:.0%} {what}" for what, p in sorted(outcomes.items(), key=lambda kv: -kv[1])[:3])
+
+
+# -- bots -----------------------------------------------------------------------------------------------------
+
+
+class RandomBot:
+    """A random kind of legal action (assist, investigate, eliminate, confirm, pursue), then a random one."""
+
+    name = "random"
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    def inform(self, observation: Entry) -> None:
+        del observation
+
+    def step(self, view: TableView) -> Action:
+        kinds: dict[type, list[Action]] = {}
+        for action in view.legal_actions:
+            kinds.setdefault(type(action), []).append(action)
+        kind = self.rng.choice(sorted(kinds, key=lambda k: k.__name__))
+        return self.rng.choice(kinds[kind])
+
+
+class AdvisorBot:
+    """Keeps the exact hand knowledge and plays the top advice (ties broken by the legal-action order)."""
+
+    name = "advisor"
+
+    def __init__(self, seat: int, rng: random.Random, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.seat = seat
+        self.rng = rng
+        self.weights = weights
+        self.hand = HandKnowledge()
+
+    @property
+    def knowledge(self) -> HandKnowledge | None:
+        """The knowledge state, once the setup is complete (the simulation checks it for soundness)."""
+        return self.hand if self.hand.started else None
+
+    def inform(self, observation: Entry) -> None:
+        self.hand.add(observation)
+
+    def step(self, view: TableView) -> Action:
+        legal = set(view.legal_actions)
+        for advice in advise(self.hand, self.weights, reasons=False):
+            if advice.action in legal:
+                return advice.action
+        return view.legal_actions[0]
+
+
+BOTS = {"random": RandomBot, "advisor": AdvisorBot}
+
+
+def make_bot(name: str, seat: int, rng: random.Random) -> RandomBot | AdvisorBot:
+    if name not in BOTS:
+        raise AssistantError(f"unknown bot '{name}': expected one of {', '.join(BOTS)}")
+    return BOTS[name](seat, rng)
+
+
+__all__ = ["Advice", "AdvisorBot", "RandomBot", "Weights", "advise", "make_bot", "FULL_MASK", "SECTIONS"]
