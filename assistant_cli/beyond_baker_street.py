@@ -1,0 +1,707 @@
+"""``assist beyond-baker-street``: the Beyond Baker Street companion, its ``analyze`` command, and
+``assist simulate beyond-baker-street``.
+
+The session follows the shared pattern (:mod:`assistant_cli.session`, :mod:`assistant_cli.main`):
+``BakerStreetSession.handle(line)`` turns a typed line into a :class:`~assistant_cli.session.Reply` of rich
+renderables, raises :class:`~solver.errors.AssistantError` for a bad line (nothing changes), and keeps the
+journal of accepted entries (rewritten atomically by :class:`~assistant_cli.session.Journal`). The terminal
+loop, piped stdin, file replay and Ctrl-C recovery are the shared ones in ``main.py``.
+
+What the user types is what happens at the table (:mod:`models.beyond_baker_street.observations`): the setup
+(players, my seat, the case, the hands I see, the face-up Leads), then every Assist, card played, Confirm,
+Pursue, Lead revealed and card another player draws. My own draw is added by the session (I cannot see the
+card, and the rules say when it happens); ``me`` may stand for my seat number. After every entry it shows my
+hand: for each position, the cards it can be with their exact probabilities.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from assistant_cli import render
+from assistant_cli.session import Journal, Reply, read_lines
+from models.beyond_baker_street.advisor import advise, make_bot
+from models.beyond_baker_street.data import DEFAULT_DATA, ICONS, NUMBERS, SECTIONS, Evidence, GameData
+from models.beyond_baker_street.knowledge import HandKnowledge
+from models.beyond_baker_street.observations import (
+    Drew,
+    Entry,
+    parse,
+    take_evidence,
+)
+from models.beyond_baker_street.rules import LOSS_KINDS, BakerStreetState, TableRules, new_game
+from solver.errors import AssistantError
+from solver.knowledge import Explanation
+from solver.simulate import Matchup, SimulationError, play_game, run_games
+
+GAME = "beyond-baker-street"
+JOURNAL_HEADER = "# assist beyond-baker-street journal: one entry per line; resume with --resume FILE"
+ADVICE_SHOWN = 8
+CARDS_SHOWN = 8  # candidates listed per position before "+N more"
+
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "help": ("help", "h", "?"),
+    "quit": ("quit", "exit", "q"),
+    "show": ("show", "state", "s"),
+    "undo": ("undo", "u"),
+    "why": ("why",),
+    "empathy": ("empathy", "they", "others"),
+    "history": ("history", "hist"),
+    "advise": ("advise", "advice"),
+}
+COMMAND_OF = {alias: name for name, aliases in COMMANDS.items() for alias in aliases}
+ENTRY_VERBS = ("players", "me", "case", "start", "hand", "lead", "assist", "investigate", "eliminate", "confirm",
+               "pursue", "draw")
+SEAT_VERBS = ("assist", "hint", "investigate", "inv", "eliminate", "elim", "confirm", "pursue", "draw")
+
+HELP_ROWS: tuple[tuple[str, str, str], ...] = (
+    ("Setup", "players N / me SEAT / case N", "players 3   me 2   case 1"),
+    ("", "start SEAT  (who plays first; default 1)", "start 1"),
+    ("", "hand SEAT CARD ...  (another hand, left to right)", "hand 1 3W 5C 1D 6T"),
+    ("", "lead CARD  (each face-up Lead; also later reveals)", "lead 7C   lead 12W"),
+    ("Play", "assist GIVER TARGET NUMBER|ICON at POS ...", "assist 1 2 Clue at 1 3   assist 3 me 5 at 2"),
+    ("", "investigate SEAT POS CARD SECTION", "investigate 1 2 4W suspect"),
+    ("", "eliminate SEAT POS CARD", "eliminate me 3 6D"),
+    ("", "confirm SEAT SECTION / pursue SEAT SECTION", "confirm 3 motive   pursue 1 opp"),
+    ("", "draw SEAT CARD  (another player's draw; yours is automatic)", "draw 3 2T"),
+    ("Session", "show", "the table and your hand"),
+    ("", "why POS [CARD]", "why 2   why 2 3W"),
+    ("", "empathy [SEAT]", "what the others can know about their hands"),
+    ("", "advise [all]", "ranked actions for your turn"),
+    ("", "undo / history", "remove the last entry / list the entries"),
+    ("", "help / quit", "aliases: h ?, exit q"),
+)
+
+
+@dataclass(frozen=True)
+class Question:
+    """One step of the setup dialogue (the shape ``main._interactive`` asks for)."""
+
+    prompt: str
+    prefix: str
+
+    def line(self, answer: str) -> str:
+        words = answer.split()
+        if words and (words[0].lower() in COMMAND_OF or words[0].lower() in ENTRY_VERBS):
+            return answer
+        return f"{self.prefix} {answer}".strip()
+
+
+class BakerStreetSession:
+    """One player's Beyond Baker Street companion: setup, what happens at the table, the journal."""
+
+    def __init__(
+        self, journal: Journal | None = None, data: GameData = DEFAULT_DATA, count_budget: float = 2.0
+    ) -> None:
+        self.journal = journal
+        self.data = data
+        self.count_budget = count_budget  # unused: the counts here are always exact and fast
+        self.kn = HandKnowledge(data)
+        self.lines: list[str] = []
+        self._before: list[dict[Evidence, float]] | None = None
+
+    @property
+    def knowledge(self) -> HandKnowledge | None:
+        return self.kn if self.kn.started else None
+
+    # -- the loop -------------------------------------------------------------------------------------------
+    def handle(self, line: str, show: bool = True) -> Reply:
+        """Answer one typed line; raise :class:`AssistantError` (state unchanged) for a bad one."""
+        tokens = line.split("#", 1)[0].split()
+        if not tokens:
+            return Reply()
+        verb, args = tokens[0].lower(), tokens[1:]
+        command = COMMAND_OF.get(verb)
+        if command == "help":
+            return Reply([help_view()])
+        if command == "quit":
+            return Reply(quit=True)
+        if command == "show":
+            _no_args(verb, args)
+            return Reply([self.state_view(None)])
+        if command == "undo":
+            _no_args(verb, args)
+            return self._undo(show)
+        if command == "why":
+            return Reply([self._why(args)])
+        if command == "empathy":
+            return Reply([self._empathy(args)])
+        if command == "history":
+            _no_args(verb, args)
+            return Reply([render.history_view(self.lines)])
+        if command == "advise":
+            return Reply([self._advise(args)])
+        entry = parse(self._with_seat(tokens))
+        before = self._by_card() if self.kn.started else None
+        self._add(entry)
+        self.lines.append(str(entry))
+        self._save()
+        summary = f"recorded '{entry}'"
+        if not show:
+            return Reply([], True, summary=summary)
+        change = describe_change(before, self._by_card()) if before is not None and self.kn.started else ""
+        head = f"{summary}; {change}" if change else summary
+        return Reply([self.state_view(head)], True, summary=head)
+
+    def _by_card(self) -> list[tuple[int, dict[Evidence, float]]]:
+        """My positions as (card id, distribution): ids follow a card as it moves along the hand."""
+        kn = self.kn
+        return [(slot.id, dist) for slot, dist in zip(kn.hands[kn.me], kn.hand(), strict=True)]
+
+    def replay(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self.handle(line, show=False)
+
+    def _with_seat(self, tokens: list[str]) -> str:
+        """The line with 'me' standing for my seat number where a seat is expected."""
+        if tokens[0].lower() not in SEAT_VERBS or not any(t.lower() == "me" for t in tokens[1:]):
+            return " ".join(tokens)
+        if self.kn.setup.me is None:
+            raise AssistantError("'me' stands for your seat: enter 'me SEAT' first")
+        return " ".join([tokens[0], *(str(self.kn.setup.me) if t.lower() == "me" else t for t in tokens[1:])])
+
+    def _add(self, entry: Entry) -> None:
+        """Add an entry, then my own draw when the rules make me draw (I cannot see the card)."""
+        kn = self.kn
+        started = kn.started
+        kn.add(entry)
+        if not started:
+            return
+        board = kn.board
+        assert board is not None
+        while board.pending and board.pending[0] == ("draw", kn.me):
+            kn.add(Drew(kn.me))
+
+    def _undo(self, show: bool) -> Reply:
+        if not self.lines:
+            raise AssistantError("undo: nothing to undo")
+        last = self.lines[-1]
+        fresh = BakerStreetSession(None, self.data, self.count_budget)
+        fresh.replay(self.lines[:-1])
+        self.kn, self.lines = fresh.kn, fresh.lines
+        self._save()
+        summary = f"undid '{last}'"
+        return Reply([self.state_view(summary)] if show else [], summary=summary)
+
+    def _save(self) -> None:
+        if self.journal is not None:
+            self.journal.save(self.lines)
+
+    def _require(self, what: str) -> HandKnowledge:
+        if not self.kn.started:
+            raise AssistantError(f"{what}: finish the setup first, still need {', '.join(self.kn.missing())}")
+        return self.kn
+
+    # -- setup dialogue -------------------------------------------------------------------------------------
+    def setup_question(self) -> Question | None:
+        s = self.kn.setup
+        if self.kn.started:
+            return None
+        if s.players is None:
+            return Question("Number of players (2-4): ", "players")
+        if s.me is None:
+            return Question(f"Your seat (1-{s.players}): ", "me")
+        if s.case is None:
+            return Question("Case File (1-6): ", "case")
+        if not any(line.startswith("start ") for line in self.lines):
+            return Question(f"Who takes the first turn (seat 1-{s.players})? ", "start")
+        for seat in range(1, s.players + 1):
+            if seat != s.me and seat not in s.hands:
+                return Question(f"Player {seat}'s hand, left to right (e.g. 3W 5C 1D 6T): ", f"hand {seat}")
+        have = {e.lead.section for e in s.leads}
+        examples = {"Opportunity": "7C", "Motive": "10D", "Suspect": "12W"}
+        for section in SECTIONS:
+            if section not in have:
+                return Question(f"The face-up {section} Lead (e.g. {examples[section]}): ", "lead")
+        return None
+
+    # -- views ----------------------------------------------------------------------------------------------
+    def state_view(self, head: str | None) -> RenderableType:
+        parts: list[RenderableType] = []
+        if head:
+            parts.append(Text(head, style="bold"))
+        kn = self.kn
+        if not kn.started:
+            parts.append(Text(f"setup: still need {', '.join(kn.missing())}"))
+            return Group(*parts)
+        board = kn.board
+        assert board is not None
+        for line in board.describe():
+            parts.append(Text(line))
+        others = "  ".join(f"player {s}: {' '.join(c.code for c in kn.visible_hand(s)) or '-'}"
+                           for s in kn.hands if s != kn.me)
+        parts.append(Text(f"Hands you see: {others}"))
+        if board.over:
+            style = "bold green" if board.result == "won" else "bold red"
+            parts.append(Text(f"Game over: {board.result} ({board.reason})", style=style))
+        else:
+            waiting = board.expecting()
+            turn = "your turn" if board.current == kn.me else f"player {board.current}'s turn"
+            parts.append(Text(f"Next: {waiting}" if waiting else f"Next: {turn}", style="cyan"))
+        parts.append(hand_table(kn, kn.me, f"Your hand (player {kn.me})"))
+        parts.append(Text(f"Consistent hands: {kn.worlds():,} (exact; every one equally likely)"))
+        return Group(*parts)
+
+    def _why(self, args: list[str]) -> RenderableType:
+        usage = "why POSITION [CARD]"
+        kn = self._require("why")
+        if not args or not args[0].isdigit():
+            raise AssistantError(f"why: expected '{usage}'")
+        pos = int(args[0])
+        held = len(kn.hands[kn.me])
+        if not 1 <= pos <= held:
+            raise AssistantError(f"why: position {pos}, but you hold {held} cards")
+        if len(args) > 1:
+            card, i = take_evidence(args, 1, usage)
+            _no_args("why", args[i:])
+            result = kn.explain(pos, card)
+            prob = kn.hand()[pos - 1].get(card, 0.0)
+            return why_card_view(card, pos, result, prob)
+        return why_position_view(kn, pos)
+
+    def _empathy(self, args: list[str]) -> RenderableType:
+        kn = self._require("empathy")
+        seats = [s for s in kn.hands if s != kn.me]
+        if args:
+            if len(args) != 1 or not args[0].isdigit() or int(args[0]) not in seats:
+                raise AssistantError(f"empathy: expected 'empathy [SEAT]' with a seat among {seats}")
+            seats = [int(args[0])]
+        parts: list[RenderableType] = [Text(
+            "What each player can know about their own hand from their Assists and the cards you both see "
+            "(they also see your hand, so they may know a little more).", style="dim")]
+        parts += [hand_table(kn, s, f"Player {s}'s hand as they can know it") for s in seats]
+        return Group(*parts)
+
+    def _advise(self, args: list[str]) -> RenderableType:
+        kn = self._require("advise")
+        words = [a.lower() for a in args]
+        if words not in ([], ["all"]):
+            raise AssistantError(f"advise: unexpected '{' '.join(args)}', expected 'advise [all]'")
+        board = kn.board
+        assert board is not None
+        if board.over:
+            raise AssistantError(f"advise: the game is over ({board.result}: {board.reason})")
+        note: list[RenderableType] = []
+        if board.pending:
+            raise AssistantError(f"advise: first enter '{board.expecting()}'")
+        if board.current != kn.me:
+            note.append(Text(f"(it is player {board.current}'s turn; this is what you would do now)", style="dim"))
+        advice = advise(kn)
+        return Group(*note, render.advice_view(advice, None if words else ADVICE_SHOWN, False))
+
+    def summary(self) -> dict[str, object]:
+        """The current state as plain data (``analyze --json``): ``hand`` has one map per position."""
+        kn = self._require("analyze")
+        board = kn.board
+        assert board is not None
+        return {
+            "game": GAME,
+            "players": kn.players,
+            "me": kn.me,
+            "case": board.case.number,
+            "hand": [{c.name: p for c, p in sorted(d.items(), key=lambda kv: -kv[1])} for d in kn.hand()],
+            "worlds": kn.worlds(),
+            "told": [told_text(kn, kn.me, pos) for pos in range(1, len(kn.hands[kn.me]) + 1)],
+            "empathy": {
+                str(s): [{c.name: p for c, p in sorted(d.items(), key=lambda kv: -kv[1])} for d in kn.hand(s)]
+                for s in kn.hands if s != kn.me
+            },
+            "board": {
+                "leads": {
+                    s: {
+                        "lead": ls.lead.code if ls.lead else None,
+                        "evidence": [c.code for c in ls.evidence],
+                        "raised": [c.code for c in ls.raised],
+                        "target": ls.target if ls.lead else None,
+                        "confirmed": ls.confirmed,
+                        "below": ls.pile,
+                    }
+                    for s, ls in board.leads.items()
+                },
+                "track": board.track,
+                "holmes": board.holmes,
+                "impossible": [c.code for c in board.impossible],
+                "deck": board.deck,
+                "next": None if board.over else board.current,
+                "result": board.result,
+            },
+            "entries": list(self.lines),
+        }
+
+    # -- completion -----------------------------------------------------------------------------------------
+    def completions(self, text: str) -> list[str]:
+        words = text.split()
+        current = "" if not words or text[-1:].isspace() else words.pop()
+        key = current.lower()
+        return [c for c in self._candidates(words) if c.lower().startswith(key) and c.lower() != key]
+
+    def _candidates(self, words: list[str]) -> list[str]:
+        s = self.kn.setup
+        if not words:
+            return [*ENTRY_VERBS, *(aliases[0] for aliases in COMMANDS.values())]
+        verb, pos = words[0].lower(), len(words)
+        seats = [str(i) for i in range(1, (s.players or 4) + 1)] + (["me"] if s.me else [])
+        cards = [c.code for c in (self.kn.unseen() if self.kn.started else self.data.evidence)]
+        sections = list(SECTIONS)
+        subjects = [*map(str, NUMBERS), *ICONS]
+        if verb == "players":
+            return [str(n) for n in sorted(self.data.hand_sizes)] if pos == 1 else []
+        if verb in ("me", "start"):
+            return seats[:-1] if pos == 1 and s.me else seats if pos == 1 else []
+        if verb == "case":
+            return [str(n) for n in sorted(self.data.case_files)] if pos == 1 else []
+        if verb == "hand":
+            return seats if pos == 1 else cards
+        if verb == "lead":
+            return [f"{v}{i[0]}" for v in range(7, 14) for i in ICONS] if pos == 1 else []
+        if verb in ("assist", "hint"):
+            return seats if pos <= 2 else subjects if pos == 3 else ["at"] if pos == 4 else ["1", "2", "3", "4"]
+        if verb in ("investigate", "inv"):
+            return seats if pos == 1 else ["1", "2", "3", "4", "5", "6"] if pos == 2 else cards if pos == 3 \
+                else sections if pos == 4 else []
+        if verb in ("eliminate", "elim"):
+            return seats if pos == 1 else ["1", "2", "3", "4", "5", "6"] if pos == 2 else cards if pos == 3 else []
+        if verb in ("confirm", "pursue"):
+            return seats if pos == 1 else sections if pos == 2 else []
+        if verb == "draw":
+            return seats if pos == 1 else cards if pos == 2 else []
+        if COMMAND_OF.get(verb) == "why" and self.kn.started:
+            held = [str(i) for i in range(1, len(self.kn.hands[self.kn.me]) + 1)]
+            return held if pos == 1 else [c.code for c in self.kn.hand()[int(words[1]) - 1]] \
+                if pos == 2 and words[1].isdigit() and words[1] in held else []
+        if COMMAND_OF.get(verb) == "advise":
+            return ["all"] if pos == 1 else []
+        return []
+
+
+def _no_args(verb: str, args: list[str]) -> None:
+    if args:
+        raise AssistantError(f"{verb}: unexpected '{' '.join(args)}', expected no arguments")
+
+
+# -- rendering --------------------------------------------------------------------------------------------------
+
+
+def help_view() -> RenderableType:
+    table = Table(title="Beyond Baker Street companion", box=box.SIMPLE_HEAD)
+    table.add_column("")
+    table.add_column("Syntax")
+    table.add_column("Example")
+    for row in HELP_ROWS:
+        table.add_row(*row)
+    note = Text("Cards are a number and an icon: 3W, 3w or '3 Witness'. Sections and icons take unique prefixes "
+                "(s = Suspect). Seats are numbered 1..N clockwise, positions 1.. from the left; 'me' stands for "
+                "your seat. Everything after '#' is a comment.")
+    return Group(table, note)
+
+
+def told_text(kn: HandKnowledge, seat: int, pos: int) -> str:
+    """What the Assists to this card say, in a few words ("3, Witness", "not 1; not Clue, Track")."""
+    slot = kn.hands[seat][pos - 1]
+    parts = []
+    if len(slot.numbers) == 1:
+        parts.append(str(next(iter(slot.numbers))))
+    elif len(slot.numbers) < len(NUMBERS):
+        parts.append("not " + ", ".join(str(n) for n in NUMBERS if n not in slot.numbers))
+    if len(slot.icons) == 1:
+        parts.append(next(iter(slot.icons)))
+    elif len(slot.icons) < len(ICONS):
+        parts.append("not " + ", ".join(i for i in ICONS if i not in slot.icons))
+    return "; ".join(parts) or "-"
+
+
+def hand_table(kn: HandKnowledge, seat: int, title: str) -> Table:
+    """One row per position: what the Assists said, and every possible card with its probability."""
+    table = Table(title=title, box=box.SIMPLE_HEAD, title_style="bold", title_justify="left")
+    table.add_column("Pos", justify="right")
+    if seat != kn.me:
+        table.add_column("Really")
+    table.add_column("Told")
+    table.add_column("Possible cards (probability)")
+    for pos, dist in enumerate(kn.hand(seat), 1):
+        ordered = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
+        if len(ordered) == 1:
+            cards = Text(f"{ordered[0][0].name} (certain)", style="bold green")
+        else:
+            shown = ", ".join(f"{c.code} {render.percent_text(p, True)}" for c, p in ordered[:CARDS_SHOWN])
+            more = f", +{len(ordered) - CARDS_SHOWN} more" if len(ordered) > CARDS_SHOWN else ""
+            cards = Text(f"{len(ordered)}: {shown}{more}")
+        row = [str(pos)]
+        if seat != kn.me:
+            row.append(kn.hands[seat][pos - 1].card.code if kn.hands[seat][pos - 1].card else "?")
+        table.add_row(*row, told_text(kn, seat, pos), cards)
+    return table
+
+
+def describe_change(
+    before: list[tuple[int, dict[Evidence, float]]], after: list[tuple[int, dict[Evidence, float]]]
+) -> str:
+    """What an entry changed in my hand, card by card (a card keeps its id as it moves along the hand)."""
+    old = dict(before)
+    parts = []
+    for pos, (card_id, a) in enumerate(after, 1):
+        b = old.get(card_id)
+        if b is None:
+            parts.append(f"new card at position {pos}")
+        elif len(a) == 1 and len(b) > 1:
+            parts.append(f"position {pos} is certainly {next(iter(a)).code}")
+        elif len(a) != len(b):
+            parts.append(f"position {pos}: {len(b)} -> {len(a)} candidates")
+    moved = [pos for pos, (card_id, _) in enumerate(after, 1) if card_id in old
+             and [i for i, _ in before].index(card_id) + 1 != pos]
+    if moved:
+        parts.append(f"cards moved left to {', '.join(map(str, moved))}")
+    return "; ".join(parts) or "no change to your hand's candidates"
+
+
+def why_position_view(kn: HandKnowledge, pos: int) -> RenderableType:
+    """``why POS``: the Assists to this card, the cards seen elsewhere, what the counting rules out."""
+    dist = kn.hand()[pos - 1]
+    slot = kn.hands[kn.me][pos - 1]
+    lines = [Text(f"Position {pos}: {len(dist)} possible cards.", style="bold")]
+    hints = kn.hints_on(pos)
+    if hints:
+        lines.append(Text("Assists that reached this card:"))
+        for assist, named in hints:
+            what = f"named it: it is a {assist.subject}" if named else f"skipped it: it is not a {assist.subject}"
+            lines.append(Text(f"  '{assist}' {what}"))
+    else:
+        lines.append(Text("No Assist has reached this card yet."))
+    sightings = kn.sightings()
+    allowed = [c for c in kn.data.evidence if slot.allows(c)]
+    seen = [c for c in allowed if c in sightings]
+    if seen:
+        lines.append(Text(f"Allowed by the Assists but seen elsewhere ({len(seen)}):"))
+        lines += [Text(f"  {c.code} is {sightings[c]}") for c in seen]
+    counted_out = [c for c in allowed if c not in sightings and c not in dist]
+    if counted_out:
+        lines.append(Text("Ruled out because your other positions need them: "
+                          + ", ".join(c.code for c in counted_out) + f" ('why {pos} CARD' says which)"))
+    ordered = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
+    lines.append(Text("Possible: " + ", ".join(f"{c.code} {render.percent_text(p, True)}" for c, p in ordered)))
+    return Group(*lines)
+
+
+def why_card_view(card: Evidence, pos: int, result: Explanation[Any] | str, prob: float) -> RenderableType:
+    if isinstance(result, str):
+        return Text(result)
+    if result.status == "open":
+        return Text(f"{card.name} is possible at your position {pos} (probability {100 * prob:.1f}%): "
+                    f"nothing rules it in or out.")
+    verdict = "is certainly at" if result.status == "certain" else "cannot be at"
+    if not result.reasons:
+        return Text(f"{card.name} {verdict} your position {pos} by the rules alone.")
+    lines = [Text(f"{card.name} {verdict} your position {pos}, because:")]
+    lines += [Text(f"  {i}. {r}") for i, r in enumerate(result.reasons, 1)]
+    return Group(*lines)
+
+
+# -- the Typer apps ---------------------------------------------------------------------------------------------
+
+app = typer.Typer(
+    help="Beyond Baker Street companion: type what happens at the table, see what each card in your hand can be. "
+    "On a terminal it starts with a setup dialogue, then takes commands (type 'help'). With piped stdin it reads "
+    "commands from it: no prompts, bad lines reported with their line number, exit code 1 if any.",
+    add_completion=False,
+)
+
+
+@app.callback(invoke_without_command=True)
+def companion(
+    ctx: typer.Context,
+    journal: Annotated[Path | None, typer.Option(
+        help="Journal file, rewritten after every accepted entry. Default when interactive: a new "
+        "beyond-baker-street-DATE-TIME.journal in the current directory (or the resumed journal).",
+        dir_okay=False)] = None,
+    resume: Annotated[Path | None, typer.Option(
+        help="Replay this journal or game file first, then continue.", exists=True, dir_okay=False)] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Piped input: print only errors and the final state.")
+                     ] = False,
+) -> None:
+    """Start the companion: interactive on a terminal, else read stdin."""
+    from assistant_cli import main as cli
+
+    if ctx.invoked_subcommand is not None:
+        return
+    out, err = Console(), Console(stderr=True)
+    interactive = sys.stdin.isatty()
+    session = BakerStreetSession()
+    errors = 0
+    try:
+        if resume is not None:
+            errors += cli._replay_file(session, resume, err)  # type: ignore[arg-type]
+            if journal is None and Journal.is_journal(resume, JOURNAL_HEADER) and not errors:
+                journal = resume
+        if journal is None and interactive:
+            journal = Path.cwd() / f"{GAME}-{time.strftime('%Y%m%d-%H%M%S')}.journal"
+        if journal is not None:
+            session.journal = Journal(journal, JOURNAL_HEADER)
+            session.journal.save(session.lines)
+            out.print(f"journal: {journal}")
+        if resume is not None:
+            out.print(f"resumed {len(session.lines)} entries from {resume}")
+            if interactive:
+                cli._print_reply(out, session.handle("show"))
+        if interactive:
+            cli._interactive(session, out, "Beyond Baker Street companion", f"{GAME}> ")  # type: ignore[arg-type]
+        else:
+            errors += cli._run_piped(session, cli._stdin_lines(), out, err, quiet)  # type: ignore[arg-type]
+    except AssistantError as exc:
+        cli._fail(str(exc))
+    if errors:
+        raise typer.Exit(1)
+
+
+@app.command()
+def analyze(
+    file: Annotated[Path, typer.Argument(help="A game file or journal: one entry per line.", exists=True,
+                                         dir_okay=False)],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the final state as JSON ('hand': one map per "
+                                                         "position from card to probability).")] = False,
+) -> None:
+    """Replay a game file and print the final state (bad lines are reported on stderr; exit code 1 if any)."""
+    from assistant_cli import main as cli
+
+    err = Console(stderr=True)
+    session = BakerStreetSession()
+    try:
+        errors = 0
+        for number, line in read_lines(file):
+            try:
+                session.handle(line, show=False)
+            except AssistantError as exc:
+                err.print(Text(f"{file} line {number}: {exc}", style="red"), soft_wrap=True)
+                errors += 1
+        if session.knowledge is None:
+            raise AssistantError(f"{file}: setup incomplete, still need {', '.join(session.kn.missing())}")
+        if as_json:
+            typer.echo(json.dumps(session.summary(), indent=2))
+        else:
+            out = Console()
+            out.print(f"{file}: {len(session.lines)} entries")
+            cli._print_reply(out, session.handle("show"))
+    except AssistantError as exc:
+        cli._fail(str(exc))
+    if errors:
+        raise typer.Exit(1)
+
+
+# -- simulation ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SimulationSummary:
+    """A cooperative run: the table wins or loses together."""
+
+    games: int
+    wins: int
+    means: dict[str, float]  # per game, summed over the seats
+    losses: dict[str, int]
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def stderr(self) -> float:
+        p = self.win_rate
+        return math.sqrt(p * (1 - p) / self.games) if self.games else 0.0
+
+
+def summarize_records(records: Sequence[Any]) -> SimulationSummary:
+    n = len(records)
+    wins = sum(1 for r in records if r.stats[0].get("won", 0.0))
+    table_keys = {"won", "holmes", "track", *LOSS_KINDS}
+    keys = sorted({k for r in records for st in r.stats for k in st} - table_keys)
+    means = {k: sum(st.get(k, 0.0) for r in records for st in r.stats) / n for k in keys} if n else {}
+    for k in ("holmes", "track"):
+        means[f"{k}_at_end"] = sum(r.stats[0].get(k, 0.0) for r in records) / n if n else 0.0
+    losses = {k: int(sum(r.stats[0].get(k, 0.0) for r in records)) for k in LOSS_KINDS}
+    return SimulationSummary(n, wins, means, losses)
+
+
+def simulate_command(
+    games: Annotated[int, typer.Option(help="Number of games to play.", min=1)] = 100,
+    players: Annotated[int, typer.Option(help="Players at the table (2 to 4).")] = 3,
+    case: Annotated[int, typer.Option(help="Case File (1 to 6).")] = 1,
+    bots: Annotated[str, typer.Option(help="Bots seat by seat, comma-separated, or one name for every seat "
+                                           "(random, advisor).")] = "advisor",
+    seed: Annotated[int, typer.Option(help="Run seed: game i is played from (seed, i) alone.")] = 0,
+    workers: Annotated[int, typer.Option(help="Worker processes (results do not depend on it).", min=1)] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON on stdout.")] = False,
+    replay: Annotated[int | None, typer.Option(help="Play only the game with this game seed and print its log.")
+                      ] = None,
+) -> None:
+    """Simulate Beyond Baker Street games (cooperative: the table wins or loses together)."""
+    err = Console(stderr=True)
+    try:
+        rules = TableRules(players, case)
+        names = tuple(n.strip().lower() for n in bots.split(",") if n.strip())
+        names = names * players if len(names) == 1 else names
+        if len(names) != players:
+            raise AssistantError(f"--bots '{bots}': expected one name or {players} comma-separated names")
+        for name in set(names):
+            make_bot(name, 1, random.Random(0))  # raises with the list of known bots
+        matchup = Matchup(functools.partial(new_game, rules), names, make_bot)
+        if replay is not None:
+            _replay(matchup, replay)
+            return
+        start = time.perf_counter()
+        records = run_games(matchup, games, seed, workers)
+        elapsed = time.perf_counter() - start
+    except SimulationError as exc:
+        err.print(Text(f"error: {exc}. Replay it: assist simulate {GAME} --players {players} --case {case} "
+                       f"--bots {bots} --replay {exc.seed}", style="bold red"), soft_wrap=True)
+        raise typer.Exit(1) from None
+    except AssistantError as exc:
+        err.print(Text(f"error: {exc}", style="bold red"), soft_wrap=True)
+        raise typer.Exit(1) from None
+    summary = summarize_records(records)
+    if as_json:
+        typer.echo(json.dumps({
+            "game": GAME, "games": summary.games, "seed": seed, "players": players, "case": case,
+            "bots": list(names), "wins": summary.wins, "win_rate": summary.win_rate,
+            "win_rate_stderr": summary.stderr, "mean_per_game": summary.means, "losses": summary.losses,
+            "seconds": elapsed,
+        }, indent=2))
+        return
+    out = Console()
+    table = Table(title=f"Beyond Baker Street, {players} players, Case File {case}, {summary.games} games "
+                        f"({', '.join(names)})")
+    for col in ("Wins", "Win %", "± s.e.", "Turns", "Assist", "Invest.", "Mismatch", "Elim.", "Pursue", "Dead"):
+        table.add_column(col, justify="right")
+    m = summary.means
+    table.add_row(str(summary.wins), f"{100 * summary.win_rate:.1f}", f"{100 * summary.stderr:.1f}",
+                  *(f"{m.get(k, 0.0):.1f}" for k in ("turns", "assists", "investigates", "mismatches", "eliminates",
+                                                      "pursues", "dead_leads")))
+    out.print(table)
+    lost = ", ".join(f"{k.removeprefix('lost_').replace('_', ' ')} {v}" for k, v in summary.losses.items())
+    out.print(f"Losses: {lost}. Means are per game (all seats). {elapsed:.1f} s, "
+              f"{summary.games / elapsed if elapsed else 0:.2f} games/s on {workers} worker(s).")
+
+
+def _replay(matchup: Matchup, seed: int) -> None:
+    record, state = play_game(matchup, seed)
+    assert isinstance(state, BakerStreetState)
+    out = Console()
+    out.print(f"Game seed {seed}: bots {', '.join(matchup.bots)}; first player {state.first_player}")
+    for s in state.seats:
+        out.print(f"  player {s} was dealt {' '.join(c.code for c in state.hand_log[s][0])}", highlight=False)
+    for line in state.log:
+        out.print(line, highlight=False)
+    out.print(f"Result: {state.board.result} ({state.board.reason}) after {record.actions} actions.")
