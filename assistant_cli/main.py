@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from assistant_cli.beyond_baker_street import app as beyond_baker_street_app
 from assistant_cli.session import GAME, Journal, Reply, Session, read_lines
 from assistant_cli.simulate import app as simulate_app
 from solver.errors import AssistantError
@@ -31,6 +32,10 @@ GAMES: dict[str, tuple[str, str]] = {
     GAME: (
         "Thirteen Clues (2-6 players): exact deduction of your own mystery",
         "assist thirteen-clues, assist thirteen-clues analyze FILE, assist demo",
+    ),
+    "beyond-baker-street": (
+        "Beyond Baker Street (2-4 players, cooperative): what each card in your unseen hand can be",
+        "assist beyond-baker-street, assist beyond-baker-street analyze FILE",
     ),
 }
 
@@ -49,6 +54,7 @@ thirteen_app = typer.Typer(
 )
 app.add_typer(thirteen_app, name=GAME)
 app.add_typer(simulate_app, name="simulate")
+app.add_typer(beyond_baker_street_app, name="beyond-baker-street")
 
 
 def version() -> str:

@@ -182,3 +182,7 @@ def _replay(matchup: Matchup, seed: int) -> None:
     result = f"player {record.winner} wins" if record.winner else "draw"
     out.print(f"Result: {result} after {state.turn} turns.")
 
+
+from assistant_cli.beyond_baker_street import simulate_command  # noqa: E402 - each game's command lives with it
+
+app.command("beyond-baker-street")(simulate_command)
