@@ -96,6 +96,7 @@ class Knowledge(Generic[Obs]):
         self._pool: list[dict[str, str]] = []
         self._cache: dict[str, object] = {}
         self._compiled = self._compile()
+        self._questions = 0  # inactive question gates in the model since it was last built
         self.last_solve_count = 0
 
     # -- building -------------------------------------------------------------------------------------------
@@ -149,11 +150,15 @@ class Knowledge(Generic[Obs]):
     def constraints(self) -> list[Constraint]:
         return list(self.problem.structure) + [c for e in self.entries for c in e.constraints]
 
-    def add(self, observation: Obs, hypothetical: bool = False) -> None:
-        """Add an observation; raise :class:`ContradictionError` (state unchanged) if it conflicts."""
+    def add(self, observation: Obs, hypothetical: bool = False, check: bool = True) -> None:
+        """Add an observation; raise :class:`ContradictionError` (state unchanged) if it conflicts.
+
+        ``check=False`` skips the consistency solve, for callers that know the observation is true (a
+        simulation feeding a bot what the rules engine emitted; soundness is checked there separately).
+        """
         constraints = tuple(self._compile_observation(observation))
         gate = self._gate(self._compiled, constraints)
-        status, _ = self._solve(self._compiled.gates + [gate])
+        status = self._solve(self._compiled.gates + [gate])[0] if check else cp_model.FEASIBLE
         if status == cp_model.INFEASIBLE:
             core = self._minimal_core(list(range(len(self.entries))), [gate])
             self._compiled = self._compile()  # drop the rejected gate
@@ -253,6 +258,25 @@ class Knowledge(Generic[Obs]):
 
     def is_possible(self, lit: Lit) -> bool:
         return lit[1] in self.possible().get(lit[0], frozenset())
+
+    def find(self, constraints: Sequence[Constraint]) -> dict[str, str] | None:
+        """A consistent world that also satisfies ``constraints`` (a question, not an observation), or None.
+
+        Pooled worlds are tried first; otherwise one solve. The question's gate is left unassumed (inactive)
+        in the model, which is rebuilt once such gates pile up.
+        """
+        for world in self._pool:
+            if all(c.holds(world) for c in constraints) and self._holds(world):
+                return dict(world)
+        gate = self._gate(self._compiled, constraints)
+        _, world = self._solve(self._compiled.gates + [gate])
+        self._questions += 1
+        if self._questions > 64:
+            self._questions = 0
+            self._compiled = self._compile()
+        if world is not None:
+            self._pool.append(world)
+        return world
 
     def example(self) -> dict[str, str]:
         self.possible()

@@ -20,10 +20,8 @@ import itertools
 import random
 from typing import Any
 
-from ortools.sat.python import cp_model
-
 from models.thirteen_clues.data import ALL_CARDS, CATEGORIES
-from models.thirteen_clues.knowledge import MYSTERY, TableSetup, ThirteenCluesKnowledge
+from models.thirteen_clues.knowledge import TableSetup, ThirteenCluesKnowledge
 from models.thirteen_clues.observations import (
     Accuse,
     Action,
@@ -40,7 +38,6 @@ from models.thirteen_clues.observations import (
 )
 from models.thirteen_clues.rules import TAKE, TableView
 from solver.bots import Bot, BotFactory
-from solver.constraints import Constraint, CountEquals
 from solver.errors import AssistantError
 
 SETUP_TYPES = (Players, Me, Private, Screen, Subcategories)
@@ -66,7 +63,6 @@ class KnowledgeBot:
         self.setup = TableSetup()
         self.knowledge: ThirteenCluesKnowledge | None = None
         self.looked: dict[str, str] = {}  # informant letter -> card I saw there
-        self._witness: MysteryWitness | None = None
         self.changed = True
 
     def inform(self, observation: Entry) -> None:
@@ -77,93 +73,15 @@ class KnowledgeBot:
             return
         if self.knowledge is None:
             raise AssistantError(f"bot at seat {self.seat}: '{observation}' before the setup was complete")
-        self.knowledge.add(observation)
+        self.knowledge.add(observation, check=False)  # the rules engine emits only true observations
         if isinstance(observation, InformantLook):
             self.looked[observation.letter] = observation.card
         self.changed = True
 
     def certain_mystery(self) -> tuple[str, str, str] | None:
-        """My mystery if the knowledge model is ``solved()``, else None.
-
-        ``solved()`` counts worlds exactly and costs tens of milliseconds, so a cheap filter goes first: two
-        worlds satisfying every constraint of the knowledge model with different mysteries prove it is not
-        solved (see :class:`MysteryWitness`). Only when the filter finds no such pair is ``solved()`` asked.
-        """
+        """My mystery if the knowledge model has it determined, else None (a cheap check: no counting)."""
         assert self.knowledge is not None
-        if self._witness is None:
-            self._witness = MysteryWitness(self.knowledge)
-        if self._witness.proves_open():
-            return None
-        if not self.knowledge.solved():
-            return None
-        mystery = self.knowledge.mystery()
-        person, location, weapon = (next(iter(mystery[cat.lower()])) for cat in CATEGORIES)
-        return (person, location, weapon)
-
-
-class MysteryWitness:
-    """Finds worlds that keep a player's mystery open, incrementally and cheaply.
-
-    It mirrors the knowledge model's constraints (read from its public ``entries``, which a bot only ever
-    appends to) in its own CP-SAT model without gates, and keeps the last worlds found. Filtering those worlds
-    by the new constraints costs microseconds; at most one solve per call looks for a world whose mystery
-    differs from the surviving ones. It can only prove "still open": certainty is left to the knowledge model.
-    """
-
-    KEEP = 8  # worlds kept: more survive each new observation, so fewer solves are needed
-
-    def __init__(self, knowledge: ThirteenCluesKnowledge) -> None:
-        self.knowledge = knowledge.knowledge
-        problem = self.knowledge.problem
-        self.model = cp_model.CpModel()
-        self.x = {lit: self.model.new_bool_var(f"{lit[0]}={lit[1]}") for lit in problem.literals()}
-        for var, dom in problem.variables.items():
-            self.model.add_exactly_one(self.x[(var, val)] for val in dom)
-        for c in problem.structure:
-            self._encode(c)
-        self.synced = 0
-        self.worlds: list[dict[str, str]] = []
-
-    def _encode(self, c: Constraint) -> cp_model.Constraint | None:
-        present = [self.x[t] for t in c.terms if t in self.x]
-        if isinstance(c, CountEquals):
-            return self.model.add(sum(present) == c.count)
-        if len(present) < len(c.terms):
-            return None  # a literal outside the domains is always false, so NotAll always holds
-        return self.model.add_bool_or([v.Not() for v in present])
-
-    @staticmethod
-    def _mystery(world: dict[str, str]) -> frozenset[str]:
-        return frozenset(card for card, place in world.items() if place == MYSTERY)
-
-    def proves_open(self) -> bool:
-        """True if two consistent worlds with different mysteries exist (found now or kept from before)."""
-        new = [c for e in self.knowledge.entries[self.synced :] for c in e.constraints]
-        self.synced = len(self.knowledge.entries)
-        for c in new:
-            self._encode(c)
-        self.worlds = [w for w in self.worlds if all(c.holds(w) for c in new)]
-        if len({self._mystery(w) for w in self.worlds}) >= 2:
-            return True
-        if not self.worlds and not self._solve(None):
-            return False  # no world at all: let the knowledge model report it
-        return self._solve(self._mystery(self.worlds[0]))
-
-    def _solve(self, other_than: frozenset[str] | None) -> bool:
-        """Find a world (with a mystery other than ``other_than``); keep it and say whether one exists."""
-        self.model.clear_assumptions()
-        if other_than is not None:
-            gate = self.model.new_bool_var("other")
-            self.model.add_bool_or([self.x[(card, MYSTERY)].Not() for card in other_than]).only_enforce_if(gate)
-            self.model.add_assumptions([gate])
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1
-        solver.parameters.cp_model_presolve = False  # tiny models: presolve costs more than it saves
-        if solver.solve(self.model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return False
-        world = {var: val for (var, val), v in self.x.items() if solver.boolean_value(v)}
-        self.worlds = [*self.worlds[-(self.KEEP - 1) :], world]
-        return True
+        return self.knowledge.certain_mystery()
 
 
 class RandomBot(KnowledgeBot):

@@ -58,9 +58,13 @@ class TableSetup:
                 raise InvalidObservationError(f"players already set to {self.players}: undo it first")
             if self.me is not None and self.me > entry.count:
                 raise InvalidObservationError(f"players {entry.count}: your seat {self.me} would not exist")
-            self.players = entry.count
+            in_play = {c.name for c in self.data.cards_in_play(entry.count)}
             for card in [*(self.private or ()), *(c for s in self.screens.values() for c in s)]:
-                self._check_in_play(card)
+                if card not in in_play:
+                    raise InvalidObservationError(
+                        f"players {entry.count}: '{card}' is not in play with {entry.count} players"
+                    )
+            self.players = entry.count
         elif isinstance(entry, Me):
             self._check_seat(entry.seat)
             if entry.seat in self.screens:
@@ -129,7 +133,7 @@ class TableSetup:
 def place_label(place: str) -> str:
     """A place as a player would say it."""
     if place == MYSTERY:
-        return "my mystery"
+        return "your mystery"
     if place.startswith("p"):
         seat = place[1:].rstrip("LR")
         side = {"L": " (left private card)", "R": " (right private card)"}.get(place[-1], " (private cards)")
@@ -303,8 +307,8 @@ class ThirteenCluesKnowledge:
         return out
 
     # -- queries --------------------------------------------------------------------------------------------
-    def add(self, obs: Observation, hypothetical: bool = False) -> None:
-        self.knowledge.add(obs, hypothetical)
+    def add(self, obs: Observation, hypothetical: bool = False, check: bool = True) -> None:
+        self.knowledge.add(obs, hypothetical, check)
 
     def undo(self) -> Observation:
         return self.knowledge.undo()
@@ -324,6 +328,21 @@ class ThirteenCluesKnowledge:
 
     def solved(self) -> bool:
         return all(len(v) == 1 for v in self.mystery().values())
+
+    def certain_mystery(self) -> tuple[str, str, str] | None:
+        """My mystery (Person, Location, Weapon) if it is determined, else None.
+
+        Cheaper than :meth:`solved` (no counting, no cover loop): one consistent world proposes a mystery and
+        at most one more solve looks for a world with another one.
+        """
+        world = self.knowledge.find([])
+        if world is None:
+            return None
+        mine = [c for c, place in world.items() if place == MYSTERY]
+        if self.knowledge.find([NotAll(tuple((c, MYSTERY) for c in mine))]) is not None:
+            return None
+        ordered = sorted(mine, key=lambda c: CATEGORIES.index(CARD_BY_NAME[c].category))
+        return (ordered[0], ordered[1], ordered[2])
 
     def locations(self) -> dict[str, list[str]]:
         """Every unseen card's possible places."""

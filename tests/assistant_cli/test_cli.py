@@ -86,7 +86,7 @@ def test_demo_runs_and_checks_its_answer() -> None:
     assert result.exit_code == 0, result.output
     assert "seat 1> players 4" in result.output
     assert "seat 1> why " in result.output
-    assert "cannot be in my mystery, because of:" in result.output
+    assert "cannot be in your mystery, because of:" in result.output
     assert "solved after" in result.output and ": correct" in result.output
     assert "the true mystery of seat 1 (from the deal): Countess, Theater, Sword" in result.output
 

@@ -121,7 +121,7 @@ def test_why_lists_the_forcing_entries_or_the_setup() -> None:
     session = ready_session()
     session.handle("ask 2 Red 1")
     session.handle("ask 3 Person 3")
-    assert "Poison cannot be in my mystery, because of:\n  1. ask 2 Red 1\n" in text(session.handle("why poi"))
+    assert "Poison cannot be in your mystery, because of:\n  1. ask 2 Red 1\n" in text(session.handle("why poi"))
     assert "Knife is on player 3's screen" in text(session.handle("why Knife"))
     open_reply = text(session.handle("why Sword"))
     assert "still possible" in open_reply and "33.3%" in open_reply
@@ -143,7 +143,7 @@ def test_certain_card_is_explained() -> None:
     assert session.knowledge is not None
     assert session.knowledge.mystery()["person"] == {"Countess": 1.0}
     why = text(session.handle("why Countess"))
-    assert "Countess is certainly in my mystery, because of:" in why
+    assert "Countess is certainly in your mystery, because of:" in why
     for accusation in ("accuse 3 Duke", "accuse 4 Nurse", "accuse 2 Maid"):
         assert accusation in why
 
@@ -265,7 +265,7 @@ def test_summary_is_plain_data() -> None:
     assert sum(mystery["location"].values()) == pytest.approx(1.0)
     locations = summary["locations"]
     assert isinstance(locations, dict)
-    assert "my mystery" not in locations["Poison"] and "player 2 (private cards)" not in locations["Poison"]
+    assert "your mystery" not in locations["Poison"] and "player 2 (private cards)" not in locations["Poison"]
     assert summary["entries"] == [*SETUP, "ask 2 Red 1"]
 
 
@@ -332,7 +332,7 @@ def test_locations_lists_every_unseen_card_with_its_places() -> None:
     # Player 3 holds no person (their answer counts Officer, Dancer and my mystery's person).
     assert places["Duke"] == ["mystery", "p2", "p4", "A", "B", "D"]
     assert places_text(places["Duke"], everywhere) == (
-        "my mystery, player 2 (private cards), player 4 (private cards), informants A, B, D"
+        "your mystery, player 2 (private cards), player 4 (private cards), informants A, B, D"
     )
     shown = text(session.handle("locations"))
     assert "Sword         Weapon     informant C" in shown

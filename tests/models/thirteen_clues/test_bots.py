@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from models.thirteen_clues import bots as registry
-from models.thirteen_clues.bots import LogicBot, MysteryWitness, RandomBot, bot_factory, make_bot, register_bot
+from models.thirteen_clues.bots import LogicBot, RandomBot, bot_factory, make_bot, register_bot
 from models.thirteen_clues.deal import random_deal
 from models.thirteen_clues.observations import Accuse, Action, Ask, Consult, InformantLook, TakeGlass, Witness
 from models.thirteen_clues.rules import TableRules, TableView, ThirteenCluesState, new_game
@@ -130,20 +130,18 @@ def test_logic_bot_takes_a_glass_from_the_player_holding_the_most() -> None:
     assert bot.step(view) == TakeGlass(3)
 
 
-def test_mystery_witness_proves_open_until_the_knowledge_is_solved() -> None:
+def test_certain_mystery_is_none_until_the_knowledge_is_solved() -> None:
     state = ThirteenCluesState(TableRules(3), random_deal(3, random.Random(5)), 1)
     bot = LogicBot(1, random.Random(1))
     fed(bot, state)
     assert bot.knowledge is not None
-    witness = MysteryWitness(bot.knowledge)
-    assert witness.proves_open() and not bot.knowledge.solved()
+    assert bot.certain_mystery() is None and not bot.knowledge.solved()
     # feed player 1 every informant and every private card count until the mystery is pinned down
     for letter, card in state.deal.informants.items():
         bot.inform(InformantLook(letter, card))
     for seat in (2, 3):
         for subject in TableRules(3).subjects():
             bot.inform(state.deal.answer(seat, subject, 1))
-    assert not witness.proves_open()
     assert bot.knowledge.solved()
     assert bot.certain_mystery() == state.deal.screens[1]
 

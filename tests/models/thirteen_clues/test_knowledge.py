@@ -341,7 +341,7 @@ def test_fixed_table_unseen_cards() -> None:
     assert kn.where_visible("Butcher") == "one of your private cards"
     assert kn.where_visible("Rifle") == "on player 2's screen"
     assert kn.where_visible("Duke") is None
-    assert kn.explain("Rifle") == "Rifle is on player 2's screen, so it is not in my mystery"
+    assert kn.explain("Rifle") == "Rifle is on player 2's screen, so it is not in your mystery"
 
 
 # Unseen Pink cards: Duke (my screen), Market (player 3's hand), Crossbow (player 4's hand). True answers: player 2
@@ -468,7 +468,7 @@ def test_locations_and_place_labels() -> None:
     kn.add(InformantLook("A", "Blowgun"))
     assert kn.locations()["Blowgun"] == ["A"]
     assert kn.locations()["Sailor"] == [MYSTERY, "p2", "p3", "p4", "B", "C", "D"]
-    assert place_label(MYSTERY) == "my mystery"
+    assert place_label(MYSTERY) == "your mystery"
     assert place_label("p3") == "player 3 (private cards)"
     assert place_label("p2L") == "player 2 (left private card)"
     assert place_label("C") == "informant C"
