@@ -318,6 +318,12 @@ class EvidenceKnowledge:
                 if table.unknown[seat][colour]:
                     self.capacity[(pile_place(seat), colour)] = table.unknown[seat][colour]
         self.pins: dict[str, tuple[str, int]] = {}  # copy -> (place, index of the event that placed it)
+        # kept in step with the pins (the bots' fast path): unplaced copies by value, placed evidence values
+        self._free: dict[str, Counter[int]] = {
+            colour: Counter({v: len(self.copies[(colour, v)]) for v in self.data.distinct_values(colour)})
+            for colour in COLOURS
+        }
+        self._evidence: dict[str, int] = {}
         self._knowledge: Knowledge[Observation] | None = None
         self._pending: list[Constraint] = []
         if self.keep_solver:
@@ -367,11 +373,7 @@ class EvidenceKnowledge:
         return []
 
     def _evidence_pin(self, colour: str) -> int | None:
-        for copy_, (place, _) in self.pins.items():
-            c, v = parse_copy(copy_)
-            if place == EVIDENCE and c == colour:
-                return v
-        return None
+        return self._evidence.get(colour)
 
     def _pin(self, obs: Observation, colour: str, value: int, place: str) -> list[Constraint]:
         if self._room(place, colour) < 1:
@@ -419,6 +421,10 @@ class EvidenceKnowledge:
         for c in constraints:
             (var, place), = c.terms
             self.pins[var] = (place, index)
+            colour, value = parse_copy(var)
+            self._free[colour][value] -= 1
+            if place == EVIDENCE:
+                self._evidence[colour] = value
         if isinstance(obs, Play) and obs.seat == self.me:
             self.hand.remove((obs.colour, obs.value))
         if isinstance(obs, Look):
@@ -464,11 +470,7 @@ class EvidenceKnowledge:
     # -- what is known ---------------------------------------------------------------------------------------
     def free_copies(self, colour: str) -> Counter[int]:
         """Rumours of ``colour`` not seen and not placed: the cards still hidden somewhere."""
-        out: Counter[int] = Counter()
-        for (c, v), names in self.copies.items():
-            if c == colour:
-                out[v] += sum(1 for n in names if n not in self.pins)
-        return +out
+        return +self._free[colour]
 
     def evidence_known(self, colour: str) -> int | None:
         return self._evidence_pin(colour)
@@ -510,7 +512,17 @@ class EvidenceKnowledge:
         return {c: sorted(v) for c, v in out.items()}
 
     def means(self) -> dict[str, float]:
-        return {c: sum(v * p for v, p in d.items()) for c, d in self.distribution().items()}
+        """Each mystery's expected evidence value (the bots' fast path: no fractions)."""
+        out = {}
+        for colour in COLOURS:
+            known = self._evidence.get(colour)
+            if known is not None:
+                out[colour] = float(known)
+                continue
+            free = self._free[colour]
+            n = sum(free.values())
+            out[colour] = sum(v * k for v, k in free.items()) / n
+        return out
 
     def why(self, colour: str, value: int) -> Why:
         """Why the ``colour`` evidence can or cannot be ``value``: the observations (and setup facts) forcing it."""
@@ -577,7 +589,8 @@ class EvidenceKnowledge:
         """None if the true deal is one of my worlds, else what I wrongly rule out (simulation soundness)."""
         for colour in COLOURS:
             truth = world.evidence[colour]
-            if self.distribution_exact()[colour].get(truth, 0) == 0:
+            known = self._evidence.get(colour)
+            if (known is not None and known != truth) or (known is None and self._free[colour][truth] <= 0):
                 return f"player {self.me} rules out the true {colour} evidence {truth}"
         assignment = self._true_assignment(world)
         if isinstance(assignment, str):
@@ -600,19 +613,22 @@ class EvidenceKnowledge:
 
     def _true_assignment(self, world: TrueWorld) -> dict[str, str] | str:
         """The true deal in my variables: pinned copies where I placed them, the others where they truly were."""
-        where: dict[Card, list[str]] = {}
-        for colour in COLOURS:
-            where.setdefault((colour, world.evidence[colour]), []).append(EVIDENCE)
-        for seat, cards in world.hands.items():
-            if seat != self.me:
+        key = (id(world.evidence), id(world.hands), id(world.unknown))
+        if getattr(self, "_truth_key", None) != key:
+            where: dict[Card, list[str]] = {}
+            for colour in COLOURS:
+                where.setdefault((colour, world.evidence[colour]), []).append(EVIDENCE)
+            for seat, cards in world.hands.items():
+                if seat != self.me:
+                    for card in cards:
+                        where.setdefault(card, []).append(hand_place(seat))
+            for seat, cards in world.unknown.items():
                 for card in cards:
-                    where.setdefault(card, []).append(hand_place(seat))
-        for seat, cards in world.unknown.items():
-            for card in cards:
-                where.setdefault(card, []).append(pile_place(seat))
+                    where.setdefault(card, []).append(pile_place(seat))
+            self._truth_key, self._truth = key, where
         out: dict[str, str] = {}
         for card, names in self.copies.items():
-            places = list(where.get(card, []))
+            places = list(self._truth.get(card, ()))
             if len(places) != len(names):
                 return f"player {self.me} thinks {len(names)} {card[0]} {card[1]} are hidden, truly {len(places)}"
             for name in names:

@@ -406,6 +406,7 @@ class EvidenceState:
     initial_unknown: dict[int, tuple[Card, ...]] = field(default_factory=dict)
     setup_cards: tuple[Card, ...] = ()
     winners: list[int] = field(default_factory=list)
+    quiet: bool = False  # rollouts: no observation queues, no log
 
     def __post_init__(self) -> None:
         t = self.table
@@ -500,27 +501,23 @@ class EvidenceState:
             return [*out, Done()]
         return [*self._extra_actions(seat), Done()]
 
-    def _extra_actions(self, seat: int) -> list[Action]:
+    def _any_extra(self, seat: int) -> bool:
+        """Whether ``seat`` has any legal time-out or tool now (cheaper than listing them)."""
         t = self.table
         if not t.can_extra(seat):
-            return []
-        out: list[Action] = []
-        swaps = [(c, take) for c in COLOURS if t.articles[seat][c] for take in _replacements(t, seat, c)]
+            return False
+        swappable = [c for c in COLOURS if t.articles[seat][c] and _can_replace(t, seat, c)]
         if not t.pro:
-            out += [UseTimeOut(c, take) for c, take in swaps if c in t.timeouts]
-            return out
-        for tool in TOOLS:
-            if tool not in t.tools:
-                continue
-            if tool == "fortune":
-                out += [UseTool(tool, c) for c in COLOURS if t.evidence[c] is None]
-            elif tool == "balloon":
-                out += [UseTool(tool, c) for c in COLOURS if t.available(c)]
-            elif tool == "timeout":
-                out += [UseTool(tool, c, take) for c, take in swaps]
-            else:
-                out.append(UseTool(tool))
-        return out
+            return any(c in t.timeouts for c in swappable)
+        usable = {
+            "fortune": any(v is None for v in t.evidence.values()),
+            "balloon": any(t.available(c) for c in COLOURS),
+            "timeout": bool(swappable),
+        }
+        return any(usable.get(tool, True) for tool in t.tools)
+
+    def _extra_actions(self, seat: int) -> list[Action]:
+        return extra_actions(self.table, seat)
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` with the reason if ``action`` is not legal now."""
@@ -577,11 +574,12 @@ class EvidenceState:
             self.table = t = trial
             self.stats[seat]["tools"] += 1
             self._tell_all(ToolUsed(seat, action.tool, action.colour, action.take))
-            if action.tool == "fortune":
+            if action.tool == "fortune" and not self.quiet:
                 assert action.colour is not None
                 self.queues[seat].append(Look(action.colour, self.evidence[action.colour]))
             self.phase = "end"
-        self.log.append(f"round {self.round}: player {seat}: {action}")
+        if not self.quiet:
+            self.log.append(f"round {self.round}: player {seat}: {action}")
         self._skip_empty_steps()
 
     def _rumour(self, event: Play | Reveal, uncover: bool) -> None:
@@ -595,14 +593,20 @@ class EvidenceState:
         self._tell_all(EvidenceShown(colour, value))
 
     def _tell_all(self, obs: Entry) -> None:
+        if self.quiet:
+            return
         for q in self.queues.values():
             q.append(obs)
 
     def _skip_empty_steps(self) -> None:
         """Move past steps where ``done`` is the only legal action, and past the end of a turn."""
         while self.current is not None:
-            if self.phase in (SEARCH, EXTRA) and self.legal_actions() == [Done()]:
-                self.phase = EXTRA if self.phase == SEARCH else "end"
+            seat = self.current
+            if self.phase == SEARCH and not (self.table.room(seat) and any(self.table.available(c) for c in COLOURS)):
+                self.phase = EXTRA
+                continue
+            if self.phase == EXTRA and not self._any_extra(seat):
+                self.phase = "end"
                 continue
             if self.phase == "end":
                 self._end_turn()
@@ -662,6 +666,33 @@ def _card_order(card: Card) -> tuple[int, int]:
     return (COLOURS.index(card[0]), card[1])
 
 
+def extra_actions(t: Table, seat: int) -> list[Action]:
+    """Every time-out (basic) or tool (pro) ``seat`` may use now, with every choice of cards."""
+    if not t.can_extra(seat):
+        return []
+    out: list[Action] = []
+    swaps = [(c, take) for c in COLOURS if t.articles[seat][c] for take in _replacements(t, seat, c)]
+    if not t.pro:
+        out += [UseTimeOut(c, take) for c, take in swaps if c in t.timeouts]
+        return out
+    for tool in TOOLS:
+        if tool not in t.tools:
+            continue
+        if tool == "fortune":
+            out += [UseTool(tool, c) for c in COLOURS if t.evidence[c] is None]
+        elif tool == "balloon":
+            out += [UseTool(tool, c) for c in COLOURS if t.available(c)]
+        elif tool == "timeout":
+            out += [UseTool(tool, c, take) for c, take in swaps]
+        else:
+            out.append(UseTool(tool))
+    return out
+
+
+def _can_replace(t: Table, seat: int, colour: str) -> bool:
+    return sum(t.available(c) for c in COLOURS if c != colour) >= t.articles[seat][colour]
+
+
 def _replacements(t: Table, seat: int, colour: str) -> list[tuple[str, ...]]:
     """Every multiset of other available search cards as large as ``seat``'s ``colour`` cards."""
     n = t.articles[seat][colour]
@@ -703,3 +734,25 @@ def new_game(
         base = players * HAND_SIZE
         unknown = {s: rest[base + (s - 1) * UNKNOWN_PER_PLAYER : base + s * UNKNOWN_PER_PLAYER] for s in table.seats}
     return EvidenceState(table, evidence, hands, unknown)
+
+
+def resume(
+    table: Table,
+    evidence: dict[str, int],
+    hands: dict[int, list[Card]],
+    unknown: dict[int, list[Card]],
+    round_: int,
+    current: int,
+    phase: str,
+) -> EvidenceState:
+    """A quiet state (no observations, no log) resumed mid-game from a table and a hidden world consistent with
+    it: what the advisor's rollouts play on. ``table`` is used as is (pass a copy)."""
+    st = EvidenceState.__new__(EvidenceState)
+    st.table, st.evidence, st.hands, st.unknown = table, evidence, hands, unknown
+    st.round, st.current, st.phase = round_, current, phase
+    st.turn_index = table.seat_order().index(current)
+    st.queues = {s: [] for s in table.seats}
+    st.stats = {s: dict.fromkeys(STAT_KEYS, 0) for s in table.seats}
+    st.log, st.winners, st.quiet = [], [], True
+    st.initial_hands, st.initial_unknown, st.setup_cards = {}, {}, ()
+    return st
