@@ -1,0 +1,733 @@
+"""``assist evidence``: the Evidence companion, its ``analyze`` command, and ``assist simulate evidence``.
+
+The session follows the shared pattern (:mod:`assistant_cli.session`, :mod:`assistant_cli.main`):
+``EvidenceSession.handle(line)`` turns a typed line into a :class:`~assistant_cli.session.Reply` of rich
+renderables, raises :class:`~solver.errors.AssistantError` for a bad line (nothing changes), and keeps the
+journal of accepted entries (rewritten atomically by :class:`~assistant_cli.session.Journal`). The terminal
+loop, piped stdin, file replay and Ctrl-C recovery are the shared ones in ``main.py``.
+
+What the user types is what happens at the table (:mod:`models.evidence.observations`): the setup (players,
+my seat, the rumours revealed at setup, my hand, everyone's per-colour hand counts), then every rumour played
+or uncovered, every evidence uncovered, search cards taken, time-outs and tools; ``me`` may stand for my seat.
+After every entry it shows each mystery's possible evidence values with their exact probabilities and every
+player's expected score for the search cards they hold.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from assistant_cli import render
+from assistant_cli.session import Journal, Reply, read_lines
+from models.evidence.advisor import Option, candidates, evaluate
+from models.evidence.bots import bot_factory, make_bot
+from models.evidence.data import COLOURS, ROUNDS, TOOL_NAMES
+from models.evidence.knowledge import EvidenceKnowledge, TableSetup
+from models.evidence.observations import (
+    SETUP_TYPES,
+    Done,
+    Entry,
+    Play,
+    PlayRumour,
+    Reveal,
+    Take,
+    TimeOut,
+    ToolUsed,
+    Uncover,
+    colour_of,
+    parse,
+)
+from models.evidence.rules import EXTRA, PLAY, SEARCH, UNCOVER, EvidenceState, extra_actions, new_game
+from solver.errors import AssistantError
+from solver.simulate import Matchup, Row, SimulationError, play_game, run_games, summarize
+
+GAME = "evidence"
+JOURNAL_HEADER = "# assist evidence journal: one entry per line; resume with --resume FILE"
+ADVICE_SHOWN = 8
+ADVICE_SAMPLES = 96
+
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "help": ("help", "h", "?"),
+    "quit": ("quit", "exit", "q"),
+    "show": ("show", "state", "s"),
+    "undo": ("undo", "u"),
+    "why": ("why",),
+    "history": ("history", "hist"),
+    "advise": ("advise", "advice", "hint"),
+}
+COMMAND_OF = {alias: name for name, aliases in COMMANDS.items() for alias in aliases}
+ENTRY_VERBS = ("players", "me", "variant", "start", "values", "setup", "hand", "holds", "unknown", "play", "reveal",
+               "evidence", "look", "search", "timeout", "tool")
+SEAT_VERBS = ("holds", "unknown", "play", "reveal", "search", "take", "timeout", "tool")
+
+HELP_ROWS: tuple[tuple[str, str, str], ...] = (
+    ("Setup", "players N / me SEAT / start SEAT", "players 4   me 2   start 1"),
+    ("", "variant basic|pro  (pro: professional tools)", "variant pro"),
+    ("", "values COLOUR V1..V6  (if a mystery's values differ)", "values blue -1 0 1 2 3 3"),
+    ("", "setup COLOUR VALUE ...  (rumours revealed at setup)", "setup white 3 blue 0 yellow 2 ..."),
+    ("", "hand COLOUR VALUE x6  (your rumours)", "hand white 2 blue -1 pink 4 ..."),
+    ("", "holds SEAT COLOUR N ...  (another player's hand by colour)", "holds 3 white 2 blue 1 brown 3"),
+    ("", "unknown SEAT COLOUR N ...  (2 players: unknown rumours)", "unknown 1 yellow 2 green 4"),
+    ("Play", "play SEAT COLOUR VALUE", "play 3 blue 2   play me pink 4"),
+    ("", "reveal SEAT COLOUR VALUE  (2 players: unknown rumour)", "reveal 2 green 0"),
+    ("", "evidence COLOUR VALUE  (an evidence uncovered)", "evidence blue 3"),
+    ("", "search SEAT COLOUR ...  (search cards taken)", "search 3 blue blue"),
+    ("", "timeout SEAT COLOUR for COLOUR ...", "timeout 3 blue for green yellow"),
+    ("", "tool SEAT TOOL [COLOUR] [for ...]  (pro)", "tool 2 fortune blue   tool me telescope"),
+    ("", "look COLOUR VALUE  (your Fortune-Teller)", "look blue 3"),
+    ("Session", "show", "mysteries, probabilities, everyone's expected score"),
+    ("", "why COLOUR [VALUE]", "why blue   why blue 3"),
+    ("", "advise [all] [extra] [samples N]", "ranked options for your turn"),
+    ("", "undo / history", "remove the last entry / list the entries"),
+    ("", "help / quit", "aliases: h ?, exit q"),
+)
+
+
+@dataclass(frozen=True)
+class Question:
+    """One step of the setup dialogue (the shape ``main._interactive`` asks for)."""
+
+    prompt: str
+    prefix: str
+
+    def line(self, answer: str) -> str:
+        words = answer.split()
+        if words and (words[0].lower() in COMMAND_OF or words[0].lower() in ENTRY_VERBS):
+            return answer
+        return f"{self.prefix} {answer}".strip()
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Where the game stands: the round, the seat to move and its step (``over`` once round 6 is done)."""
+
+    round: int
+    seat: int | None
+    phase: str
+
+    def describe(self, me: int) -> str:
+        if self.seat is None:
+            return "the game is over: enter the uncovered evidence to see the final scores"
+        who = "your turn" if self.seat == me else f"player {self.seat}'s turn"
+        step = {UNCOVER: "uncover an unknown rumour", PLAY: "play a rumour", SEARCH: "search (or stop)",
+                EXTRA: "time-out / tool (or stop)"}[self.phase]
+        return f"round {self.round}, {who}: {step}"
+
+
+class EvidenceSession:
+    """One player's Evidence companion: setup, what happens at the table, the journal."""
+
+    def __init__(self, journal: Journal | None = None, count_budget: float = 2.0) -> None:
+        self.journal = journal
+        self.count_budget = count_budget  # unused: the counts here are always exact and fast
+        self.setup = TableSetup()
+        self.knowledge: EvidenceKnowledge | None = None
+        self.lines: list[str] = []
+        self._before: dict[str, dict[int, float]] | None = None
+
+    # -- the loop -------------------------------------------------------------------------------------------
+    def handle(self, line: str, show: bool = True) -> Reply:
+        """Answer one typed line; raise :class:`AssistantError` (state unchanged) for a bad one."""
+        tokens = line.split("#", 1)[0].split()
+        if not tokens:
+            return Reply()
+        verb, args = tokens[0].lower(), tokens[1:]
+        command = COMMAND_OF.get(verb)
+        if command == "help":
+            return Reply([help_view()])
+        if command == "quit":
+            return Reply(quit=True)
+        if command == "show":
+            _no_args(verb, args)
+            return Reply([self.state_view(None)])
+        if command == "undo":
+            _no_args(verb, args)
+            return self._undo(show)
+        if command == "why":
+            return Reply([self._why(args)])
+        if command == "history":
+            _no_args(verb, args)
+            return Reply([render.history_view(self.lines)])
+        if command == "advise":
+            return Reply([self._advise(args)])
+        entry = parse(self._with_seat(tokens))
+        before = self.knowledge.distribution() if self.knowledge is not None else None
+        self._add(entry)
+        self.lines.append(str(entry))
+        self._save()
+        summary = f"recorded '{entry}'"
+        if self.knowledge is not None and before is None:
+            summary = f"setup complete; {summary}"
+        if not show:
+            return Reply([], True, summary=summary)
+        change = describe_change(before, self.knowledge.distribution()) if before and self.knowledge else ""
+        head = f"{summary}; {change}" if change else summary
+        return Reply([self.state_view(head)], True, summary=head)
+
+    def replay(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self.handle(line, show=False)
+
+    def _with_seat(self, tokens: list[str]) -> str:
+        """The line with 'me' standing for my seat number where a seat is expected."""
+        if tokens[0].lower() not in SEAT_VERBS or len(tokens) < 2 or tokens[1].lower() != "me":
+            return " ".join(tokens)
+        if self.setup.me is None:
+            raise AssistantError("'me' stands for your seat: enter 'me SEAT' first")
+        return " ".join([tokens[0], str(self.setup.me), *tokens[2:]])
+
+    def _add(self, entry: Entry) -> None:
+        if isinstance(entry, SETUP_TYPES):
+            if self.knowledge is not None:
+                raise AssistantError(f"'{entry}': the game has started; undo back to the setup to change it")
+            setup = _copy_setup(self.setup)
+            setup.apply(entry)
+            if setup.complete():
+                self.knowledge = EvidenceKnowledge(setup)  # checks the per-colour totals
+            self.setup = setup
+            return
+        kn = self._require(f"'{entry}'")
+        kn.add(entry)
+
+    def _undo(self, show: bool) -> Reply:
+        if not self.lines:
+            raise AssistantError("undo: nothing to undo")
+        last = self.lines[-1]
+        fresh = EvidenceSession(None, self.count_budget)
+        fresh.replay(self.lines[:-1])
+        self.setup, self.knowledge, self.lines = fresh.setup, fresh.knowledge, fresh.lines
+        self._save()
+        summary = f"undid '{last}'"
+        return Reply([self.state_view(summary)] if show else [], summary=summary)
+
+    def _save(self) -> None:
+        if self.journal is not None:
+            self.journal.save(self.lines)
+
+    def _require(self, what: str) -> EvidenceKnowledge:
+        if self.knowledge is None:
+            raise AssistantError(f"{what}: finish the setup first, still need {'; '.join(self.setup.missing())}")
+        return self.knowledge
+
+    # -- where the game stands ------------------------------------------------------------------------------
+    def turn(self) -> Turn:
+        """Whose move it is, from the entries: after my own rumour my turn goes on (search, then a time-out or
+        tool) until the next rumour is played; otherwise it is the next player in turn order to play."""
+        kn = self._require("turn")
+        t = kn.table
+        order = t.seat_order()
+        n = len(order)
+        plays = [i for i, e in enumerate(kn.events) if isinstance(e, Play)]
+        if plays:
+            last = kn.events[plays[-1]]
+            assert isinstance(last, Play)
+            after = kn.events[plays[-1] + 1 :]
+            ended = any(getattr(e, "seat", last.seat) != last.seat or isinstance(e, TimeOut | ToolUsed) for e in after)
+            if last.seat == kn.me and not ended:
+                phase = SEARCH if t.room(kn.me) and any(t.available(c) for c in COLOURS) else EXTRA
+                if phase == SEARCH or extra_actions(t, kn.me):
+                    return Turn((len(plays) - 1) // n + 1, kn.me, phase)
+        if len(plays) >= ROUNDS * n:
+            return Turn(ROUNDS, None, "over")
+        seat = order[len(plays) % n]
+        phase = PLAY
+        if t.players == 2:
+            reveals = sum(1 for e in kn.events if isinstance(e, Reveal) and e.seat == seat)
+            played = sum(1 for i in plays if kn.events[i].seat == seat)  # type: ignore[attr-defined]
+            phase = UNCOVER if reveals <= played else PLAY
+        return Turn(len(plays) // n + 1, seat, phase)
+
+    # -- setup dialogue -------------------------------------------------------------------------------------
+    def setup_question(self) -> Question | None:
+        s = self.setup
+        if self.knowledge is not None:
+            return None
+        if s.players is None:
+            return Question("Number of players (2-5): ", "players")
+        if s.me is None:
+            return Question(f"Your seat (1-{s.players}): ", "me")
+        if not any(line.startswith(("start ", "variant ")) for line in self.lines):
+            return Question(f"Who starts (seat 1-{s.players})? ", "start")
+        k = s.data.setup_revealed[s.players]
+        have = Counter(c for c, _ in s.setup_cards)
+        if k and any(have[c] < k for c in COLOURS):
+            short = [c for c in COLOURS if have[c] < k]
+            return Question(f"Rumours revealed at setup ({k} per mystery; still {', '.join(short)}), "
+                            f"e.g. 'white 3 blue 0': ", "setup")
+        if s.hand is None:
+            return Question("Your six rumours (e.g. 'white 2 blue -1 pink 4 ...'): ", "hand")
+        for seat in s.others():
+            if seat not in s.holds:
+                return Question(f"Player {seat}'s rumours by colour (e.g. 'white 2 blue 1 brown 3'): ",
+                                f"holds {seat}")
+        if s.players == 2:
+            for seat in (1, 2):
+                if seat not in s.unknown:
+                    who = "your" if seat == s.me else f"player {seat}'s"
+                    return Question(f"Back colours of {who} unknown rumours (e.g. 'yellow 2 green 4'): ",
+                                    f"unknown {seat}")
+        return None
+
+    # -- views ----------------------------------------------------------------------------------------------
+    def state_view(self, head: str | None) -> RenderableType:
+        parts: list[RenderableType] = []
+        if head:
+            parts.append(Text(head, style="bold"))
+        kn = self.knowledge
+        if kn is None:
+            parts.append(Text(f"setup: still need {'; '.join(self.setup.missing())}"))
+            return Group(*parts)
+        parts.append(mysteries_table(kn))
+        parts.append(players_table(kn))
+        parts.append(Text("Next: " + self.turn().describe(kn.me), style="cyan"))
+        return Group(*parts)
+
+    def _why(self, args: list[str]) -> RenderableType:
+        usage = "why COLOUR [VALUE]"
+        kn = self._require("why")
+        if not args or len(args) > 2:
+            raise AssistantError(f"why: expected '{usage}'")
+        colour = colour_of(args[0])
+        if len(args) == 2:
+            try:
+                value = int(args[1])
+            except ValueError:
+                raise AssistantError(f"why: value '{args[1]}': expected a whole number") from None
+            return Text(str(kn.why(colour, value)))
+        lines = [Text(str(kn.why(colour, v))) for v in kn.data.distinct_values(colour)]
+        return Group(Text(f"{colour} ({kn.data.names[colour]}):", style="bold"), *lines)
+
+    def _advise(self, args: list[str]) -> RenderableType:
+        usage = "advise [all] [extra] [samples N]"
+        kn = self._require("advise")
+        words = [a.lower() for a in args]
+        show_all = "all" in words
+        extra = "extra" in words
+        words = [w for w in words if w not in ("all", "extra")]
+        samples = ADVICE_SAMPLES
+        if words[:1] == ["samples"] and len(words) == 2 and words[1].isdigit() and int(words[1]) > 0:
+            samples = int(words[1])
+        elif words:
+            raise AssistantError(f"advise: unexpected '{' '.join(args)}', expected '{usage}'")
+        turn = self.turn()
+        if turn.seat is None:
+            raise AssistantError("advise: the game is over")
+        if turn.seat != kn.me:
+            raise AssistantError(f"advise: it is {turn.describe(kn.me)}; advice is for your own turn")
+        phases = [turn.phase] if not extra else [EXTRA]
+        if turn.phase == SEARCH and not extra:
+            phases.append(EXTRA)
+        parts: list[RenderableType] = []
+        for phase in phases:
+            legal = legal_for(kn, phase)
+            options = candidates(kn, phase, legal)
+            if len(options) <= 1 and phase == EXTRA and phases[0] != EXTRA:
+                continue
+            ranked = evaluate(kn, turn.round, phase, options, samples, random.Random(0), rounds=3)
+            parts.append(advice_table(ranked, phase, None if show_all else ADVICE_SHOWN))
+        parts.append(Text(
+            "Each option is played out in the same sampled futures (the hidden rumours dealt from your exact "
+            "knowledge, then every player greedy from their own information). Win: share of futures you win; "
+            "lead: your score minus the best other score.", style="dim"))
+        return Group(*parts)
+
+    def summary(self) -> dict[str, object]:
+        """The current state as plain data (``analyze --json``)."""
+        kn = self._require("analyze")
+        t = kn.table
+        dist = kn.distribution()
+        turn = self.turn()
+        return {
+            "game": GAME,
+            "players": kn.players,
+            "me": kn.me,
+            "variant": "pro" if t.pro else "basic",
+            "evidence": {c: {str(v): p for v, p in dist[c].items()} for c in COLOURS},
+            "evidence_mean": kn.means(),
+            "expected_scores": {
+                str(s): {"mean": e.mean, "sd": e.sd, "low": e.low, "high": e.high}
+                for s, e in kn.expected_scores().items()
+            },
+            "search_cards": {
+                str(s): {"articles": {c: n for c, n in t.articles[s].items() if n}, "hot_leads": sorted(t.hot[s])}
+                for s in t.seats
+            },
+            "hand": [f"{c} {v}" for c, v in kn.hand],
+            "turn": {"round": turn.round, "seat": turn.seat, "phase": turn.phase},
+            "entries": list(self.lines),
+        }
+
+    # -- completion -----------------------------------------------------------------------------------------
+    def completions(self, text: str) -> list[str]:
+        words = text.split()
+        current = "" if not words or text[-1:].isspace() else words.pop()
+        key = current.lower()
+        return [c for c in self._candidates(words) if c.lower().startswith(key) and c.lower() != key]
+
+    def _candidates(self, words: list[str]) -> list[str]:
+        s = self.setup
+        if not words:
+            return [*ENTRY_VERBS, *(aliases[0] for aliases in COMMANDS.values())]
+        verb, pos = words[0].lower(), len(words)
+        seats = [str(i) for i in range(1, (s.players or 5) + 1)] + (["me"] if s.me else [])
+        colours = list(COLOURS)
+
+        def values(colour_word: str) -> list[str]:
+            try:
+                return [str(v) for v in s.data.distinct_values(colour_of(colour_word))]
+            except AssistantError:
+                return []
+
+        if verb == "players":
+            return ["2", "3", "4", "5"] if pos == 1 else []
+        if verb in ("me", "start"):
+            return seats[:-1] if s.me and pos == 1 else seats if pos == 1 else []
+        if verb == "variant":
+            return ["basic", "pro"] if pos == 1 else []
+        if verb in ("setup", "hand"):
+            return colours if pos % 2 == 1 else values(words[-1])
+        if verb in ("holds", "unknown"):
+            return seats if pos == 1 else colours if pos % 2 == 0 else [str(i) for i in range(7)]
+        if verb in ("play", "reveal"):
+            return seats if pos == 1 else colours if pos == 2 else values(words[2]) if pos == 3 else []
+        if verb in ("evidence", "look"):
+            return colours if pos == 1 else values(words[1]) if pos == 2 else []
+        if verb == "search":
+            return seats if pos == 1 else colours
+        if verb == "timeout":
+            return seats if pos == 1 else colours if pos == 2 else ["for"] if pos == 3 else colours
+        if verb == "tool":
+            if pos == 1:
+                return seats
+            if pos == 2:
+                return list(TOOL_NAMES)
+            return colours if words[2] in ("fortune", "balloon", "timeout") and pos == 3 else (
+                ["for"] if pos == 4 and words[2] == "timeout" else colours if words[2] == "timeout" else [])
+        if COMMAND_OF.get(verb) == "why":
+            return colours if pos == 1 else values(words[1]) if pos == 2 else []
+        if COMMAND_OF.get(verb) == "advise":
+            return ["all", "extra", "samples"]
+        return []
+
+
+def _copy_setup(setup: TableSetup) -> TableSetup:
+    """A copy to apply one entry to (TableSetup.apply may fail half-way)."""
+    return TableSetup(
+        setup.players, setup.me, setup.pro, setup.start, setup.data, list(setup.setup_cards), setup.hand,
+        {s: Counter(c) for s, c in setup.holds.items()}, {s: Counter(c) for s, c in setup.unknown.items()},
+    )
+
+
+def legal_for(kn: EvidenceKnowledge, phase: str) -> list:
+    """My legal actions in ``phase``, from the public table and my hand."""
+    t, me = kn.table, kn.me
+    if phase == UNCOVER:
+        return [Uncover(c) for c in COLOURS if t.unknown[me][c]]
+    if phase == PLAY:
+        return list(dict.fromkeys(PlayRumour(c, v) for c, v in kn.hand))
+    if phase == SEARCH:
+        takes = [Take(c) for c in COLOURS if t.available(c)] if t.room(me) > 0 else []
+        return [*takes, Done()]
+    return [*extra_actions(t, me), Done()]
+
+
+def _no_args(verb: str, args: list[str]) -> None:
+    if args:
+        raise AssistantError(f"{verb}: unexpected '{' '.join(args)}', expected no arguments")
+
+
+# -- rendering --------------------------------------------------------------------------------------------------
+
+
+def help_view() -> RenderableType:
+    table = Table(title="Evidence companion", box=box.SIMPLE_HEAD)
+    for col in ("", "Syntax", "Example"):
+        table.add_column(col)
+    for row in HELP_ROWS:
+        table.add_row(*row)
+    note = Text("Colours: white (Yeti), blue (Sea Monster), yellow (Mummy), pink, green, brown; unique prefixes "
+                "work (bl, br). Seats are 1..N clockwise; 'me' is your seat. Everything after '#' is a comment.")
+    return Group(table, note)
+
+
+def _p(p: float) -> str:
+    return f"{100 * p:.0f}%" if p < 1 else "certain"
+
+
+def mysteries_table(kn: EvidenceKnowledge) -> Table:
+    """Each mystery: its possible evidence values with exact probabilities, the mean, what is on the table."""
+    t = kn.table
+    dist = kn.distribution()
+    table = Table(title="Mysteries: possible evidence values (exact)", box=box.SIMPLE_HEAD)
+    for col in ("Mystery", "Evidence: value (probability)", "Mean", "Revealed", "Search cards left"):
+        table.add_column(col)
+    for colour in COLOURS:
+        d = dist[colour]
+        values = "  ".join(f"{v} ({_p(p)})" for v, p in sorted(d.items()))
+        mean = sum(v * p for v, p in d.items())
+        shown = " ".join(str(v) for v in t.displays[colour]) or "-"
+        stack = t.stacks[colour]
+        left = f"{stack.size}" + (" (Hot Lead on top)" if stack.hot else "")
+        name = f"{colour} ({t.data.names[colour]})"
+        table.add_row(name, values, f"{mean:.2f}", shown, left)
+    return table
+
+
+def players_table(kn: EvidenceKnowledge) -> Table:
+    """Every player's search cards, hand counts and expected final score for the cards they hold now."""
+    t = kn.table
+    estimates = kn.expected_scores()
+    table = Table(title="Players: expected score of the search cards held now", box=box.SIMPLE_HEAD)
+    for col in ("Player", "Search cards", "Rumours in hand", "Used", "Expected score", "Range"):
+        table.add_column(col)
+    for s in t.seats:
+        arts = t.articles[s]
+        cards = " ".join(f"{c}{'*' if c in t.hot[s] else ''} x{n}" for c, n in arts.items() if n) or "-"
+        if s == kn.me:
+            hand = " ".join(f"{c} {v}" for c, v in kn.hand) or "-"
+        else:
+            hand = " ".join(f"{c} {n}" for c, n in t.hands[s].items() if n) or "-"
+        if t.players == 2 and sum(t.unknown[s].values()):
+            hand += "  | unknown: " + " ".join(f"{c} {n}" for c, n in t.unknown[s].items() if n)
+        used = ", ".join(u.tool if isinstance(u, ToolUsed) else f"{u.colour} time-out" for u in t.used[s]) or "-"
+        e = estimates[s]
+        who = f"{s} (you)" if s == kn.me else str(s)
+        table.add_row(who, cards, hand, used, f"{e.mean:.2f} ± {e.sd:.2f}", f"{e.low}..{e.high}")
+    return table
+
+
+def describe_change(before: dict[str, dict[int, float]], after: dict[str, dict[int, float]]) -> str:
+    """One line: the evidence values ruled out or now certain."""
+    parts = []
+    for colour in COLOURS:
+        gone = [v for v in before[colour] if v not in after[colour]]
+        if len(after[colour]) == 1 and len(before[colour]) > 1:
+            parts.append(f"{colour} evidence is {next(iter(after[colour]))}")
+        elif gone:
+            parts.append(f"{colour} cannot be {', '.join(str(v) for v in gone)}")
+    return "; ".join(parts) if parts else "no evidence value ruled out"
+
+
+def advice_table(ranked: list[Option], phase: str, limit: int | None) -> RenderableType:
+    title = {UNCOVER: "Which unknown rumour to uncover", PLAY: "Which rumour to play",
+             SEARCH: "Search: take a card now, or stop", EXTRA: "Time-out / tool, or none"}[phase]
+    table = Table(title=f"{title} (best first)", box=box.SIMPLE_HEAD)
+    for col in ("#", "Option", "Win", "My score", "Lead", "Futures", "What it tells the others"):
+        table.add_column(col, justify="right" if col in ("#", "Win", "My score", "Lead", "Futures") else "left")
+    shown = ranked if limit is None else ranked[:limit]
+    for i, o in enumerate(shown, 1):
+        action = "stop" if isinstance(o.action, Done) else str(o.action)
+        table.add_row(str(i), action, f"{100 * o.win:.0f}%", f"{o.score:.1f}", f"{o.lead:+.1f}", str(o.samples),
+                      o.tells or "-")
+    if len(shown) < len(ranked):
+        return Group(table, Text(f"{len(ranked) - len(shown)} more: 'advise all'", style="dim"))
+    return table
+
+
+# -- the commands ---------------------------------------------------------------------------------------------------
+
+app = typer.Typer(
+    help="Evidence companion: type what happens at the table, get each mystery's possible evidence values with "
+    "exact probabilities, everyone's expected score, 'why' and 'advise'. On a terminal it starts with a setup "
+    "dialogue, then takes commands (type 'help'). With piped stdin it reads commands from it: no prompts, bad "
+    "lines reported with their line number, exit code 1 if any.",
+    add_completion=False,
+)
+
+
+@app.callback(invoke_without_command=True)
+def companion(
+    ctx: typer.Context,
+    journal: Annotated[Path | None, typer.Option(
+        help="Journal file, rewritten after every accepted entry. Default when interactive: a new "
+        "evidence-DATE-TIME.journal in the current directory (or the resumed journal).", dir_okay=False)] = None,
+    resume: Annotated[Path | None, typer.Option(
+        help="Replay this journal or game file first, then continue.", exists=True, dir_okay=False)] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Piped input: print only errors and the final state.")
+                     ] = False,
+) -> None:
+    """Start the companion: interactive on a terminal, else read stdin."""
+    from assistant_cli import main as cli
+
+    if ctx.invoked_subcommand is not None:
+        return
+    out, err = Console(), Console(stderr=True)
+    interactive = sys.stdin.isatty()
+    session = EvidenceSession()
+    errors = 0
+    try:
+        if resume is not None:
+            errors += cli._replay_file(session, resume, err)  # type: ignore[arg-type]
+            if journal is None and Journal.is_journal(resume, JOURNAL_HEADER) and not errors:
+                journal = resume
+        if journal is None and interactive:
+            journal = Path.cwd() / f"{GAME}-{time.strftime('%Y%m%d-%H%M%S')}.journal"
+        if journal is not None:
+            session.journal = Journal(journal, JOURNAL_HEADER)
+            session.journal.save(session.lines)
+            out.print(f"journal: {journal}")
+        if resume is not None:
+            out.print(f"resumed {len(session.lines)} entries from {resume}")
+            if interactive:
+                cli._print_reply(out, session.handle("show"))
+        if interactive:
+            cli._interactive(session, out, "Evidence companion", f"{GAME}> ")  # type: ignore[arg-type]
+        else:
+            errors += cli._run_piped(session, cli._stdin_lines(), out, err, quiet)  # type: ignore[arg-type]
+    except AssistantError as exc:
+        cli._fail(str(exc))
+    if errors:
+        raise typer.Exit(1)
+
+
+@app.command()
+def analyze(
+    file: Annotated[Path, typer.Argument(help="A game file or journal: one entry per line.", exists=True,
+                                         dir_okay=False)],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the final state as JSON ('evidence': one map per "
+                                                         "mystery from value to probability; 'expected_scores').")
+                       ] = False,
+) -> None:
+    """Replay a game file and print the final state (bad lines are reported on stderr; exit code 1 if any)."""
+    from assistant_cli import main as cli
+
+    err = Console(stderr=True)
+    session = EvidenceSession()
+    try:
+        errors = 0
+        for number, line in read_lines(file):
+            try:
+                session.handle(line, show=False)
+            except AssistantError as exc:
+                err.print(Text(f"{file} line {number}: {exc}", style="red"), soft_wrap=True)
+                errors += 1
+        if session.knowledge is None:
+            raise AssistantError(f"{file}: setup incomplete, still need {'; '.join(session.setup.missing())}")
+        if as_json:
+            typer.echo(json.dumps(session.summary(), indent=2))
+        else:
+            out = Console()
+            out.print(f"{file}: {len(session.lines)} entries")
+            cli._print_reply(out, session.handle("show"))
+    except AssistantError as exc:
+        cli._fail(str(exc))
+    if errors:
+        raise typer.Exit(1)
+
+
+# -- simulation ---------------------------------------------------------------------------------------------------
+
+
+def _row_json(row: Row) -> dict[str, Any]:
+    return {"label": row.label, "bot": row.bot, "seats": list(row.seats), "games": row.games, "wins": row.wins,
+            "win_share": row.win_share, "win_share_stderr": row.win_share_stderr, "mean": dict(row.means)}
+
+
+def _rows_table(title: str, rows: list[Row]) -> Table:
+    table = Table(title=title)
+    table.add_column("Seat")
+    table.add_column("Bot")
+    for name in ("Wins", "Win %", "± s.e.", "Score", "Articles", "Hot Leads", "Time-outs", "Tools"):
+        table.add_column(name, justify="right")
+    for row in rows:
+        m = row.means
+        table.add_row(",".join(str(s) for s in row.seats), row.bot, str(row.wins), f"{100 * row.win_share:.1f}",
+                      f"{100 * row.win_share_stderr:.1f}", f"{m.get('score', 0):.2f}", f"{m.get('articles', 0):.2f}",
+                      f"{m.get('hot_leads', 0):.2f}", f"{m.get('timeouts', 0):.2f}", f"{m.get('tools', 0):.2f}")
+    return table
+
+
+def simulate_command(
+    games: Annotated[int, typer.Option(help="Number of games to play.", min=1)] = 100,
+    players: Annotated[int, typer.Option(help="Players at the table (2 to 5).")] = 4,
+    bots: Annotated[str, typer.Option(help="Bots seat by seat (seat 1 first), comma-separated, or one name for "
+                                           "every seat (random, greedy, advisor).")] = "greedy",
+    seed: Annotated[int, typer.Option(help="Run seed: game i is played from (seed, i) alone.")] = 0,
+    workers: Annotated[int, typer.Option(help="Worker processes (results do not depend on it).", min=1)] = 1,
+    variant: Annotated[str, typer.Option(help="basic (time-outs) or pro (professional tools).")] = "basic",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON on stdout.")] = False,
+    deep_check: Annotated[bool, typer.Option(help="Also check each bot's CP-SAT knowledge model at the end of "
+                                                  "every game (slower).")] = False,
+    replay: Annotated[int | None, typer.Option(help="Play only the game with this game seed and print its log.")
+                      ] = None,
+) -> None:
+    """Simulate Evidence games between bots; every bot's knowledge is checked for soundness after every event."""
+    err = Console(stderr=True)
+    try:
+        if variant not in ("basic", "pro"):
+            raise AssistantError(f"--variant '{variant}': expected basic or pro")
+        if not 2 <= players <= 5:
+            raise AssistantError(f"--players {players}: expected 2 to 5")
+        names = tuple(n.strip().lower() for n in bots.split(",") if n.strip())
+        names = names * players if len(names) == 1 else names
+        if len(names) != players:
+            raise AssistantError(f"--bots '{bots}': expected one name or {players} comma-separated names (one per "
+                                 f"seat), got {len(names)}")
+        for name in set(names):
+            bot_factory(name)  # raises with the list of known bots
+        new_state = functools.partial(new_game, players=players, pro=variant == "pro")
+        matchup = Matchup(new_state, names, make_bot, deep_check)
+        if replay is not None:
+            _replay(matchup, replay)
+            return
+        start = time.perf_counter()
+        records = run_games(matchup, games, seed, workers)
+        elapsed = time.perf_counter() - start
+    except SimulationError as exc:
+        err.print(Text(f"error: {exc}. Replay it: assist simulate {GAME} --players {players} --variant {variant} "
+                       f"--bots {bots} --replay {exc.seed}", style="bold red"), soft_wrap=True)
+        raise typer.Exit(1) from None
+    except AssistantError as exc:
+        err.print(Text(f"error: {exc}", style="bold red"), soft_wrap=True)
+        raise typer.Exit(1) from None
+    summary = summarize(records, names)
+    if as_json:
+        typer.echo(json.dumps({
+            "game": GAME, "games": summary.games, "seed": seed, "players": players, "variant": variant,
+            "bots": list(names), "shared_victories": summary.draws, "seats": [_row_json(r) for r in summary.seats],
+            "by_bot": [_row_json(r) for r in summary.bots], "seconds": elapsed,
+        }, indent=2))
+        return
+    out = Console()
+    out.print(_rows_table(f"Evidence ({variant}), {players} players, {summary.games} games: by seat", summary.seats))
+    if len(summary.bots) < len(summary.seats):
+        out.print(_rows_table("By bot (win share per seat it played)", summary.bots))
+    rate = summary.games / elapsed if elapsed > 0 else float("inf")
+    out.print(f"Shared victories (no single winner): {summary.draws}. Means are per seat and game. "
+              f"{elapsed:.1f} s, {rate:.2f} games/s on {workers} worker(s).")
+
+
+def _replay(matchup: Matchup, seed: int) -> None:
+    record, state = play_game(matchup, seed)
+    assert isinstance(state, EvidenceState)
+    out = Console()
+    t = state.table
+    out.print(f"Game seed {seed}: bots {', '.join(matchup.bots)}; start player {t.start}; "
+              f"{'pro' if t.pro else 'basic'} variant")
+    out.print("  evidence: " + ", ".join(f"{c} {v}" for c, v in state.evidence.items()), highlight=False)
+    out.print("  setup rumours: " + (", ".join(f"{c} {v}" for c, v in state.setup_cards) or "none"), highlight=False)
+    for s in t.seats:
+        hand = " ".join(f"{c} {v}" for c, v in state.initial_hands[s])
+        pile = " ".join(f"{c} {v}" for c, v in state.initial_unknown.get(s, ()))
+        out.print(f"  player {s} ({matchup.bots[s - 1]}): {hand}" + (f"; unknown {pile}" if pile else ""),
+                  highlight=False)
+    for line in state.log:
+        out.print(line, highlight=False)
+    result = f"player {record.winner} wins" if record.winner else f"shared victory {state.winners}"
+    out.print(f"Result: {result}.")
+
