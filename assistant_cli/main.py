@@ -21,6 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from assistant_cli.beyond_baker_street import app as beyond_baker_street_app
+from assistant_cli.evidence import app as evidence_app
 from assistant_cli.session import GAME, Journal, Reply, Session, read_lines
 from assistant_cli.simulate import app as simulate_app
 from solver.errors import AssistantError
@@ -36,6 +37,10 @@ GAMES: dict[str, tuple[str, str]] = {
     "beyond-baker-street": (
         "Beyond Baker Street (2-4 players, cooperative): what each card in your unseen hand can be",
         "assist beyond-baker-street, assist beyond-baker-street analyze FILE",
+    ),
+    "evidence": (
+        "Evidence (2-5 players): each mystery's evidence value with exact probabilities, expected scores, advice",
+        "assist evidence, assist evidence analyze FILE, assist simulate evidence",
     ),
 }
 
@@ -55,6 +60,7 @@ thirteen_app = typer.Typer(
 app.add_typer(thirteen_app, name=GAME)
 app.add_typer(simulate_app, name="simulate")
 app.add_typer(beyond_baker_street_app, name="beyond-baker-street")
+app.add_typer(evidence_app, name="evidence")
 
 
 def version() -> str:

@@ -186,3 +186,7 @@ def _replay(matchup: Matchup, seed: int) -> None:
 from assistant_cli.beyond_baker_street import simulate_command  # noqa: E402 - each game's command lives with it
 
 app.command("beyond-baker-street")(simulate_command)
+
+from assistant_cli.evidence import simulate_command as simulate_evidence  # noqa: E402 - lives with its game
+
+app.command("evidence")(simulate_evidence)
