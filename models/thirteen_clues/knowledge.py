@@ -241,6 +241,8 @@ class ThirteenCluesKnowledge:
         if self.players > 2 and obs.side is not None:
             raise InvalidObservationError(f"'{obs}': 'left'/'right' is only for two-player games")
         cards = self.matching(obs.subject)
+        if obs.subject in SUITS and not cards:
+            raise InvalidObservationError(f"'{obs}': the {obs.subject} suit is not in play with {self.players} players")
         if obs.count > len(cards):
             raise InvalidObservationError(
                 f"count {obs.count}: there are only {len(cards)} {obs.subject} cards in play"

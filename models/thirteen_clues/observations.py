@@ -310,3 +310,35 @@ class TakeGlass:
 
 
 Action = Ask | Consult | Accuse | TakeGlass
+
+
+def parse_action(line: str) -> Action:
+    """Read an action as :meth:`Ask.__str__` and friends print it: ``ask 3 Red``, ``ask 2 Red left``,
+    ``consult C``, ``accuse Butcher Park Sword``, ``take 3``."""
+    tokens = line.split("#", 1)[0].split()
+    if not tokens:
+        raise InvalidObservationError("empty action")
+    verb, args = tokens[0].lower(), tokens[1:]
+    if verb == "ask":
+        usage = "ask SEAT SUIT|CATEGORY [left|right]"
+        if len(args) < 2:
+            raise InvalidObservationError(f"ask {' '.join(args)}: expected '{usage}'")
+        subject, i = SUBJECT_NAMES.take(args, 1)
+        side = args[i].lower() if i < len(args) and args[i].lower() in SIDES else None
+        _done(args, i + (side is not None), usage)
+        return Ask(_int(args[0], "seat"), subject, side)
+    if verb == "consult" and len(args) == 1 and len(args[0]) == 1 and args[0].isalpha():
+        return Consult(args[0].upper())
+    if verb == "accuse":
+        cards, i = _cards(args, 0, 3, "accuse")
+        _done(args, i, "accuse PERSON LOCATION WEAPON")
+        by_cat = {CARD_BY_NAME[c].category: c for c in cards}
+        if len(by_cat) != 3:
+            raise InvalidObservationError(f"accuse {' '.join(cards)}: expected one Person, one Location and one Weapon")
+        return Accuse(by_cat["Person"], by_cat["Location"], by_cat["Weapon"])
+    if verb == "take" and len(args) == 1:
+        return TakeGlass(_int(args[0], "seat"))
+    raise InvalidObservationError(
+        f"unknown action '{line.strip()}': expected 'ask SEAT SUBJECT [side]', 'consult LETTER', "
+        "'accuse PERSON LOCATION WEAPON' or 'take SEAT'"
+    )

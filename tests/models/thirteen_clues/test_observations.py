@@ -22,6 +22,7 @@ from models.thirteen_clues.observations import (
     TakeGlass,
     Witness,
     parse,
+    parse_action,
 )
 from solver.errors import InvalidObservationError
 
@@ -149,3 +150,22 @@ def test_action_text() -> None:
     assert str(Accuse("Butcher", "Park", "Sword")) == "accuse Butcher Park Sword"
     assert str(TakeGlass(4)) == "take 4"
     assert all(c in CARD_BY_NAME for c in Accuse("Butcher", "Park", "Sword").cards)
+
+
+@pytest.mark.parametrize(
+    "action",
+    [Ask(3, "Red"), Ask(2, "Weapon", "left"), Ask(4, "Female"), Consult("B"), Accuse("Butcher", "Park", "Sword"),
+     Accuse("Florist", "Race Course", "Bow"), TakeGlass(4)],
+)
+def test_action_round_trip(action: object) -> None:
+    assert parse_action(str(action)) == action
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [("consult", "unknown action"), ("accuse Butcher Park", "expected 3 cards"), ("fly 3", "unknown action"),
+     ("accuse Butcher Officer Sword", "one Person, one Location and one Weapon")],
+)
+def test_bad_actions_say_what_was_expected(line: str, message: str) -> None:
+    with pytest.raises(InvalidObservationError, match=message):
+        parse_action(line)
