@@ -4,7 +4,8 @@ Plays seeded games with :class:`models.thirteen_clues.advisor.AdvisorBot` and pr
 
 1. ``advise`` latency at each table size: every call made by the advisors in the games (median, p95, max, in
    milliseconds of this process's CPU time with ``--clock cpu``, the default, or wall time);
-2. win shares: one advisor against logic bots at each table size, and a table of advisors only;
+2. win shares of the advisor in seat 1 (the first player is drawn at random in every game): against logic bots
+   at each table size, and against three other advisors at four players;
 3. how many of its own answers (actions) and turns an advisor needs before its mystery is certain, against the
    information-theoretic lower bound (:func:`information_lower_bound`, in answers).
 
@@ -128,8 +129,7 @@ def main() -> None:
         for names in matchups:
             start = time.perf_counter()
             outcomes = run(players, names, args.games, args.seed, args.workers, args.clock)
-            seats = [s for s, n in enumerate(names, start=1) if n == "advisor"]
-            mean, err = share(outcomes, seats)
+            mean, err = share(outcomes, [1])  # seat 1's advisor against the other three seats
             timings = [t * 1000 for o in outcomes for t in o.timings]
             label = f"{players}p " + ",".join(names)
             print(f"{label:<34} {100 * mean:>13.1f} {100 * err:>7.1f} {100 / players:>7.1f} {len(timings):>6} "

@@ -26,7 +26,9 @@ What an action gives away (estimates, in bits, documented where computed):
 
 Score (bits of progress on my mystery, net of what I give away; :class:`Weights` holds the weights):
 
-- question, consultation: ``bits - leak * rival_bits - glass * extra_actions``;
+- question, consultation: ``bits - leak * rival_bits - glass * extra_actions``, plus, when I have another glass
+  this turn, ``race * (p_correct - p_best)``: asking first raises the chance that an accusation with that glass
+  wins this turn from the best triple's probability now to the expected best after the answer;
 - accusation with probability p: ``p * (H + race) + (1 - p) * (bits_if_wrong - after * best - leak * rival_bits)``
   where H is the entropy of my mystery now (a right accusation resolves all of it), ``race`` the value of
   winning now rather than after the remaining questions, ``after`` my glasses left this turn (discarded on a
@@ -149,6 +151,7 @@ class Position:
         self.p_mystery = counts / self.total
         self.entropy = _entropy(self.p_mystery)
         self.possible = int((counts > 0).sum())
+        self.top = float(self.p_mystery.max())  # the best accusation's chance now
         # P(card in my mystery) and P(card in seat s's private cards), for each unseen card.
         self.in_mystery = {c: float(self.p_mystery[(self.pivots >> i) & 1 == 1].sum()) for c, i in self.bit.items()}
         self.in_private: dict[int, dict[str, float]] = {}
@@ -308,7 +311,8 @@ def advise(
 
     ``glasses``: how many glasses I hold now, this action's included (unknown: 1, so a wrong accusation wastes
     nothing). ``table_glasses``: seat -> glasses held, to know whether a glass handed over adds an action
-    (unknown: it always does). Two-player games have no glasses: both are ignored.
+    (unknown: it always does). Two-player games have no glasses: both are ignored. What-ifs entered in ``kn``
+    count like facts, as in ``Knowledge.count``, so the advice answers "what should I do if ...".
     """
     pos = Position(kn)
     if legal is None:
@@ -320,9 +324,9 @@ def advise(
     takes: list[TakeGlass] = []
     for action in legal:
         if isinstance(action, Ask):
-            info.append(_ask(pos, action, two, table_glasses, weights))
+            info.append(_ask(pos, action, two, table_glasses, weights, after))
         elif isinstance(action, Consult):
-            info.append(_consult(pos, action, weights))
+            info.append(_consult(pos, action, weights, after))
         elif isinstance(action, Accuse):
             accusations.append(action)
         else:
@@ -335,7 +339,7 @@ def advise(
 
 
 def _ask(
-    pos: Position, action: Ask, two: bool, table_glasses: Mapping[int, int] | None, weights: Weights
+    pos: Position, action: Ask, two: bool, table_glasses: Mapping[int, int] | None, weights: Weights, after: int
 ) -> Advice:
     kn = pos.kn
     places = kn.private_places(action.seat)
@@ -357,7 +361,7 @@ def _ask(
     extra = 0.0 if two else 1.0
     if table_glasses is not None and not two and table_glasses.get(action.seat, 0) == 0:
         extra = 0.0
-    score = bits - weights.leak * leak - weights.glass * extra
+    score = bits - weights.leak * leak - weights.glass * extra + (weights.race * (best - pos.top) if after else 0.0)
     glass = ""
     if not two:
         glass = f"; player {action.seat} gets a glass" + (" (+1 action)" if extra else " (no extra action)")
@@ -368,7 +372,7 @@ def _ask(
     return Advice(action, score, combos, bits, best, reason, leak, extra, outcomes)
 
 
-def _consult(pos: Position, action: Consult, weights: Weights) -> Advice:
+def _consult(pos: Position, action: Consult, weights: Weights, after: int) -> Advice:
     joint = pos.joints[action.letter]
     p_answer, combos, h_after, best = _column_stats(joint.counts.astype(float), pos.total)
     bits = max(0.0, pos.entropy - h_after)
@@ -380,7 +384,8 @@ def _consult(pos: Position, action: Consult, weights: Weights) -> Advice:
         f"leaves {combos:.1f} of {pos.possible} possible mysteries on average ({bits:.2f} bits); "
         f"rivals learn only which letter you looked at"
     )
-    return Advice(action, bits, combos, bits, best, reason, 0.0, 0.0, outcomes)
+    score = bits + (weights.race * (best - pos.top) if after else 0.0)
+    return Advice(action, score, combos, bits, best, reason, 0.0, 0.0, outcomes)
 
 
 def _accuse(pos: Position, actions: list[Accuse], after: int, best: float, weights: Weights) -> list[Advice]:
