@@ -70,7 +70,10 @@ class Weights:
     hint_discount: float = 0.85  # per player acting between me and the player told
     min_play: float = 0.5  # a play must be worth this much to be preferred to an Assist
     slot: float = 0.0  # using up a free place in the Impossible
-    second: float = 0.0  # share of a second play an Assist makes clear, besides the best one
+    second: float = 0.4  # share of a second play an Assist makes clear, besides the best one
+    future: float = 0.0  # per Impossible card the rest of the track will likely need beyond the limit
+    card_points: float = 5.0  # what an eliminated card is expected to be worth once players know their cards
+    info: float = 0.3  # share of a good play's value per unit of probability an Assist adds to it
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -164,6 +167,11 @@ class Situation:
             return 1000.0
         return self.weights.holmes * over + self.weights.slot * (cards - over)
 
+    def overflow(self, track: int, free: int) -> float:
+        """Impossible cards beyond the limit that reaching the goal from ``track`` will likely take."""
+        rest = self.board.data.goal - track
+        return max(0.0, rest / self.weights.card_points - max(free, 0)) if rest > 0 else max(0.0, -free)
+
     def eliminate_value(self, card: int) -> tuple[float, str]:
         w = self.weights
         n = NUMBER_OF[card]
@@ -171,6 +179,9 @@ class Situation:
         if track + n > goal:
             return -1000.0, f"takes the Investigation track past {goal}: the game is lost"
         value = w.eliminate * n - self.impossible_cost(1)
+        if w.future:
+            free = self.board.case.limit - len(self.board.impossible)
+            value -= w.future * (self.overflow(track + n, free - 1) - self.overflow(track, free))
         rest = goal - track - n
         if rest == 0:
             value += w.finish
@@ -265,6 +276,9 @@ def hint_value(sit: Situation, target: int, subject: Subject) -> tuple[float, st
         other = best_own_play(sit, rest)
         if other[0] is not None and other[1] >= sit.weights.min_play:
             gain_then += sit.weights.second * max(0.0, true_value(sit, target, other[0]))
+    if sit.weights.info:
+        gain_then += sit.weights.info * _information(sit, hand, masks_distribution(before, unseen), then_dists,
+                                                     then[0] if then[1] >= sit.weights.min_play else None)
     distance = (target - sit.me) % sit.board.players - 1
     value = (gain_then - max(gain_now, 0.0)) * sit.weights.hint_discount**distance
     if then[0] is not None and then[1] >= sit.weights.min_play:
@@ -272,6 +286,32 @@ def hint_value(sit: Situation, target: int, subject: Subject) -> tuple[float, st
     else:
         reason = "no play becomes clear for them yet"
     return value, reason
+
+
+def _information(
+    sit: Situation,
+    hand: list[int],
+    now: list[list[tuple[int, float]]],
+    then: list[list[tuple[int, float]]],
+    played: Action | None,
+) -> float:
+    """How much closer an Assist brings the told player to the good plays their cards really offer: for each
+    card (but the one they will play at once), the value of its best use times the rise in the probability,
+    as they see it, that the same use is good."""
+    total = 0.0
+    sections: list[str | None] = [ls.section for ls in sit.open_leads()]
+    sections.append(None)
+    for pos, card in enumerate(hand):
+        if isinstance(played, Investigate | Eliminate) and played.position == pos + 1:
+            continue
+        best, value = max(((sec, sit.table(sec)[card]) for sec in sections), key=lambda kv: kv[1])
+        if value <= 0:
+            continue
+        table = sit.table(best)
+        before = sum(p for c, p in now[pos] if table[c] > 0)
+        after = sum(p for c, p in then[pos] if table[c] > 0)
+        total += value * max(0.0, after - before)
+    return total
 
 
 def advise(kn: HandKnowledge, weights: Weights = DEFAULT_WEIGHTS, reasons: bool = True) -> list[Advice]:

@@ -536,8 +536,51 @@ class HandKnowledge:
         cards = [c.code for c in self.data.evidence if matches(c, reason.assist.subject)]
         return [CountEquals(tuple((c, f"p{reason.position}") for c in cards), 1 if reason.named else 0)]
 
-    def explain(self, position: int, card: Evidence) -> Explanation[Reason] | str:
-        """Why ``card`` is impossible, certain or open at my ``position``: a minimal set of reasons."""
+    def explain(self, position: int, card: Evidence) -> Explanation[Reason]:
+        """Why ``card`` is impossible, certain or open at my ``position``: a minimal set of reasons.
+
+        The reasons are the cards I see and the Assists to my current cards (:meth:`reasons`). A set of them
+        forces the answer when, keeping only those (an unsighted card may then be anywhere unseen, an Assist
+        left out says nothing), the exact count still gives probability 0 (impossible) or 1 (certain). Reasons
+        are dropped one at a time while the rest still force it, so the set is minimal: no reason can go.
+        The same question on the CP-SAT model is :meth:`explain_cp_sat` (tests check they agree)."""
+        k = len(self.hands[self.me])
+        if not 1 <= position <= k:
+            raise InvalidObservationError(f"position {position}: you hold {k} cards")
+        lit = (card.code, f"p{position}")
+        p = self.hand()[position - 1].get(card, 0.0)
+        if 0.0 < p < 1.0:
+            return Explanation(lit, "open")
+        status = "certain" if p == 1.0 else "impossible"
+        bit = 1 << CARD_INDEX[card]
+
+        def forced(kept: Sequence[Reason]) -> bool:
+            masks = [FULL_MASK] * k
+            unseen = FULL_MASK
+            for r in kept:
+                if isinstance(r, Sighting):
+                    unseen &= ~(1 << CARD_INDEX[r.card])
+                else:
+                    sm = subject_mask(r.assist.subject)
+                    masks[r.position - 1] &= sm if r.named else ~sm
+            total, rows = mask_worlds(tuple(masks), unseen)
+            weight = next((w for i, w in rows[position - 1] if 1 << i == bit), 0)
+            return weight == 0 if status == "impossible" else weight == total
+
+        # Sightings of the card itself and Assists to this position first: they are the likeliest reasons,
+        # and trying the others for removal first keeps them.
+        core = sorted(self.reasons(), key=lambda r: not (
+            (isinstance(r, Sighting) and r.card == card) or (isinstance(r, Told) and r.position == position)))
+        i = len(core) - 1
+        while i >= 0:
+            trial = core[:i] + core[i + 1 :]
+            if forced(trial):
+                core = trial
+            i -= 1
+        return Explanation(lit, status, tuple(core))
+
+    def explain_cp_sat(self, position: int, card: Evidence) -> Explanation[Reason]:
+        """:meth:`explain` on the CP-SAT model (gated observations, infeasibility cores): slower, for checks."""
         k = len(self.hands[self.me])
         if not 1 <= position <= k:
             raise InvalidObservationError(f"position {position}: you hold {k} cards")

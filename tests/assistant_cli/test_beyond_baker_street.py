@@ -59,7 +59,7 @@ def test_hand_table_after_an_assist() -> None:
     out = text(session.handle("assist 1 me Track at 1 2 3"))
     assert "recorded 'assist 1 2 Track at 1 2 3'" in out
     assert "position 1: 16 -> 5 candidates" in out
-    assert "5: 2T 20.0%, 3T 20.0%, 4T 20.0%, 5T 20.0%, 6T 20.0%" in out
+    assert "5 equally likely (20.0% each): 2T 3T 4T 5T 6T" in out
     assert "Consistent hands: 660 (exact" in out
 
 

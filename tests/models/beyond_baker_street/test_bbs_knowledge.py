@@ -210,3 +210,40 @@ def test_soundness_in_random_games(players: int) -> None:
             if st.is_terminal():
                 break
             st.apply(rng.choice(st.legal_actions()))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_fast_why_agrees_with_cp_sat(seed: int) -> None:
+    """The counter-based minimal reasons give CP-SAT's verdict, and force it in a CP-SAT model of their own."""
+    from solver.knowledge import Knowledge
+
+    rng = random.Random(seed)
+    for kn in _states(200 + seed, 1, 10**9):
+        model = kn.constraint_model()
+        possible = model.possible()
+        held = len(kn.hands[kn.me])
+        for pos, card in [(rng.randint(1, held), rng.choice(kn.data.evidence)) for _ in range(3)]:
+            fast = kn.explain(pos, card)
+            lit = f"p{pos}"
+            slow = "impossible" if lit not in possible[card.code] else (
+                "certain" if all(lit not in possible[c.code] for c in kn.data.evidence if c != card) else "open")
+            assert fast.status == slow
+            if fast.status == "open":
+                continue
+            only: Knowledge = Knowledge(model.problem, kn._compile_reason)
+            for reason in fast.reasons:
+                only.add(reason)
+            places = only.possible()[card.code]
+            assert (lit not in places) if fast.status == "impossible" else (places == frozenset({lit}))
+
+
+def test_why_cp_sat_matches_on_a_known_case() -> None:
+    st = game()
+    st.apply(Assist(2, "Track"))
+    st.apply(Eliminate(1))
+    st.apply(Assist(2, 6))
+    kn = follow(st, 2)
+    slow = kn.explain_cp_sat(2, E("6T"))
+    fast = kn.explain(2, E("6T"))
+    assert slow.status == fast.status == "certain"
+    assert set(slow.reasons) == set(fast.reasons)
