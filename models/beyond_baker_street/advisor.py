@@ -107,6 +107,24 @@ def reachable(mask: int, target: int) -> bool:
     return target >= 0 and bool(_sums(mask) >> target & 1)
 
 
+@lru_cache(maxsize=1 << 16)
+def jointly_reachable(mask: int, needs: tuple[int, ...]) -> bool:
+    """Whether disjoint sets of the cards of ``mask`` add up to each of ``needs`` exactly (Leads that share
+    an icon draw on the same cards)."""
+    if len(needs) <= 1:
+        return not needs or reachable(mask, needs[0])
+    first, rest = needs[0], needs[1:]
+    sub = mask
+    while True:
+        if sum(NUMBER_OF[i] for i in range(len(EVIDENCE)) if sub >> i & 1) == first and jointly_reachable(
+            mask & ~sub, rest
+        ):
+            return True
+        if sub == 0:
+            return False
+        sub = (sub - 1) & mask
+
+
 @dataclass
 class Situation:
     """What one player knows, in the form the evaluation needs (bit masks of card indices)."""
@@ -138,24 +156,39 @@ class Situation:
     def last_lead(self) -> bool:
         return len(self.open_leads()) == 1
 
+    def icon_feasible(self, icon: str, live: int, needs: dict[str, int] | None = None) -> bool:
+        """Whether the open Leads of ``icon`` can all still be completed exactly from the ``live`` cards
+        (``needs`` overrides some Leads' needs, by section)."""
+        wanted = tuple(sorted(
+            (needs or {}).get(ls.section, ls.need) for ls in self.open_leads() if ls.icon == icon
+        ))
+        return jointly_reachable(live & ICON_MASK[icon], wanted)
+
+    def breaks(self, icons: set[str], live: int, needs: dict[str, int] | None = None) -> bool:
+        """Whether a change (cards left ``live``, new ``needs``) makes some icon's Leads impossible that were
+        possible before."""
+        return any(
+            self.icon_feasible(icon, self.live) and not self.icon_feasible(icon, live, needs) for icon in icons
+        )
+
     def play_value(self, card: int, ls: LeadState) -> tuple[float, str]:
         """The value of card index ``card`` played to Lead ``ls``, and what happens, in words."""
         w = self.weights
         n, icon = NUMBER_OF[card], ICON_OF[card]
         need = ls.need
-        pool = self.live & ICON_MASK[ls.icon] & ~(1 << card)
+        live = self.live & ~(1 << card)
         if icon == ls.icon:
             if n == need:
                 return w.complete + w.progress * n, "completes it"
             if n < need:
-                if reachable(pool, need - n):
+                if not self.breaks({icon}, live, {ls.section: need - n}):
                     return w.progress * n, f"{need - n} still needed"
                 return w.progress * n - w.stuck, "leaves it impossible to complete exactly"
             if ls.pile == 0:
                 return -1000.0, "kills the last Lead of the section: the game is lost"
             return -w.dead - self.impossible_cost(1) - w.progress * ls.total * 0.5, "a Dead Lead"
         value = -w.mismatch_base - w.mismatch * n
-        if not reachable(pool, need + n):
+        if self.breaks({icon, ls.icon}, live, {ls.section: need + n}):
             value -= w.stuck
         return value, f"wrong icon: raises it by {n}"
 
@@ -190,11 +223,15 @@ class Situation:
             if not reachable(self.live & ~(1 << card), rest):
                 value -= w.stuck
             reason = f"Investigation track to {track + n}"
-        for ls in self.open_leads():
-            if ICON_OF[card] == ls.icon and n <= ls.need:
-                value -= w.lead_card * n
-                reason += f" (a card the {ls.section} Lead could use)"
-                break
+        if self.breaks({ICON_OF[card]}, self.live & ~(1 << card)):
+            value -= w.stuck
+            reason += " (a card a Lead cannot do without)"
+        else:
+            for ls in self.open_leads():
+                if ICON_OF[card] == ls.icon and n <= ls.need:
+                    value -= w.lead_card * n
+                    reason += f" (a card the {ls.section} Lead could use)"
+                    break
         return value, reason
 
     # -- expected values over a distribution -----------------------------------------------------------------
@@ -358,9 +395,8 @@ def advise(kn: HandKnowledge, weights: Weights = DEFAULT_WEIGHTS, reasons: bool 
 def _pursue_value(sit: Situation, ls: LeadState) -> float:
     if ls.pile == 0:
         return -1000.0
-    pool = sit.live & ICON_MASK[ls.icon]
     cost = sit.impossible_cost(1) + sit.weights.progress * ls.total
-    if not reachable(pool, ls.need):
+    if not sit.icon_feasible(ls.icon, sit.live):
         return sit.weights.stuck - cost
     return -sit.weights.dead * 0.5 - cost
 
@@ -368,9 +404,10 @@ def _pursue_value(sit: Situation, ls: LeadState) -> float:
 def _pursue_reason(sit: Situation, ls: LeadState) -> str:
     if ls.pile == 0:
         return "the last Lead of its section: pursuing it loses"
-    pool = sit.live & ICON_MASK[ls.icon]
-    if not reachable(pool, ls.need):
-        return f"no {ls.icon} cards still in play add up to the {ls.need} it needs"
+    if not sit.icon_feasible(ls.icon, sit.live):
+        others = [o.section for o in sit.open_leads() if o.icon == ls.icon and o is not ls]
+        shared = f" together with the {', '.join(others)} Lead" if others else ""
+        return f"the {ls.icon} cards still in play cannot add up to the {ls.need} it needs{shared}"
     return f"gives up {ls.total} evidence and reveals the next {ls.section} Lead"
 
 
