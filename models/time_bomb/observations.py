@@ -1,0 +1,284 @@
+"""Time Bomb Evolution observations and actions: what one player sees and hears at the table, as values.
+
+Each type prints as the line a user types (``str``) and :func:`parse` reads it back, so the CLI journal, the
+rules engine and the knowledge model speak one language. Seats are numbered 1..N clockwise; "left" is the
+next seat up (seat N's left is seat 1). Parsing checks names and shapes only; whether an entry fits the game
+(seat numbers, hand sizes, whose turn) is checked by the rules tracker (:class:`models.time_bomb.rules.Table`).
+
+Setup: ``players N``, ``me SEAT``, ``role sherlock|moriarty``, ``start SEAT`` (who holds the cutter first) and
+``hand CARD ...`` (my first hand). During play: ``claim SEAT K`` (SEAT says they hold K defusing cards),
+``cut SEAT CARD`` (the cutter cut SEAT's card and it was CARD), ``cover COLOUR`` / ``uncover COLOUR`` (the
+cutter's choice after a defusing, yellow or blue card), ``draw K`` (the red bomb's numbered card) and
+``redeal CARD ...`` (my new hand after a round). Cards are ``defuse`` or a colour; prefixes work (``def``,
+``pi``), and ``2xred`` or ``red*2`` repeat a card.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from models.time_bomb.data import COLOURS, DEFUSE, ROLES
+from solver.errors import InvalidObservationError
+from solver.names import Names
+
+CARD_NAMES = Names([DEFUSE, *COLOURS], "card")
+COLOUR_NAMES = Names(COLOURS, "colour")
+ROLE_NAMES = Names(ROLES, "role")
+
+
+def _sorted_cards(cards: tuple[str, ...]) -> tuple[str, ...]:
+    order = [DEFUSE, *COLOURS]
+    return tuple(sorted(cards, key=order.index))
+
+
+@dataclass(frozen=True)
+class Players:
+    """Number of players at the table (setup)."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"players {self.count}"
+
+
+@dataclass(frozen=True)
+class Me:
+    """My seat (setup)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"me {self.seat}"
+
+
+@dataclass(frozen=True)
+class Role:
+    """My role card (setup)."""
+
+    role: str
+
+    def __str__(self) -> str:
+        return f"role {self.role}"
+
+
+@dataclass(frozen=True)
+class Start:
+    """The seat that holds the cutter for the first turn (setup)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"start {self.seat}"
+
+
+@dataclass(frozen=True)
+class Hand:
+    """My cable cards for the first round (setup); stored sorted, defusing cards first."""
+
+    cards: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _sorted_cards(self.cards))
+
+    def __str__(self) -> str:
+        return f"hand {' '.join(self.cards)}"
+
+
+@dataclass(frozen=True)
+class Redeal:
+    """My cable cards for the next round, after the remaining cards were collected and dealt again."""
+
+    cards: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _sorted_cards(self.cards))
+
+    def __str__(self) -> str:
+        return f"redeal {' '.join(self.cards)}" if self.cards else "redeal none"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """Player ``seat`` says they hold ``defusers`` defusing cards now (the rest bombs): soft evidence."""
+
+    seat: int
+    defusers: int
+
+    def __str__(self) -> str:
+        return f"claim {self.seat} {self.defusers}"
+
+
+@dataclass(frozen=True)
+class Cut:
+    """The player holding the cutter cut one of ``seat``'s cards, and it was ``card`` (public)."""
+
+    seat: int
+    card: str
+
+    def __str__(self) -> str:
+        return f"cut {self.seat} {self.card}"
+
+
+@dataclass(frozen=True)
+class Cover:
+    """The cutter placed the defusing (or yellow) card on ``colour``; an action and an observation."""
+
+    colour: str
+
+    def __str__(self) -> str:
+        return f"cover {self.colour}"
+
+
+@dataclass(frozen=True)
+class Uncover:
+    """The cutter of a blue bomb removed the cover from ``colour``; an action and an observation."""
+
+    colour: str
+
+    def __str__(self) -> str:
+        return f"uncover {self.colour}"
+
+
+@dataclass(frozen=True)
+class Draw:
+    """The cutter of a red bomb drew numbered card ``number``: the extra cut is the number-th player to the
+    left (0: the cutter)."""
+
+    number: int
+
+    def __str__(self) -> str:
+        return f"draw {self.number}"
+
+
+Setup = Players | Me | Role | Start | Hand
+Observation = Claim | Cut | Cover | Uncover | Draw | Redeal
+Entry = Setup | Observation
+
+
+# -- actions: what the player to move decides (the rules engine and the advisor speak these) ---------------
+
+
+@dataclass(frozen=True)
+class Target:
+    """Cut one (random, face-down) card of player ``seat``."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"target {self.seat}"
+
+
+@dataclass(frozen=True)
+class Say:
+    """Announce how many defusing cards I hold (truly or not)."""
+
+    defusers: int
+
+    def __str__(self) -> str:
+        return f"say {self.defusers}"
+
+
+Action = Target | Say | Cover | Uncover
+
+_REPEAT = re.compile(r"^(?:(\d+)[x*](.+)|(.+?)[x*](\d+))$", re.IGNORECASE)
+
+
+def _int(token: str, what: str) -> int:
+    try:
+        return int(token)
+    except ValueError:
+        raise InvalidObservationError(f"{what} '{token}': expected a whole number") from None
+
+
+def _cards(tokens: list[str], what: str) -> tuple[str, ...]:
+    if len(tokens) == 1 and tokens[0].lower() in ("none", "-"):
+        return ()
+    out: list[str] = []
+    for token in tokens:
+        match = _REPEAT.match(token)
+        if match and not token.isdigit():
+            times = int(match.group(1) or match.group(4))
+            name = match.group(2) or match.group(3)
+            out += [CARD_NAMES.resolve(name)] * times
+        else:
+            out.append(CARD_NAMES.resolve(token))
+    if not out:
+        raise InvalidObservationError(f"{what}: expected at least one card (or 'none')")
+    return tuple(out)
+
+
+def _done(args: list[str], n: int, usage: str) -> None:
+    if len(args) != n:
+        got = " ".join(args) or "nothing"
+        raise InvalidObservationError(f"got '{got}': expected '{usage}'")
+
+
+def parse(line: str) -> Entry:
+    """Read one entry line (comments after '#' are ignored)."""
+    tokens = line.split("#", 1)[0].split()
+    if not tokens:
+        raise InvalidObservationError("empty line")
+    verb, args = tokens[0].lower(), tokens[1:]
+    if verb == "players":
+        _done(args, 1, "players N")
+        return Players(_int(args[0], "players"))
+    if verb == "me":
+        _done(args, 1, "me SEAT")
+        return Me(_int(args[0], "seat"))
+    if verb == "role":
+        _done(args, 1, "role sherlock|moriarty")
+        return Role(ROLE_NAMES.resolve(args[0]))
+    if verb == "start":
+        _done(args, 1, "start SEAT")
+        return Start(_int(args[0], "seat"))
+    if verb == "hand":
+        return Hand(_cards(args, "hand"))
+    if verb == "redeal":
+        if not args:
+            raise InvalidObservationError("redeal: expected my new cards, e.g. 'redeal defuse red blue green'")
+        return Redeal(_cards(args, "redeal"))
+    if verb == "claim":
+        _done(args, 2, "claim SEAT DEFUSERS")
+        count = _int(args[1], "defusers")
+        if count < 0:
+            raise InvalidObservationError(f"defusers {count}: expected 0 or more")
+        return Claim(_int(args[0], "seat"), count)
+    if verb == "cut":
+        _done(args, 2, "cut SEAT CARD")
+        return Cut(_int(args[0], "seat"), CARD_NAMES.resolve(args[1]))
+    if verb == "cover":
+        _done(args, 1, "cover COLOUR")
+        return Cover(COLOUR_NAMES.resolve(args[0]))
+    if verb == "uncover":
+        _done(args, 1, "uncover COLOUR")
+        return Uncover(COLOUR_NAMES.resolve(args[0]))
+    if verb == "draw":
+        _done(args, 1, "draw NUMBER")
+        number = _int(args[0], "number")
+        if number < 0:
+            raise InvalidObservationError(f"number {number}: expected 0 or more")
+        return Draw(number)
+    raise InvalidObservationError(
+        f"unknown entry '{tokens[0]}': expected players, me, role, start, hand, claim, cut, cover, uncover, draw "
+        "or redeal"
+    )
+
+
+def parse_action(line: str) -> Action:
+    """Read an action (``target SEAT``, ``say K``, ``cover COLOUR``, ``uncover COLOUR``)."""
+    tokens = line.split("#", 1)[0].split()
+    if not tokens:
+        raise InvalidObservationError("empty action")
+    verb, args = tokens[0].lower(), tokens[1:]
+    if verb == "target":
+        _done(args, 1, "target SEAT")
+        return Target(_int(args[0], "seat"))
+    if verb == "say":
+        _done(args, 1, "say DEFUSERS")
+        return Say(_int(args[0], "defusers"))
+    if verb in ("cover", "uncover"):
+        entry = parse(line)
+        assert isinstance(entry, Cover | Uncover)
+        return entry
+    raise InvalidObservationError(f"unknown action '{tokens[0]}': expected target, say, cover or uncover")
