@@ -274,6 +274,7 @@ def test_advisor_beats_three_logic_bots() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_advisor_beats_logic_bots_at_every_table_size(players: int) -> None:
-    assert win_share(200, seed=7, players=players) >= 2 / players
+    """100 games at each table size: at least one and a half times the fair share."""
+    assert win_share(100, seed=7, players=players) >= 1.5 / players
