@@ -46,10 +46,11 @@ class Option:
     lead: float
     samples: int
     tells: str = ""
+    lead_weight: float = LEAD_WEIGHT
 
     @property
     def utility(self) -> float:
-        return self.win + LEAD_WEIGHT * self.lead
+        return self.win + self.lead_weight * self.lead
 
 
 def sample_world(kn: EvidenceKnowledge, rng: random.Random) -> tuple[dict[str, int], dict[int, list[Card]], dict]:
@@ -120,6 +121,7 @@ def evaluate(
     samples: int = DEFAULT_SAMPLES,
     rng: random.Random | None = None,
     rounds: int = 1,
+    lead_weight: float = LEAD_WEIGHT,
 ) -> list[Option]:
     """Simulate each option in the same sampled futures; best first (see module docstring).
 
@@ -149,7 +151,7 @@ def evaluate(
                 acc[2] += lead
             done[action] = n
         if step < rounds - 1 and len(alive) > 2:
-            alive.sort(key=lambda a: -(totals[a][0] + LEAD_WEIGHT * totals[a][2]) / done[a])
+            alive.sort(key=lambda a: -(totals[a][0] + lead_weight * totals[a][2]) / done[a])
             alive = alive[: max(2, (len(alive) + 1) // 2)]
         n *= 2
     results = []
@@ -160,7 +162,7 @@ def evaluate(
         if isinstance(action, PlayRumour):
             before, after = public_shift(kn, action.colour, action.value)
             tells = f"public {action.colour} estimate {before:.2f} -> {after:.2f}"
-        results.append(Option(action, win, score, lead, k, tells))
+        results.append(Option(action, win, score, lead, k, tells, lead_weight))
     return sorted(results, key=lambda o: (-o.samples, -o.utility))
 
 
@@ -175,9 +177,18 @@ class AdvisorBot(KnowledgeBot):
 
     name = "advisor"
 
-    def __init__(self, seat: int, rng: random.Random, samples: int = DEFAULT_SAMPLES) -> None:
+    def __init__(
+        self,
+        seat: int,
+        rng: random.Random,
+        samples: int = DEFAULT_SAMPLES,
+        rounds: int = DEFAULT_ROUNDS,
+        lead_weight: float = LEAD_WEIGHT,
+    ) -> None:
         super().__init__(seat, rng)
         self.samples = samples
+        self.rounds = rounds
+        self.lead_weight = lead_weight
 
     def step(self, view: EvidenceView) -> Action:
         kn = self.kn()
@@ -187,7 +198,7 @@ class AdvisorBot(KnowledgeBot):
         if view.phase == SEARCH and kn.table.room(self.seat) <= 0:
             return Done()
         rng = random.Random(self.rng.getrandbits(64))
-        ranked = evaluate(kn, view.round, view.phase, options, self.samples, rng, DEFAULT_ROUNDS)
+        ranked = evaluate(kn, view.round, view.phase, options, self.samples, rng, self.rounds, self.lead_weight)
         return ranked[0].action
 
 

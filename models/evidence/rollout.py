@@ -173,13 +173,28 @@ class Playout:
         return taken, total
 
     # -- greedy decisions ---------------------------------------------------------------------------------------
-    def greedy_search(self, s: int) -> None:
-        means = self.means(s)
-        while self.room(s) > 0:
-            take, value = self.best_takes(s, 1, means)
-            if not take or value <= 0:
+    def greedy_search(self, s: int, means: list[float]) -> None:
+        """Take the best available card while it is worth more than nothing (inlined :meth:`best_takes`)."""
+        room = self.room(s)
+        if room <= 0:
+            return
+        bonus = self._bonus(s)
+        hot, reg = self.hot, self.reg
+        while room > 0:
+            best, value = -1, 0.0
+            for ci in range(C):
+                if hot[ci]:
+                    val = means[ci] + bonus
+                elif reg[ci]:
+                    val = means[ci]
+                else:
+                    continue
+                if best < 0 or val > value:
+                    best, value = ci, val
+            if best < 0 or value <= 0:
                 return
-            self.take(s, take[0])
+            self.take(s, best)
+            room -= 1
 
     def extra_options(self, s: int, means: list[float]) -> list[tuple[float, str, int, list[int]]]:
         """(gain, kind, colour index, cards) for every time-out and tool, as :func:`bots.extra_gains`."""
@@ -235,10 +250,12 @@ class Playout:
         elif kind == "fortune":
             self.looked[s][ci] = True
 
-    def greedy_extra(self, s: int) -> None:
+    def greedy_extra(self, s: int, means: list[float]) -> None:
+        if self.extras[s] >= self.max_extras:
+            return
         best = None
         best_gain = 0.0
-        for option in self.extra_options(s, self.means(s)):
+        for option in self.extra_options(s, means):
             if option[0] > best_gain + 1e-9:
                 best, best_gain = option, option[0]
         if best is not None:
@@ -276,11 +293,11 @@ class Playout:
         if self.phase == PLAY:
             self.play(s, rng.randrange(len(self.hand[s])))
             self.phase = SEARCH
-        if self.phase == SEARCH:
-            self.greedy_search(s)
-            self.phase = EXTRA
-        if self.phase == EXTRA:
-            self.greedy_extra(s)
+        if self.phase in (SEARCH, EXTRA):
+            means = self.means(s)  # the information does not change during a search or a time-out
+            if self.phase == SEARCH:
+                self.greedy_search(s, means)
+            self.greedy_extra(s, means)
         self.next_turn()
 
     def next_turn(self) -> None:
