@@ -36,6 +36,7 @@ from models.thirteen_clues.observations import (
 from models.thirteen_clues.rules import TableRules, new_game
 from solver.constraints import require
 from solver.counting import AllocationCounter
+from solver.errors import IllegalActionError
 from solver.simulate import Matchup, run_games, summarize
 
 
@@ -278,3 +279,13 @@ def test_advisor_beats_three_logic_bots() -> None:
 def test_advisor_beats_logic_bots_at_every_table_size(players: int) -> None:
     """100 games at each table size: at least one and a half times the fair share."""
     assert win_share(100, seed=7, players=players) >= 1.5 / players
+
+
+def test_actions_the_rules_forbid_are_refused_with_the_reason() -> None:
+    kn = game_state(4, 8, questions=0)
+    with pytest.raises(IllegalActionError, match="'ask 1 Red': expected another player's seat"):
+        advise(kn, [Ask(1, "Red")])
+    with pytest.raises(IllegalActionError, match="two-player games, and only there"):
+        advise(kn, [Ask(2, "Red", "left")])
+    with pytest.raises(IllegalActionError, match="no informant E with 4 players"):
+        advise(kn, [Consult("E")])
