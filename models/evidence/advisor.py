@@ -25,9 +25,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from models.evidence.bots import KnowledgeBot, extra_gains, register_bot
-from models.evidence.data import COLOURS
+from models.evidence.inference import GreedyOpponents
 from models.evidence.knowledge import EvidenceKnowledge
-from models.evidence.observations import Action, Card, Done, PlayRumour
+from models.evidence.observations import SETUP_TYPES, Action, Card, Done, Entry, PlayRumour
 from models.evidence.rollout import Playout
 from models.evidence.rules import PLAY, SEARCH, UNCOVER, EvidenceView
 
@@ -54,24 +54,8 @@ class Option:
 
 
 def sample_world(kn: EvidenceKnowledge, rng: random.Random) -> tuple[dict[str, int], dict[int, list[Card]], dict]:
-    """A hidden world drawn uniformly from ``kn``: the evidence, every hand (mine as it is), every unknown pile."""
-    t = kn.table
-    hands: dict[int, list[Card]] = {s: [] for s in t.seats}
-    piles: dict[int, list[Card]] = {s: [] for s in t.seats}
-    hands[kn.me] = list(kn.hand)
-    evidence: dict[str, int] = {}
-    for colour in COLOURS:
-        cards = list(kn.free_copies(colour).elements())
-        rng.shuffle(cards)
-        known = kn.evidence_known(colour)
-        evidence[colour] = known if known is not None else cards.pop()
-        for seat in t.seats:
-            if seat != kn.me:
-                hands[seat] += [(colour, cards.pop()) for _ in range(t.hands[seat][colour])]
-            piles[seat] += [(colour, cards.pop()) for _ in range(t.unknown[seat][colour])]
-        if cards:  # pragma: no cover - the setup checks make the counts add up
-            raise RuntimeError(f"{colour}: {len(cards)} unseen rumours have no hidden place")
-    return evidence, hands, piles
+    """A hidden world drawn uniformly from ``kn`` (:meth:`EvidenceKnowledge.sample`)."""
+    return kn.sample(rng)
 
 
 def public_shift(kn: EvidenceKnowledge, colour: str, value: int) -> tuple[float, float]:
@@ -122,11 +106,14 @@ def evaluate(
     rng: random.Random | None = None,
     rounds: int = 1,
     lead_weight: float = LEAD_WEIGHT,
+    model: GreedyOpponents | None = None,
 ) -> list[Option]:
     """Simulate each option in the same sampled futures; best first (see module docstring).
 
     With ``rounds > 1``, successive halving: after each round the better half of the options is kept and the
-    sample doubles (new futures added to the old ones), so the budget goes where the choice is close.
+    sample doubles (new futures added to the old ones), so the budget goes where the choice is close. With a
+    ``model`` of the others, the hidden worlds come from it (deals consistent with their past decisions) rather
+    than from the exact knowledge alone.
     """
     rng = rng or random.Random(0)
     me = kn.me
@@ -139,9 +126,11 @@ def evaluate(
     alive = list(dict.fromkeys(options))
     n = samples
     for step in range(rounds):
-        while len(worlds) < n:
-            worlds.append(sample_world(kn, rng))
-            seeds.append(rng.getrandbits(64))
+        if len(worlds) < n:
+            more = n - len(worlds)
+            fresh = model.sample(kn, more) if model else [sample_world(kn, rng) for _ in range(more)]
+            worlds += fresh
+            seeds += [rng.getrandbits(64) for _ in fresh]
         for action in alive:
             acc = totals[action]
             for k in range(done[action], n):
@@ -184,11 +173,27 @@ class AdvisorBot(KnowledgeBot):
         samples: int = DEFAULT_SAMPLES,
         rounds: int = DEFAULT_ROUNDS,
         lead_weight: float = LEAD_WEIGHT,
+        opponents: str = "greedy",
     ) -> None:
         super().__init__(seat, rng)
         self.samples = samples
         self.rounds = rounds
         self.lead_weight = lead_weight
+        self.opponents = opponents  # "greedy": infer from the others' searches; "none": exact knowledge only
+        self.model: GreedyOpponents | None = None
+
+    def inform(self, observation: Entry) -> None:
+        if isinstance(observation, SETUP_TYPES):
+            super().inform(observation)
+            return
+        kn = self.kn()
+        if self.model is None and self.opponents == "greedy":
+            self.model = GreedyOpponents(kn, random.Random(self.rng.getrandbits(64)))
+        if self.model is not None:
+            self.model.before(observation, kn.table)
+        kn.add(observation)
+        if self.model is not None:
+            self.model.after(observation, kn)
 
     def step(self, view: EvidenceView) -> Action:
         kn = self.kn()
@@ -198,7 +203,9 @@ class AdvisorBot(KnowledgeBot):
         if view.phase == SEARCH and kn.table.room(self.seat) <= 0:
             return Done()
         rng = random.Random(self.rng.getrandbits(64))
-        ranked = evaluate(kn, view.round, view.phase, options, self.samples, rng, self.rounds, self.lead_weight)
+        ranked = evaluate(
+            kn, view.round, view.phase, options, self.samples, rng, self.rounds, self.lead_weight, self.model
+        )
         return ranked[0].action
 
 

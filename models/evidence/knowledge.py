@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -571,6 +572,27 @@ class EvidenceKnowledge:
                 if text not in out:
                     out.append(text)
         return out
+
+    def sample(self, rng: random.Random) -> tuple[dict[str, int], dict[int, list[Card]], dict[int, list[Card]]]:
+        """A hidden world drawn uniformly: each colour's free rumours shuffled into the evidence, the other hands
+        (by their public colour counts) and the unknown piles. Returns (evidence, hands, piles); my hand is mine."""
+        t = self.table
+        hands: dict[int, list[Card]] = {s: [] for s in t.seats}
+        piles: dict[int, list[Card]] = {s: [] for s in t.seats}
+        hands[self.me] = list(self.hand)
+        evidence: dict[str, int] = {}
+        for colour in COLOURS:
+            cards = list(self.free_copies(colour).elements())
+            rng.shuffle(cards)
+            known = self._evidence.get(colour)
+            evidence[colour] = known if known is not None else cards.pop()
+            for seat in t.seats:
+                if seat != self.me:
+                    hands[seat] += [(colour, cards.pop()) for _ in range(t.hands[seat][colour])]
+                piles[seat] += [(colour, cards.pop()) for _ in range(t.unknown[seat][colour])]
+            if cards:  # pragma: no cover - the setup checks make the counts add up
+                raise RuntimeError(f"{colour}: {len(cards)} unseen rumours have no hidden place")
+        return evidence, hands, piles
 
     # -- scores ----------------------------------------------------------------------------------------------
     def score_estimate(self, seat: int) -> ScoreEstimate:

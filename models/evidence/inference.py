@@ -1,0 +1,265 @@
+"""A soft layer on top of the exact knowledge: the other players modelled as the greedy bot.
+
+The knowledge model (:mod:`models.evidence.knowledge`) is exact about hard facts only: every deal of the unseen
+rumours consistent with what was shown is equally likely. A player who searches also tells something: the
+greedy bot takes the card whose evidence mean *from its own hand* is best, so a greedy player taking blue over a
+publicly better yellow must hold low blue rumours (or high yellow ones). This module keeps, for every other
+player, each search decision it made (a card taken, or stopping with room left) with the public facts it was
+made on, and samples deals in which a greedy player holding that hand would have made exactly those decisions.
+
+Sampling is a Markov chain over deals (swap two hidden rumours of one colour between two places: the public
+per-colour counts are kept), uniform over the consistent deals; it is kept from one decision to the next and
+repaired when new facts arrive (a played rumour is moved into its player's hand; violated decisions are
+removed by annealing). If no consistent deal is found in the budget, the least inconsistent one is used, so
+the layer degrades to the exact knowledge, never to an error.
+
+This is a model of the other players, not a fact: the advisor bot uses it against greedy bots; the companion's
+``advise`` uses the exact knowledge alone unless asked.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from models.evidence.data import COLOURS
+from models.evidence.knowledge import EvidenceKnowledge
+from models.evidence.observations import (
+    Card,
+    EvidenceShown,
+    Look,
+    Observation,
+    Play,
+    Reveal,
+    Search,
+    TimeOut,
+    ToolUsed,
+)
+from models.evidence.rules import Table
+
+C = len(COLOURS)
+INDEX = {c: i for i, c in enumerate(COLOURS)}
+EVIDENCE = 0  # place codes: 0 the evidence, seat s -> s (a hand), -s (an unknown pile)
+
+
+@dataclass
+class Decision:
+    """One search decision of a greedy player and the public facts it was made on."""
+
+    seat: int
+    plays_before: int  # how many rumours the player had played by then
+    disp_sum: tuple[int, ...]
+    disp_n: tuple[int, ...]
+    hot: tuple[bool, ...]
+    available: tuple[bool, ...]
+    bonus: int
+    looked: tuple[bool, ...]
+    outcome: int  # colour index taken, or -1: stopped with room left
+
+
+class GreedyOpponents:
+    """Records the others' search decisions and samples deals consistent with them (module docstring)."""
+
+    def __init__(self, kn: EvidenceKnowledge, rng: random.Random, steps: int = 40) -> None:
+        self.me = kn.me
+        self.rng = rng
+        self.steps = steps  # chain steps between two samples
+        t = kn.table
+        self.seats = [s for s in t.seats if s != kn.me]
+        self.total_sum = [sum(t.data.values[c]) for c in COLOURS]
+        self.total_n = [len(t.data.values[c]) for c in COLOURS]
+        self.decisions: dict[int, list[Decision]] = {s: [] for s in self.seats}
+        self.plays: dict[int, list[tuple[int, int]]] = {s: [] for s in self.seats}
+        self.mover: int | None = None
+        self.turn_closed = True
+        self.slots: list[list[list[int]]] = []  # per colour: [place, value] of every hidden rumour
+        self._init_slots(kn)
+
+    # -- recording ---------------------------------------------------------------------------------------------
+    def before(self, obs: Observation, t: Table) -> None:
+        """Called with each observation *before* the knowledge model takes it (``t`` is the table before)."""
+        if isinstance(obs, Play | Reveal) and obs.seat != self.mover or isinstance(obs, TimeOut | ToolUsed):
+            self._close_turn(t)
+        if isinstance(obs, Play):
+            if obs.seat != self.mover:
+                self.mover, self.turn_closed = obs.seat, False
+            if obs.seat in self.plays:
+                self.plays[obs.seat].append((INDEX[obs.colour], obs.value))
+        if isinstance(obs, Search) and obs.seat in self.decisions:
+            trial = t.clone()
+            for colour in obs.colours:
+                self.decisions[obs.seat].append(self._decision(trial, obs.seat, INDEX[colour]))
+                trial.search(obs.seat, (colour,))
+
+    def after(self, obs: Observation, kn: EvidenceKnowledge) -> None:
+        """Called after the knowledge model took ``obs``: keep the chain's deal consistent with the facts."""
+        if isinstance(obs, Play) and obs.seat != self.me:
+            self._place(INDEX[obs.colour], obs.value, obs.seat, remove=True)
+        elif isinstance(obs, Reveal):
+            self._place(INDEX[obs.colour], obs.value, -obs.seat, remove=True)
+        elif isinstance(obs, EvidenceShown | Look):
+            ci = INDEX[obs.colour]
+            if any(p == EVIDENCE for p, _ in self.slots[ci]):  # the evidence is a fact now, not part of the deal
+                self._place(ci, obs.value, EVIDENCE, remove=True)
+
+    def _close_turn(self, t: Table) -> None:
+        q = self.mover
+        if q is None or self.turn_closed:
+            return
+        self.turn_closed = True
+        if q in self.decisions and t.room(q) > 0 and any(t.available(c) for c in COLOURS):
+            self.decisions[q].append(self._decision(t, q, -1))
+
+    def _decision(self, t: Table, q: int, outcome: int) -> Decision:
+        looked = [False] * C
+        for u in t.used[q]:
+            if isinstance(u, ToolUsed) and u.tool == "fortune" and u.colour:
+                looked[INDEX[u.colour]] = True
+        return Decision(
+            q,
+            len(self.plays[q]),
+            tuple(sum(t.displays[c]) for c in COLOURS),
+            tuple(len(t.displays[c]) for c in COLOURS),
+            tuple(t.stacks[c].hot for c in COLOURS),
+            tuple(t.available(c) > 0 for c in COLOURS),
+            2 if "telescope" in t.tools_of(q) else 1,
+            tuple(looked),
+            outcome,
+        )
+
+    # -- the deal ----------------------------------------------------------------------------------------------
+    def _init_slots(self, kn: EvidenceKnowledge) -> None:
+        evidence, hands, piles = kn.sample(self.rng)
+        self.slots = [[] for _ in COLOURS]
+        for c in COLOURS:
+            if kn.evidence_known(c) is None:
+                self.slots[INDEX[c]].append([EVIDENCE, evidence[c]])
+        for s in self.seats:
+            for c, v in hands[s]:
+                self.slots[INDEX[c]].append([s, v])
+        for s, cards in piles.items():
+            for c, v in cards:
+                self.slots[INDEX[c]].append([-s, v])
+
+    def _place(self, ci: int, value: int, place: int, remove: bool) -> None:
+        """Make ``place`` hold a ``value`` rumour of colour ``ci`` (swapping it in), then drop it if ``remove``."""
+        slots = self.slots[ci]
+        here = next((s for s in slots if s[0] == place and s[1] == value), None)
+        if here is None:
+            there = next(s for s in slots if s[1] == value)
+            mine = next(s for s in slots if s[0] == place)
+            there[1], mine[1] = mine[1], value
+            here = mine
+        if remove:
+            slots.remove(here)
+
+    def _hand_sums(self, q: int) -> list[int]:
+        sums = [0] * C
+        for ci in range(C):
+            for place, v in self.slots[ci]:
+                if place == q:
+                    sums[ci] += v
+        return sums
+
+    def _violations(self, q: int, sums: list[int], counts: list[int], evidence: list[int | None]) -> int:
+        """How many of ``q``'s recorded decisions a greedy player with this hand would not have made."""
+        plays = self.plays[q]
+        bad = 0
+        for d in self.decisions[q]:
+            later = plays[d.plays_before :]
+            best, value = -1, -1e9
+            for ci in range(C):
+                if not d.available[ci]:
+                    continue
+                if d.looked[ci] and evidence[ci] is not None:
+                    mean = float(evidence[ci])  # type: ignore[arg-type]
+                else:
+                    num = self.total_sum[ci] - d.disp_sum[ci] - sums[ci] - sum(v for c, v in later if c == ci)
+                    den = self.total_n[ci] - d.disp_n[ci] - counts[ci] - sum(1 for c, _ in later if c == ci)
+                    mean = num / den if den > 0 else 0.0
+                val = mean + (d.bonus if d.hot[ci] else 0)
+                if val > value:
+                    best, value = ci, val
+            if d.outcome < 0:
+                bad += best >= 0 and value > 0
+            else:
+                bad += best != d.outcome or value <= 0
+        return bad
+
+    def _seat_violations(self, q: int) -> int:
+        if not self.decisions[q]:
+            return 0
+        sums = [0] * C
+        counts = [0] * C
+        evidence: list[int | None] = [None] * C
+        for ci in range(C):
+            for place, v in self.slots[ci]:
+                if place == q:
+                    sums[ci] += v
+                    counts[ci] += 1
+                elif place == EVIDENCE:
+                    evidence[ci] = v
+        return self._violations(q, sums, counts, evidence)
+
+    def _energy(self) -> dict[int, int]:
+        return {q: self._seat_violations(q) for q in self.seats}
+
+    def _step(self, energy: dict[int, int], temperature: float) -> None:
+        """One move: swap the values of two hidden rumours of one colour in two different places."""
+        rng = self.rng
+        ci = rng.randrange(C)
+        slots = self.slots[ci]
+        if len(slots) < 2:
+            return
+        a, b = rng.sample(slots, 2)
+        if a[0] == b[0] or a[1] == b[1]:
+            return
+        a[1], b[1] = b[1], a[1]
+        touched = {p for p in (a[0], b[0]) if p in energy}
+        if EVIDENCE in (a[0], b[0]):
+            touched |= {q for q in self.seats if any(d.looked[ci] for d in self.decisions[q])}
+        new = {q: self._seat_violations(q) for q in touched}
+        delta = sum(new[q] - energy[q] for q in touched)
+        if delta <= 0 or (temperature > 0 and rng.random() < math.exp(-delta / temperature)):
+            energy.update(new)
+        else:
+            a[1], b[1] = b[1], a[1]
+
+    def sample(self, kn: EvidenceKnowledge, k: int, repair_steps: int = 3000) -> list[tuple]:
+        """``k`` deals (evidence, hands, piles) from the chain, after repairing it to consistency."""
+        energy = self._energy()
+        temperature = 1.0
+        for _ in range(repair_steps):
+            if not any(energy.values()):
+                break
+            self._step(energy, temperature)
+            temperature = max(0.05, temperature * 0.998)
+        out = []
+        for _ in range(k):
+            for _ in range(self.steps):
+                self._step(energy, 0.0)
+            out.append(self._world(kn))
+        return out
+
+    def consistent(self) -> bool:
+        return not any(self._energy().values())
+
+    def _world(self, kn: EvidenceKnowledge) -> tuple[dict[str, int], dict[int, list[Card]], dict[int, list[Card]]]:
+        t = kn.table
+        hands: dict[int, list[Card]] = {s: [] for s in t.seats}
+        piles: dict[int, list[Card]] = {s: [] for s in t.seats}
+        hands[kn.me] = list(kn.hand)
+        evidence: dict[str, int] = {}
+        for ci, c in enumerate(COLOURS):
+            known = kn.evidence_known(c)
+            if known is not None:
+                evidence[c] = known
+            for place, v in self.slots[ci]:
+                if place == EVIDENCE:
+                    evidence[c] = v
+                elif place > 0:
+                    hands[place].append((c, v))
+                else:
+                    piles[-place].append((c, v))
+        return evidence, hands, piles
