@@ -74,6 +74,8 @@ class Weights:
     future: float = 0.0  # per Impossible card the rest of the track will likely need beyond the limit
     card_points: float = 5.0  # what an eliminated card is expected to be worth once players know their cards
     info: float = 0.3  # share of a good play's value per unit of probability an Assist adds to it
+    tight: float = 0.0  # an icon's Leads with a single way left to complete them (less for more ways)
+    scarce: float = 1.0  # a Holmes space is worth (1 + scarce * (15 - Holmes) / 15) times more as Holmes drops
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -105,6 +107,25 @@ def _sums(mask: int) -> int:
 def reachable(mask: int, target: int) -> bool:
     """Whether some cards of ``mask`` add up to exactly ``target``."""
     return target >= 0 and bool(_sums(mask) >> target & 1)
+
+
+@lru_cache(maxsize=1 << 16)
+def completions(mask: int, needs: tuple[int, ...], cap: int = 8) -> int:
+    """In how many ways (up to ``cap``) disjoint sets of the cards of ``mask`` add up to each of ``needs``."""
+    if not needs:
+        return 1
+    first, rest = needs[0], needs[1:]
+    if first == 0:
+        return completions(mask, rest, cap)
+    total = 0
+    sub = mask
+    while sub:
+        if sum(NUMBER_OF[i] for i in range(len(EVIDENCE)) if sub >> i & 1) == first:
+            total += completions(mask & ~sub, rest, cap)
+            if total >= cap:
+                return cap
+        sub = (sub - 1) & mask
+    return total
 
 
 @lru_cache(maxsize=1 << 16)
@@ -164,6 +185,24 @@ class Situation:
         ))
         return jointly_reachable(live & ICON_MASK[icon], wanted)
 
+    def tightness(self, icon: str, live: int, needs: dict[str, int] | None = None) -> float:
+        """How hard the open Leads of ``icon`` are to complete from the ``live`` cards: ``stuck`` when they
+        cannot be, less the more ways remain (``tight`` for a single way), 0 from four ways on."""
+        w = self.weights
+        if not w.tight:
+            return 0.0 if self.icon_feasible(icon, live, needs) else w.stuck
+        wanted = tuple(sorted(
+            (needs or {}).get(ls.section, ls.need) for ls in self.open_leads() if ls.icon == icon
+        ))
+        ways = completions(live & ICON_MASK[icon], wanted)
+        if ways == 0:
+            return w.stuck
+        return w.tight * max(0.0, (4 - ways) / 3)
+
+    def tension(self, icons: set[str], live: int, needs: dict[str, int] | None = None) -> float:
+        """How much harder a change (cards left ``live``, new ``needs``) makes the Leads of ``icons``."""
+        return sum(self.tightness(ic, live, needs) - self.tightness(ic, self.live) for ic in icons)
+
     def breaks(self, icons: set[str], live: int, needs: dict[str, int] | None = None) -> bool:
         """Whether a change (cards left ``live``, new ``needs``) makes some icon's Leads impossible that were
         possible before."""
@@ -179,8 +218,13 @@ class Situation:
         live = self.live & ~(1 << card)
         if icon == ls.icon:
             if n == need:
-                return w.complete + w.progress * n, "completes it"
+                return w.complete + w.progress * n - self.tension({icon}, live, {ls.section: 0}), "completes it"
             if n < need:
+                if w.tight:
+                    harder = self.tension({icon}, live, {ls.section: need - n})
+                    what = "leaves it impossible to complete exactly" if self.breaks(
+                        {icon}, live, {ls.section: need - n}) else f"{need - n} still needed"
+                    return w.progress * n - harder, what
                 if not self.breaks({icon}, live, {ls.section: need - n}):
                     return w.progress * n, f"{need - n} still needed"
                 return w.progress * n - w.stuck, "leaves it impossible to complete exactly"
@@ -188,9 +232,17 @@ class Situation:
                 return -1000.0, "kills the last Lead of the section: the game is lost"
             return -w.dead - self.impossible_cost(1) - w.progress * ls.total * 0.5, "a Dead Lead"
         value = -w.mismatch_base - w.mismatch * n
-        if self.breaks({icon, ls.icon}, live, {ls.section: need + n}):
+        if w.tight:
+            value -= self.tension({icon, ls.icon}, live, {ls.section: need + n})
+        elif self.breaks({icon, ls.icon}, live, {ls.section: need + n}):
             value -= w.stuck
         return value, f"wrong icon: raises it by {n}"
+
+    def holmes_value(self) -> float:
+        """What one Holmes space is worth now: more as the marker nears 0."""
+        w = self.weights
+        top = self.board.data.holmes_max
+        return w.holmes * (1 + w.scarce * max(0, top - self.board.holmes) / top)
 
     def impossible_cost(self, cards: int) -> float:
         """Holmes spaces lost by adding ``cards`` to the Impossible, as value."""
@@ -198,7 +250,7 @@ class Situation:
         over -= max(0, len(self.board.impossible) - self.board.case.limit)
         if self.board.holmes - over <= 0:
             return 1000.0
-        return self.weights.holmes * over + self.weights.slot * (cards - over)
+        return self.holmes_value() * over + self.weights.slot * (cards - over)
 
     def overflow(self, track: int, free: int) -> float:
         """Impossible cards beyond the limit that reaching the goal from ``track`` will likely take."""
@@ -226,6 +278,9 @@ class Situation:
         if self.breaks({ICON_OF[card]}, self.live & ~(1 << card)):
             value -= w.stuck
             reason += " (a card a Lead cannot do without)"
+        elif w.tight and self.tension({ICON_OF[card]}, self.live & ~(1 << card)) > 0:
+            value -= self.tension({ICON_OF[card]}, self.live & ~(1 << card))
+            reason += " (fewer ways left to complete a Lead)"
         else:
             for ls in self.open_leads():
                 if ICON_OF[card] == ls.icon and n <= ls.need:
@@ -377,7 +432,7 @@ def advise(kn: HandKnowledge, weights: Weights = DEFAULT_WEIGHTS, reasons: bool 
             out.append(Advice(Investigate(pos, ls.section), v, _play_reason(sit, dist, ls) if reasons else ""))
         v = sit.expected(dist, None)
         out.append(Advice(Eliminate(pos), v, _elim_reason(sit, dist) if reasons else ""))
-    hint_cost = w.holmes if board.holmes > 1 else 1000.0
+    hint_cost = sit.holmes_value() if board.holmes > 1 else 1000.0
     for target, hand in sit.hands.items():
         subjects: list[Subject] = [n for n in NUMBERS if any(NUMBER_OF[i] == n for i in hand)]
         subjects += [ic for ic in ICONS if any(ICON_OF[i] == ic for i in hand)]
@@ -398,6 +453,10 @@ def _pursue_value(sit: Situation, ls: LeadState) -> float:
     cost = sit.impossible_cost(1) + sit.weights.progress * ls.total
     if not sit.icon_feasible(ls.icon, sit.live):
         return sit.weights.stuck - cost
+    if sit.weights.tight:
+        others = {o.section: 0 for o in sit.open_leads() if o is ls}  # without it, the icon's other Leads
+        relief = sit.tightness(ls.icon, sit.live) - sit.tightness(ls.icon, sit.live, others)
+        return relief - sit.weights.dead * 0.5 - cost
     return -sit.weights.dead * 0.5 - cost
 
 

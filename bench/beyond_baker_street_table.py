@@ -1,0 +1,72 @@
+"""Win rates of the Beyond Baker Street bots for every Case File and player count, as a Markdown table.
+
+Each cell is ``assist simulate beyond-baker-street --players P --case C --bots B --games N --seed S`` (the same
+seeded games, the shared simulation loop with its soundness checks), reported as win % ± standard error.
+Run from the repository root::
+
+    python bench/beyond_baker_street_table.py --games 500 --random-games 200 --workers 2 \\
+        --main-games 2000 --json-out bbs-table.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # runnable as a script from a checkout
+
+from assistant_cli.beyond_baker_street import summarize_records  # noqa: E402
+from models.beyond_baker_street.advisor import make_bot  # noqa: E402
+from models.beyond_baker_street.rules import TableRules, new_game  # noqa: E402
+from solver.simulate import Matchup, run_games  # noqa: E402
+
+
+def cell(players: int, case: int, bot: str, games: int, seed: int, workers: int) -> dict[str, float]:
+    matchup = Matchup(functools.partial(new_game, TableRules(players, case)), (bot,) * players, make_bot)
+    start = time.perf_counter()
+    summary = summarize_records(run_games(matchup, games, seed, workers))
+    return {"players": players, "case": case, "bot": bot, "games": games, "wins": summary.wins,
+            "win_rate": summary.win_rate, "stderr": summary.stderr, "seconds": time.perf_counter() - start,
+            "assists": summary.means.get("assists", 0.0), "turns": summary.means.get("turns", 0.0)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=500, help="advisor games per cell")
+    parser.add_argument("--main-games", type=int, default=2000, help="advisor games for Case File 1, 3 players")
+    parser.add_argument("--random-games", type=int, default=200, help="random-bot games per cell")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--players", default="2,3,4")
+    parser.add_argument("--cases", default="1,2,3,4,5,6")
+    parser.add_argument("--json-out", type=Path, default=None, help="also write every cell as JSON here")
+    args = parser.parse_args()
+    players = [int(p) for p in args.players.split(",")]
+    cases = [int(c) for c in args.cases.split(",")]
+    cells = []
+    for p in players:
+        for c in cases:
+            n = args.main_games if (p, c) == (3, 1) else args.games
+            for bot, games in (("advisor", n), ("random", args.random_games)):
+                result = cell(p, c, bot, games, args.seed, args.workers)
+                cells.append(result)
+                print(f"{p} players, case {c}, {bot}: {result['wins']}/{games} = {100 * result['win_rate']:.1f}% "
+                      f"± {100 * result['stderr']:.1f} ({result['seconds']:.0f} s)", file=sys.stderr, flush=True)
+                if args.json_out:
+                    args.json_out.write_text(json.dumps(cells, indent=2))
+    print("| Players | Case | advisor win % ± s.e. (games) | random win % ± s.e. (games) |")
+    print("|---|---|---|---|")
+    for p in players:
+        for c in cases:
+            adv = next(x for x in cells if (x["players"], x["case"], x["bot"]) == (p, c, "advisor"))
+            rnd = next(x for x in cells if (x["players"], x["case"], x["bot"]) == (p, c, "random"))
+            print(f"| {p} | {c} | {100 * adv['win_rate']:.1f} ± {100 * adv['stderr']:.1f} ({adv['games']}) "
+                  f"| {100 * rnd['win_rate']:.1f} ± {100 * rnd['stderr']:.1f} ({rnd['games']}) |")
+
+
+if __name__ == "__main__":
+    main()
