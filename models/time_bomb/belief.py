@@ -14,7 +14,7 @@ both, each unknown hand's bombs are a uniform sample of the unseen bombs. So eve
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -37,6 +37,9 @@ class Belief:
     unseen_bombs: np.ndarray  # unseen bombs per colour in the unknown slots, per composition (C x K)
     known: dict[int, dict[str, int]]  # what each known hand (mine) still holds
     soft: bool
+    _types: dict[int, dict[str, float]] = field(default_factory=dict, init=False, repr=False)
+    _shares: dict[str, float] | None = field(default=None, init=False, repr=False)
+    _marginal: np.ndarray | None = field(default=None, init=False, repr=False)
 
     # -- queries --------------------------------------------------------------------------------------------
     def cards_left(self, seat: int) -> int:
@@ -49,6 +52,11 @@ class Belief:
 
     def p_types(self, seat: int) -> dict[str, float]:
         """P(a random card of ``seat``'s hand is each type), exact; empty if the seat has no card."""
+        if seat not in self._types:
+            self._types[seat] = self._p_types(seat)
+        return self._types[seat]
+
+    def _p_types(self, seat: int) -> dict[str, float]:
         if seat in self.known:
             hand = self.known[seat]
             n = sum(hand.values())
@@ -57,23 +65,28 @@ class Belief:
         u = int(self.slots[j])
         if u == 0:
             return {}
-        marginal = self.joint.sum(axis=0)
-        p_def = float(marginal @ self.vectors[:, j]) / u
+        p_def = float(self.marginal() @ self.vectors[:, j]) / u
         out = {DEFUSE: p_def} if p_def > 0 else {}
-        bombs = self.colour_shares()
-        for colour, share in bombs.items():
+        for colour, share in self.colour_shares().items():
             p = (1.0 - p_def) * share
             if p > 0:
                 out[colour] = p
         return out
 
+    def marginal(self) -> np.ndarray:
+        """P(d-vector), summed over role assignments."""
+        if self._marginal is None:
+            self._marginal = self.joint.sum(axis=0)
+        return self._marginal
+
     def colour_shares(self) -> dict[str, float]:
         """P(an unseen bomb in the unknown hands is each colour) = E[u_k] / u_bomb."""
-        total = self.unseen_bombs.sum(axis=1)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            shares = np.where(total[:, None] > 0, self.unseen_bombs / np.maximum(total, 1)[:, None], 0.0)
-        mixed = self.comp_weights @ shares
-        return {c: float(p) for c, p in zip(self.setup.colours, mixed, strict=True)}
+        if self._shares is None:
+            total = self.unseen_bombs.sum(axis=1)
+            shares = self.unseen_bombs / np.maximum(total, 1)[:, None]
+            mixed = self.comp_weights @ shares
+            self._shares = {c: float(p) for c, p in zip(self.setup.colours, mixed, strict=True)}
+        return self._shares
 
     def roles(self) -> dict[int, float]:
         """P(seat is Moriarty) for every seat (mine is 0 or 1)."""
@@ -91,9 +104,8 @@ class Belief:
         if seat in self.known:
             return {self.known[seat].get(DEFUSE, 0): 1.0}
         j = self.seats.index(seat)
-        marginal = self.joint.sum(axis=0)
         out: dict[int, float] = {}
-        for d, p in zip(self.vectors[:, j], marginal, strict=True):
+        for d, p in zip(self.vectors[:, j], self.marginal(), strict=True):
             if p > 0:
                 out[int(d)] = out.get(int(d), 0.0) + float(p)
         return dict(sorted(out.items()))

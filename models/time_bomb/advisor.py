@@ -1,0 +1,288 @@
+"""Advice for Time Bomb Evolution: the risk of every cut, the best cut for either side, covers and claims.
+
+Every number comes from the exact joint distribution of :mod:`models.time_bomb.belief`, twice: from hard facts
+alone and with the claims through the bluff model, so the user sees what rests on claims.
+
+- **Risk of a cut** at player j: P(defusing card), P(it makes a bomb explode) and P(it wins the game for
+  Sherlock), and what it does to the role beliefs (P(Moriarty) per player if the card is a defusing card or
+  a bomb). The explosion probability follows the rules exactly, red chains included: a red bomb's extra cut
+  is evaluated on the belief updated by the red card (:meth:`Belief.reveal`), for every numbered card. Choices
+  inside the cut (which colour a yellow card covers, which cover a blue bomb removes) are made the cutter's
+  way: a Sherlock cutter avoids an explosion when the rules let them, a Moriarty cutter seeks one.
+- **Sherlock's cut** maximises ``P(defusing card) - EXPLOSION_WEIGHT * P(explosion)``.
+- **Moriarty's cut** maximises ``P(explosion) + BOMB_WEIGHT * P(bomb) - SUSPICION_WEIGHT * suspicion``, where
+  suspicion is how far the cut falls short of the cut the claims point to (the best public claim ratio).
+- **Covers**: Sherlock covers the most dangerous colour (closest to its threshold among those that can still
+  reach it), Moriarty the least; after a blue bomb Sherlock removes the least dangerous cover, Moriarty the
+  most (one at its threshold explodes at once).
+- **Claims**: Sherlock tells the truth (other Sherlocks trust it); Moriarty hides defusing cards (claims 0)
+  or, holding none, claims one to draw cuts to their bombs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from models.time_bomb.belief import Belief
+from models.time_bomb.data import DEFUSE, MORIARTY, SHERLOCK
+from models.time_bomb.knowledge import TimeBombKnowledge
+from models.time_bomb.rules import BLUE, PINK, RED, YELLOW, Table, left_of
+
+EXPLOSION_WEIGHT = 2.0
+CUTTER_WEIGHT = 0.3  # the cut player takes the cutter next: better a Sherlock
+BOMB_WEIGHT = 0.3
+SUSPICION_WEIGHT = 0.5
+PINK_DANGER = 0.25  # extra danger of an uncovered pink colour: two pink cuts in a row explode
+
+
+@dataclass(frozen=True)
+class Board:
+    """The public state an explosion depends on (a light copy of :class:`Table` for what-ifs)."""
+
+    players: int
+    colours: tuple[str, ...]
+    thresholds: Mapping[str, int]
+    counts: Mapping[str, int]
+    covered: frozenset[str]
+    last: str | None
+    sizes: tuple[int, ...]
+    defusers_left: int
+
+    @classmethod
+    def of(cls, table: Table) -> Board:
+        return cls(
+            table.players,
+            table.setup.colours,
+            table.setup.thresholds,
+            dict(table.counts),
+            frozenset(table.covered),
+            table.last_card(),
+            tuple(table.sizes[s] for s in table.seats),
+            table.defusers_left(),
+        )
+
+    def after(self, seat: int, card: str) -> Board:
+        counts = dict(self.counts)
+        if card != DEFUSE:
+            counts[card] += 1
+        sizes = list(self.sizes)
+        sizes[seat - 1] -= 1
+        left = self.defusers_left - (card == DEFUSE)
+        return Board(self.players, self.colours, self.thresholds, counts, self.covered, card, tuple(sizes), left)
+
+
+def explosion(
+    belief: Belief, board: Board, cutter: int, target: int, avoid: bool = True, tolerance: float = 0.0
+) -> float:
+    """P(cutting a card of ``target`` now makes a bomb explode), red chains included (module docstring).
+
+    Exact with ``tolerance=0``. Otherwise a red chain whose probability falls below ``tolerance`` counts its
+    extra cuts as not exploding, so the result is low by at most the sum of those chains' probabilities
+    (bots use this to stay fast; the companion shows exact values).
+    """
+    return _explosion(belief, board, cutter, target, avoid, tolerance, 1.0)
+
+
+def _explosion(
+    belief: Belief, board: Board, cutter: int, target: int, avoid: bool, tolerance: float, mass: float
+) -> float:
+    total = 0.0
+    for card, p in belief.p_types(target).items():
+        if p > 0:
+            total += p * _explodes(belief, board, cutter, target, card, avoid, tolerance, mass * p)
+    return total
+
+
+def _explodes(
+    belief: Belief, board: Board, cutter: int, target: int, card: str, avoid: bool, tolerance: float, mass: float
+) -> float:
+    if card == DEFUSE:
+        return 0.0  # the last one wins; otherwise it only covers
+    counts, covered, thr = board.counts, board.covered, board.thresholds
+    cut = counts[card] + 1
+    if card == PINK and board.last == PINK and PINK not in covered:
+        return 1.0
+    if cut >= thr[card] and card not in covered:
+        if card != YELLOW:
+            return 1.0
+        # a yellow card must cover an uncovered cut colour: itself saves it, unless the cutter picks another
+        others = [c for c in board.colours if counts[c] > 0 and c not in covered and c != YELLOW]
+        return 0.0 if avoid or not others else 1.0
+    if card == BLUE and covered:
+        exposed = [c for c in covered if (counts[c] + (c == BLUE)) >= thr[c]]
+        if avoid:
+            return 1.0 if len(exposed) == len(covered) else 0.0
+        return 1.0 if exposed else 0.0
+    if card == RED and mass >= tolerance:
+        after = board.after(target, card)
+        revealed = belief.reveal(target, RED)
+        total = 0.0
+        share = mass / board.players
+        for number in range(board.players):
+            seat = left_of(cutter, number, board.players)
+            if after.sizes[seat - 1] > 0 and revealed.cards_left(seat) > 0:
+                total += _explosion(revealed, after, cutter, seat, avoid, tolerance, share)
+        return total / board.players
+    return 0.0
+
+
+@dataclass(frozen=True)
+class CutOption:
+    """One possible cut, with everything the advice table shows."""
+
+    seat: int
+    p_defuse: float
+    p_defuse_hard: float
+    p_explode: float
+    p_explode_hard: float
+    p_win: float
+    roles_if_defuse: dict[int, float]
+    roles_if_bomb: dict[int, float]
+    score: float
+    reason: str
+
+
+def _roles_after(belief: Belief, seat: int, card: str) -> dict[int, float]:
+    try:
+        return belief.reveal(seat, card).roles()
+    except ValueError:
+        return {}
+
+
+def public_ratio(kn: TimeBombKnowledge, seat: int) -> float | None:
+    """What the table's claims say of ``seat``'s next card: its latest claim this round, less the defusing
+    cards cut from it since, over the cards it holds now (``None`` without a claim this round)."""
+    t = kn.table
+    claims = [c for c in kn.claims if c.round == t.round and c.seat == seat]
+    if not claims or t.sizes[seat] == 0:
+        return None
+    claim = claims[-1]
+    since = [c for c in t.round_cuts() if c.seat == seat][claim.before :]
+    left = claim.claimed - sum(1 for c in since if c.card == DEFUSE)
+    return max(0, min(left, t.sizes[seat])) / t.sizes[seat]
+
+
+def cut_options(
+    kn: TimeBombKnowledge, side: str | None = None, cutter: int | None = None, tolerance: float = 0.0
+) -> list[CutOption]:
+    """Every legal cut for ``cutter`` (default: whoever holds the cutter), best first for ``side`` (default:
+    my role). Options are ranked with the claims (soft belief); ``tolerance`` as in :func:`explosion`."""
+    t = kn.table
+    side = side or kn.role
+    cutter = t.cutter if cutter is None else cutter
+    targets = t.targets() if cutter == t.cutter else [s for s in t.seats if s != cutter and t.sizes[s] > 0]
+    soft, hard = kn.belief(soft=True), kn.belief(soft=False)
+    board = Board.of(t)
+    avoid = side == SHERLOCK
+    ratios = {s: public_ratio(kn, s) for s in targets}
+    roles = soft.roles()
+    known = [r for r in ratios.values() if r is not None]
+    best_public = max(known) if known else None
+    out = []
+    for seat in targets:
+        p_def, p_def_hard = soft.p_defuse(seat), hard.p_defuse(seat)
+        boom = explosion(soft, board, cutter, seat, avoid, tolerance)
+        boom_hard = explosion(hard, board, cutter, seat, avoid, tolerance)
+        win = p_def if board.defusers_left == 1 else 0.0
+        bombs = [c for c, p in soft.p_types(seat).items() if c != DEFUSE and p > 0]
+        if_bomb = _roles_after(soft, seat, max(bombs, key=lambda c: soft.p_types(seat)[c])) if bombs else {}
+        if_def = _roles_after(soft, seat, DEFUSE) if p_def > 0 else {}
+        p_sherlock = 1.0 - roles[seat]
+        if side == SHERLOCK:
+            score = p_def - EXPLOSION_WEIGHT * boom + CUTTER_WEIGHT * p_sherlock
+            reason = f"{_pct(p_def)} defusing, {_pct(boom)} explosion, {_pct(p_sherlock)} Sherlock (cuts next)"
+        else:
+            ratio = ratios.get(seat)
+            suspicion = (best_public - ratio) if best_public is not None and ratio is not None else 0.0
+            score = boom + BOMB_WEIGHT * (1 - p_def) - SUSPICION_WEIGHT * suspicion + CUTTER_WEIGHT * roles[seat]
+            reason = f"{_pct(boom)} explosion, {_pct(1 - p_def)} bomb, suspicion {suspicion:.2f}"
+        out.append(CutOption(seat, p_def, p_def_hard, boom, boom_hard, win, if_def, if_bomb, score, reason))
+    out.sort(key=lambda o: (-o.score, o.seat))
+    return out
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.0f}%"
+
+
+def danger(kn: TimeBombKnowledge, colour: str) -> float:
+    """How close ``colour`` is to exploding: cut / threshold if it can still reach its threshold (given the
+    cards that can be in play), plus a pink bonus; 0 if it never can."""
+    t = kn.table
+    cut, thr = t.counts[colour], t.setup.thresholds[colour]
+    most = max(kn.in_play()[colour])
+    reachable = most >= thr
+    pink = PINK_DANGER if colour == PINK and most - cut >= 1 else 0.0
+    return (cut / thr if reachable else 0.0) + pink
+
+
+def choose_cover(kn: TimeBombKnowledge, side: str | None = None) -> tuple[str, str]:
+    """Which colour the pending defusing / yellow card should cover, and why."""
+    side = side or kn.role
+    options = kn.table.coverable()
+    scored = sorted(options, key=lambda c: (danger(kn, c), -options.index(c)), reverse=side == SHERLOCK)
+    pick = scored[0]
+    word = "most" if side == SHERLOCK else "least"
+    return pick, f"{pick} is the {word} dangerous colour ({kn.table.counts[pick]} cut, explodes at " \
+                 f"{kn.table.setup.thresholds[pick]})"
+
+
+def choose_uncover(kn: TimeBombKnowledge, side: str | None = None) -> tuple[str, str]:
+    """Which cover a blue bomb should remove, and why."""
+    side = side or kn.role
+    t = kn.table
+    options = list(t.covered)
+    exposed = [c for c in options if t.counts[c] >= t.setup.thresholds[c]]
+    if side == MORIARTY and exposed:
+        return exposed[0], f"{exposed[0]} is at its threshold: uncovering it explodes it"
+    safe = [c for c in options if c not in exposed] or options
+    scored = sorted(safe, key=lambda c: danger(kn, c), reverse=side == MORIARTY)
+    pick = scored[0]
+    word = "least" if side == SHERLOCK else "most"
+    return pick, f"{pick} is the {word} dangerous covered colour"
+
+
+def choose_claim(kn: TimeBombKnowledge, side: str | None = None) -> tuple[int, str]:
+    """What to say about my defusing cards now, and why."""
+    side = side or kn.role
+    held = kn.my_hand()[DEFUSE]
+    size = sum(kn.my_hand().values())
+    if side == SHERLOCK:
+        return held, "tell the truth: the other Sherlocks can then cut your defusing cards"
+    if held:
+        return 0, f"you hold {held}: claim none so that nobody cuts them"
+    claim = min(1, size)
+    return claim, "you hold none: claim one to draw cuts to your bombs"
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The advice for what I must decide now (``kind``: claim, cut, cover, uncover, wait)."""
+
+    kind: str
+    best: str
+    reason: str
+    options: tuple[CutOption, ...] = ()
+
+
+def advise(kn: TimeBombKnowledge, claim_pending: bool = False, tolerance: float = 0.0) -> Advice:
+    """Advice for my pending decision: a claim (if ``claim_pending``), a cut, a cover or an uncover."""
+    t = kn.table
+    if t.over:
+        return Advice("wait", "", f"the game is over: {t.winner} won ({t.reason})")
+    if claim_pending:
+        k, why = choose_claim(kn)
+        return Advice("claim", f"claim {kn.me} {k}", why)
+    if t.cutter == kn.me and t.phase == "cover":
+        colour, why = choose_cover(kn)
+        return Advice("cover", f"cover {colour}", why)
+    if t.cutter == kn.me and t.phase == "uncover":
+        colour, why = choose_uncover(kn)
+        return Advice("uncover", f"uncover {colour}", why)
+    if t.phase == "cut":
+        options = tuple(cut_options(kn, tolerance=tolerance))
+        best = options[0]
+        who = "your" if t.cutter == kn.me else f"player {t.cutter}'s"
+        return Advice("cut", f"cut player {best.seat}", f"{who} cut: {best.reason}", options)
+    return Advice("wait", "", t.status())
