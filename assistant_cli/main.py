@@ -24,6 +24,7 @@ from assistant_cli.beyond_baker_street import app as beyond_baker_street_app
 from assistant_cli.evidence import app as evidence_app
 from assistant_cli.session import GAME, Journal, Reply, Session, read_lines
 from assistant_cli.simulate import app as simulate_app
+from assistant_cli.time_bomb import app as time_bomb_app
 from solver.errors import AssistantError
 
 PACKAGE = "deduction-assistant"
@@ -41,6 +42,10 @@ GAMES: dict[str, tuple[str, str]] = {
     "evidence": (
         "Evidence (2-5 players): each mystery's evidence value with exact probabilities, expected scores, advice",
         "assist evidence, assist evidence analyze FILE, assist simulate evidence",
+    ),
+    "time-bomb": (
+        "Time Bomb Evolution (4-6 players): role and holding probabilities from cuts and claims, cut risks, advice",
+        "assist time-bomb, assist time-bomb analyze FILE, assist simulate time-bomb",
     ),
 }
 
@@ -61,6 +66,7 @@ app.add_typer(thirteen_app, name=GAME)
 app.add_typer(simulate_app, name="simulate")
 app.add_typer(beyond_baker_street_app, name="beyond-baker-street")
 app.add_typer(evidence_app, name="evidence")
+app.add_typer(time_bomb_app, name="time-bomb")
 
 
 def version() -> str:

@@ -190,3 +190,7 @@ app.command("beyond-baker-street")(simulate_command)
 from assistant_cli.evidence import simulate_command as simulate_evidence  # noqa: E402 - lives with its game
 
 app.command("evidence")(simulate_evidence)
+
+from assistant_cli.time_bomb import simulate_command as simulate_time_bomb  # noqa: E402 - lives with its game
+
+app.command("time-bomb")(simulate_time_bomb)
