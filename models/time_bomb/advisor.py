@@ -30,7 +30,7 @@ from models.time_bomb.knowledge import TimeBombKnowledge
 from models.time_bomb.rules import BLUE, PINK, RED, YELLOW, Table, left_of
 
 EXPLOSION_WEIGHT = 2.0
-CUTTER_WEIGHT = 0.3  # the cut player takes the cutter next: better a Sherlock
+CUTTER_WEIGHT = 0.6  # the cut player takes the cutter next: better a Sherlock
 BOMB_WEIGHT = 0.3
 SUSPICION_WEIGHT = 0.5
 PINK_DANGER = 0.25  # extra danger of an uncovered pink colour: two pink cuts in a row explode

@@ -1,0 +1,71 @@
+"""Time Bomb Evolution figures: Sherlock's win rate by bot and player count, role-belief ranking, timings.
+
+    python bench/time_bomb.py --games 2000 --players 5 --workers 2        # the issue's target (5 players)
+    python bench/time_bomb.py --games 500 --players 4 5 6 --roles 200     # the table for 4 to 6 players
+
+For each player count it plays the same seeded games (``solver.simulate.run_games``: every game reproducible
+from the run seed and its index, every advisor's hard knowledge checked for soundness after every observation)
+with Sherlock played by ``advisor``, ``honest-sherlock`` and ``random``, Moriarty always ``bluffing-moriarty``,
+and prints Sherlock's win rate with its standard error. ``--roles N`` also scores the advisor Sherlocks' role
+beliefs on N games: how often the player they rank most likely Moriarty is one, against chance.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from assistant_cli.time_bomb import _new_state, role_ranking, summarize_records  # noqa: E402
+from models.time_bomb.bots import make_bot  # noqa: E402
+from solver.simulate import Matchup, run_games  # noqa: E402
+
+SHERLOCKS = ("advisor", "honest-sherlock", "random")
+MORIARTY = "bluffing-moriarty"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--players", type=int, nargs="+", default=[5])
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--roles", type=int, default=0, help="games for the role-ranking figure (0: skip)")
+    parser.add_argument("--sherlocks", nargs="+", default=list(SHERLOCKS))
+    args = parser.parse_args()
+    import functools
+
+    print(f"Sherlock win rate against {MORIARTY}, {args.games} games per cell, seed {args.seed}")
+    print("| players | Sherlock bot | Sherlock wins | win rate | ± s.e. | explosions | time-outs | s/game |")
+    print("|---|---|---|---|---|---|---|---|")
+    rates: dict[tuple[int, str], float] = {}
+    for players in args.players:
+        for sherlock in args.sherlocks:
+            spec = f"{sherlock}/{MORIARTY}"
+            matchup = Matchup(functools.partial(_new_state, players=players), (spec,) * players, make_bot)
+            start = time.perf_counter()
+            result = summarize_records(run_games(matchup, args.games, args.seed, args.workers))
+            per_game = (time.perf_counter() - start) / args.games
+            rates[(players, sherlock)] = result.sherlock_rate
+            print(f"| {players} | {sherlock} | {result.sherlock_wins} | {100 * result.sherlock_rate:.1f}% | "
+                  f"{100 * result.stderr:.1f} | {result.explosions} | {result.time_outs} | {per_game:.3f} |",
+                  flush=True)
+        if ("advisor" in args.sherlocks) and ("random" in args.sherlocks):
+            gap = rates[(players, "advisor")] - rates[(players, "random")]
+            print(f"|  | advisor - random | | {100 * gap:+.1f} points | | | | |", flush=True)
+    if args.roles:
+        print()
+        print(f"Role beliefs of advisor Sherlocks ({args.roles} games, at each redeal and last decision)")
+        print("| players | checks | top-ranked is Moriarty | chance |")
+        print("|---|---|---|---|")
+        for players in args.players:
+            r = role_ranking(args.roles, players, args.seed)
+            print(f"| {players} | {r['checks']:.0f} | {100 * r['top_is_moriarty']:.1f}% | {100 * r['chance']:.1f}% |",
+                  flush=True)
+
+
+if __name__ == "__main__":
+    main()
