@@ -6,7 +6,9 @@ advancing a Lead, a Dead Lead, a mismatched icon raising the Lead, an Eliminatio
 track towards exactly 20 or past it. For each Assist it works out what the player told would then know about
 their own hand (empathy: their Assists so far plus this one, and what both of us can see), which play that
 knowledge makes safe or likely for them, and what that play would really do, since I can see their cards.
-Confirm, Pursue and the Holmes track (an Assist costs a space, and at 1 it loses) complete the picture.
+Confirm, Pursue and the Holmes track (an Assist costs a space, worth more as the marker drops, and at 1 it
+loses) complete the picture. Leads that share an icon draw on the same cards, so whether they can still be
+completed is checked jointly: disjoint sets of the cards still in play must add up to each one's need exactly.
 
 Values are in "evidence points": a card's number moved onto a Lead or the track is worth about its number, a
 completed Lead or an exact 20 a bonus, and a Dead Lead, a lost Holmes space or a stuck Lead a cost. They are
@@ -23,10 +25,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from models.beyond_baker_street.data import EVIDENCE, ICONS, NUMBERS, SECTIONS
+from models.beyond_baker_street.data import EVIDENCE, ICONS, NUMBERS
 from models.beyond_baker_street.knowledge import (
     CARD_INDEX,
-    FULL_MASK,
     ICON_MASK,
     HandKnowledge,
     card_mask,
@@ -544,4 +545,4 @@ def make_bot(name: str, seat: int, rng: random.Random) -> RandomBot | AdvisorBot
     return BOTS[name](seat, rng)
 
 
-__all__ = ["Advice", "AdvisorBot", "RandomBot", "Weights", "advise", "make_bot", "FULL_MASK", "SECTIONS"]
+__all__ = ["Advice", "AdvisorBot", "RandomBot", "Weights", "advise", "make_bot"]
