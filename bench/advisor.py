@@ -7,7 +7,8 @@ Plays seeded games with :class:`models.thirteen_clues.advisor.AdvisorBot` and pr
 2. win shares of the advisor in seat 1 (the first player is drawn at random in every game): against logic bots
    at each table size, and against three other advisors at four players;
 3. how many of its own answers (actions) and turns an advisor needs before its mystery is certain, against the
-   information-theoretic lower bound (:func:`information_lower_bound`, in answers).
+   information-theoretic lower bound (:func:`information_lower_bound`, in answers): in the games above (where
+   most advisors accuse, and win, before they are certain) and alone at the table, uncensored.
 
 Usage (from the repository root, with the virtual environment active)::
 
@@ -34,8 +35,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from models.thirteen_clues import advisor as advisor_module  # noqa: E402
-from models.thirteen_clues.advisor import AdvisorBot, information_lower_bound  # noqa: E402
+from models.thirteen_clues.advisor import AdvisorBot, Weights, information_lower_bound  # noqa: E402
 from models.thirteen_clues.bots import make_bot  # noqa: E402
+from models.thirteen_clues.deal import random_deal  # noqa: E402
+from models.thirteen_clues.knowledge import TableSetup, ThirteenCluesKnowledge  # noqa: E402
+from models.thirteen_clues.observations import Accusation, Ask, Consult, InformantLook  # noqa: E402
 from models.thirteen_clues.rules import TableRules, new_game  # noqa: E402
 from solver.bots import Bot  # noqa: E402
 from solver.simulate import Matchup, game_seed, play_game  # noqa: E402
@@ -83,6 +87,35 @@ def play_one(job: tuple[int, tuple[str, ...], int, int, str]) -> Outcome:
         [b.certain_after for b in advisors],
         [information_lower_bound(b.knowledge) for b in advisors if b.knowledge is not None],
     )
+
+
+def solo_answers(players: int, seed: int, index: int) -> tuple[int, float]:
+    """Answers seat 1 needs to make its mystery certain when it alone acts and always takes the most
+    informative action (no rivals, so nothing to give away and nobody to race; an accusation counts for the
+    information in its right/wrong answer, which can separate mysteries no question can in two-player games),
+    and the lower bound for that deal. Uncensored, unlike the in-game figure, which stops when someone wins."""
+    rng = random.Random(game_seed(seed, index))
+    deal = random_deal(players, rng)
+    setup = TableSetup()
+    for line in deal.setup_lines(1):
+        setup.apply(line)
+    kn = ThirteenCluesKnowledge(setup)
+    pure = Weights(leak=0.0, glass=0.0, race=0.0)
+    answers = 0
+    while advisor_module.Position(kn).possible > 1:
+        action = advisor_module.advise(kn, weights=pure)[0].action
+        answers += 1
+        if isinstance(action, Ask):
+            kn.add(deal.answer(action.seat, action.subject, 1, action.side))
+        elif isinstance(action, Consult):
+            kn.add(InformantLook(action.letter, deal.informants[action.letter]))
+        elif set(action.cards) == set(deal.screens[1]):
+            break  # a right accusation: certain (and won)
+        else:
+            kn.add(Accusation(1, *action.cards, False))
+        if answers > 60:
+            raise RuntimeError(f"solo game {index} at {players} players: not certain after 60 answers")
+    return answers, information_lower_bound(kn)
 
 
 def run(players: int, names: tuple[str, ...], games: int, seed: int, workers: int, clock: str) -> list[Outcome]:
@@ -151,6 +184,16 @@ def main() -> None:
         turns = statistics.mean(t for _, t in got) if got else float("nan")
         bound = statistics.mean(bounds[players]) if bounds[players] else float("nan")
         print(f"{players:>7} {f'{done}/{total}':>9} {actions:>12.2f} {turns:>10.2f} {bound:>15.2f}")
+    print()
+    print("Solo: seat 1 alone takes the most informative action until its mystery is certain")
+    print(f"({args.games} deals per size; every deal reaches certainty):")
+    print(f"{'players':>7} {'mean answers':>12} {'max':>5} {'bound (answers)':>15} {'ratio':>6}")
+    for players in sizes:
+        solo = [solo_answers(players, args.seed, i) for i in range(args.games)]
+        mean_answers = statistics.mean(a for a, _ in solo)
+        bound = statistics.mean(b for _, b in solo)
+        print(f"{players:>7} {mean_answers:>12.2f} {max(a for a, _ in solo):>5} {bound:>15.2f} "
+              f"{mean_answers / bound:>6.2f}", flush=True)
 
 
 if __name__ == "__main__":
