@@ -12,6 +12,9 @@ A constraint may mention the pivot and at most one other bin (e.g. "player 3 see
 player 3's private cards with my screen): given the pivot content it becomes a constraint on that bin alone.
 Pivot contents that give every bin the same constants share one dynamic program. If the budget runs out, the
 remaining groups are extrapolated from a random sample of them, and the result says so with its error.
+
+:meth:`AllocationCounter.joints` counts the worlds of every pair (pivot content, content of one other *probe*
+bin), always exactly, which is what an advisor needs: the answer to a question is a function of that pair.
 """
 
 from __future__ import annotations
@@ -159,7 +162,6 @@ class AllocationCounter:
         note = f"estimate from {done} of {len(order)} groups of mysteries ({budget:.1f} s budget)"
         return Count(total * scale, {lit: w * scale for lit, w in weights.items()}, False, stderr, note)
 
-
     def joint(self, problem: Problem, constraints: Sequence[Constraint], probe: str) -> JointCount:
         """Exact world counts for every (pivot content M, content q of bin ``probe``); see :meth:`joints`."""
         return self.joints(problem, constraints, [probe])[probe]
@@ -182,9 +184,9 @@ class AllocationCounter:
             count(M, q) = free_ways * sum_{S subset of C} prod_b Z_b(S) * (-1)^(R-|S|) * binom(|C|-|S|, R-|S|)
 
         with C the items outside M and q: one zeta transform of the bracket over the items outside M, read at C
-        for every q. Integer arithmetic
-        wraps modulo 2^64 in the intermediate steps, which is harmless because every final count is below
-        2^63 (checked against the multinomial bound; past it Python integers are used).
+        for every q. Integer arithmetic wraps modulo 2^64 in the intermediate steps, which is harmless because
+        every final count is below 2^63 (checked against the multinomial bound; past it Python integers are
+        used).
         """
         items, pivot_rules, bin_rules = self._split(problem, constraints)
         for probe in probes:
