@@ -56,12 +56,18 @@ class Decision:
     bonus: int
     looked: tuple[bool, ...]
     outcome: int  # colour index taken, or -1: stopped with room left
+    later_sum: list[int] | None = None  # the player's rumours played since, by colour (kept up to date)
+    later_n: list[int] | None = None
+
+    def __post_init__(self) -> None:
+        self.later_sum = [0] * C
+        self.later_n = [0] * C
 
 
 class GreedyOpponents:
     """Records the others' search decisions and samples deals consistent with them (module docstring)."""
 
-    def __init__(self, kn: EvidenceKnowledge, rng: random.Random, steps: int = 40) -> None:
+    def __init__(self, kn: EvidenceKnowledge, rng: random.Random, steps: int = 20) -> None:
         self.me = kn.me
         self.rng = rng
         self.steps = steps  # chain steps between two samples
@@ -85,7 +91,12 @@ class GreedyOpponents:
             if obs.seat != self.mover:
                 self.mover, self.turn_closed = obs.seat, False
             if obs.seat in self.plays:
-                self.plays[obs.seat].append((INDEX[obs.colour], obs.value))
+                ci = INDEX[obs.colour]
+                self.plays[obs.seat].append((ci, obs.value))
+                for d in self.decisions[obs.seat]:  # every recorded decision came before this rumour
+                    assert d.later_sum is not None and d.later_n is not None
+                    d.later_sum[ci] += obs.value
+                    d.later_n[ci] += 1
         if isinstance(obs, Search) and obs.seat in self.decisions:
             trial = t.clone()
             for colour in obs.colours:
@@ -154,20 +165,13 @@ class GreedyOpponents:
         if remove:
             slots.remove(here)
 
-    def _hand_sums(self, q: int) -> list[int]:
-        sums = [0] * C
-        for ci in range(C):
-            for place, v in self.slots[ci]:
-                if place == q:
-                    sums[ci] += v
-        return sums
-
     def _violations(self, q: int, sums: list[int], counts: list[int], evidence: list[int | None]) -> int:
         """How many of ``q``'s recorded decisions a greedy player with this hand would not have made."""
-        plays = self.plays[q]
         bad = 0
+        total_sum, total_n = self.total_sum, self.total_n
         for d in self.decisions[q]:
-            later = plays[d.plays_before :]
+            later_sum, later_n = d.later_sum, d.later_n
+            assert later_sum is not None and later_n is not None
             best, value = -1, -1e9
             for ci in range(C):
                 if not d.available[ci]:
@@ -175,8 +179,8 @@ class GreedyOpponents:
                 if d.looked[ci] and evidence[ci] is not None:
                     mean = float(evidence[ci])  # type: ignore[arg-type]
                 else:
-                    num = self.total_sum[ci] - d.disp_sum[ci] - sums[ci] - sum(v for c, v in later if c == ci)
-                    den = self.total_n[ci] - d.disp_n[ci] - counts[ci] - sum(1 for c, _ in later if c == ci)
+                    num = total_sum[ci] - d.disp_sum[ci] - sums[ci] - later_sum[ci]
+                    den = total_n[ci] - d.disp_n[ci] - counts[ci] - later_n[ci]
                     mean = num / den if den > 0 else 0.0
                 val = mean + (d.bonus if d.hot[ci] else 0)
                 if val > value:
@@ -187,23 +191,37 @@ class GreedyOpponents:
                 bad += best != d.outcome or value <= 0
         return bad
 
+    def _rebuild(self) -> None:
+        """Per-seat hand sums and counts by colour, and the evidence values, of the chain's deal (kept up to date
+        by :meth:`_step`, rebuilt when the facts change the deal)."""
+        self._sums = {q: [0] * C for q in self.seats}
+        self._counts = {q: [0] * C for q in self.seats}
+        self._ev: list[int | None] = [None] * C
+        for ci in range(C):
+            for place, v in self.slots[ci]:
+                if place in self._sums:
+                    self._sums[place][ci] += v
+                    self._counts[place][ci] += 1
+                elif place == EVIDENCE:
+                    self._ev[ci] = v
+
     def _seat_violations(self, q: int) -> int:
         if not self.decisions[q]:
             return 0
-        sums = [0] * C
-        counts = [0] * C
-        evidence: list[int | None] = [None] * C
-        for ci in range(C):
-            for place, v in self.slots[ci]:
-                if place == q:
-                    sums[ci] += v
-                    counts[ci] += 1
-                elif place == EVIDENCE:
-                    evidence[ci] = v
-        return self._violations(q, sums, counts, evidence)
+        return self._violations(q, self._sums[q], self._counts[q], self._ev)
 
     def _energy(self) -> dict[int, int]:
+        self._rebuild()
         return {q: self._seat_violations(q) for q in self.seats}
+
+    def _move(self, ci: int, slot: list[int], value: int) -> None:
+        old = slot[1]
+        slot[1] = value
+        place = slot[0]
+        if place in self._sums:
+            self._sums[place][ci] += value - old
+        elif place == EVIDENCE:
+            self._ev[ci] = value
 
     def _step(self, energy: dict[int, int], temperature: float) -> None:
         """One move: swap the values of two hidden rumours of one colour in two different places."""
@@ -213,9 +231,11 @@ class GreedyOpponents:
         if len(slots) < 2:
             return
         a, b = rng.sample(slots, 2)
-        if a[0] == b[0] or a[1] == b[1]:
+        va, vb = a[1], b[1]
+        if a[0] == b[0] or va == vb:
             return
-        a[1], b[1] = b[1], a[1]
+        self._move(ci, a, vb)
+        self._move(ci, b, va)
         touched = {p for p in (a[0], b[0]) if p in energy}
         if EVIDENCE in (a[0], b[0]):
             touched |= {q for q in self.seats if any(d.looked[ci] for d in self.decisions[q])}
@@ -224,7 +244,8 @@ class GreedyOpponents:
         if delta <= 0 or (temperature > 0 and rng.random() < math.exp(-delta / temperature)):
             energy.update(new)
         else:
-            a[1], b[1] = b[1], a[1]
+            self._move(ci, a, va)
+            self._move(ci, b, vb)
 
     def sample(self, kn: EvidenceKnowledge, k: int, repair_steps: int = 3000) -> list[tuple]:
         """``k`` deals (evidence, hands, piles) from the chain, after repairing it to consistency."""
