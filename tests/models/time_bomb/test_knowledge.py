@@ -53,8 +53,8 @@ def small_states(data, players: int, seeds: range) -> list[TimeBombKnowledge]:
 
 @pytest.mark.parametrize(("data", "players"), [(TINY, 3), (SMALL, 4)], ids=["tiny", "small"])
 def test_counter_and_cp_sat_match_the_brute_force_reference(data, players: int) -> None:
-    states = small_states(data, players, range(8))[:5]
-    assert len(states) >= 5 and len(states[0].rounds) == 2
+    states = small_states(data, players, range(8))[: 5 if players == 3 else 3]
+    assert len(states) >= 3 and len(states[0].rounds) == 2
     for kn in states:
         engine = kn.engine()
         constraints = [c for e in engine.entries for c in e.constraints]
