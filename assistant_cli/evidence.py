@@ -37,6 +37,7 @@ from assistant_cli.session import Journal, Reply, read_lines
 from models.evidence.advisor import Option, candidates, evaluate
 from models.evidence.bots import bot_factory, make_bot
 from models.evidence.data import COLOURS, ROUNDS, TOOL_NAMES
+from models.evidence.inference import GreedyOpponents
 from models.evidence.knowledge import EvidenceKnowledge, TableSetup
 from models.evidence.observations import (
     SETUP_TYPES,
@@ -92,7 +93,7 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "look COLOUR VALUE  (your Fortune-Teller)", "look blue 3"),
     ("Session", "show", "mysteries, probabilities, everyone's expected score"),
     ("", "why COLOUR [VALUE]", "why blue   why blue 3"),
-    ("", "advise [all] [extra] [samples N]", "ranked options for your turn"),
+    ("", "advise [all] [extra] [greedy] [samples N]", "ranked options for your turn (greedy: model the others)"),
     ("", "undo / history", "remove the last entry / list the entries"),
     ("", "help / quit", "aliases: h ?, exit q"),
 )
@@ -137,6 +138,7 @@ class EvidenceSession:
         self.count_budget = count_budget  # unused: the counts here are always exact and fast
         self.setup = TableSetup()
         self.knowledge: EvidenceKnowledge | None = None
+        self.model: GreedyOpponents | None = None  # 'advise greedy': the others modelled as the greedy bot
         self.lines: list[str] = []
         self._before: dict[str, dict[int, float]] | None = None
 
@@ -199,10 +201,15 @@ class EvidenceSession:
             setup.apply(entry)
             if setup.complete():
                 self.knowledge = EvidenceKnowledge(setup)  # checks the per-colour totals
+                self.model = GreedyOpponents(self.knowledge, random.Random(0))
             self.setup = setup
             return
         kn = self._require(f"'{entry}'")
+        table_before = kn.table.clone()
         kn.add(entry)
+        if self.model is not None:
+            self.model.before(entry, table_before)
+            self.model.after(entry, kn)
 
     def _undo(self, show: bool) -> Reply:
         if not self.lines:
@@ -210,7 +217,7 @@ class EvidenceSession:
         last = self.lines[-1]
         fresh = EvidenceSession(None, self.count_budget)
         fresh.replay(self.lines[:-1])
-        self.setup, self.knowledge, self.lines = fresh.setup, fresh.knowledge, fresh.lines
+        self.setup, self.knowledge, self.lines, self.model = fresh.setup, fresh.knowledge, fresh.lines, fresh.model
         self._save()
         summary = f"undid '{last}'"
         return Reply([self.state_view(summary)] if show else [], summary=summary)
@@ -313,12 +320,13 @@ class EvidenceSession:
         return Group(Text(f"{colour} ({kn.data.names[colour]}):", style="bold"), *lines)
 
     def _advise(self, args: list[str]) -> RenderableType:
-        usage = "advise [all] [extra] [samples N]"
+        usage = "advise [all] [extra] [greedy] [samples N]"
         kn = self._require("advise")
         words = [a.lower() for a in args]
         show_all = "all" in words
         extra = "extra" in words
-        words = [w for w in words if w not in ("all", "extra")]
+        greedy = "greedy" in words
+        words = [w for w in words if w not in ("all", "extra", "greedy")]
         samples = ADVICE_SAMPLES
         if words[:1] == ["samples"] and len(words) == 2 and words[1].isdigit() and int(words[1]) > 0:
             samples = int(words[1])
@@ -338,12 +346,15 @@ class EvidenceSession:
             options = candidates(kn, phase, legal)
             if len(options) <= 1 and phase == EXTRA and phases[0] != EXTRA:
                 continue
-            ranked = evaluate(kn, turn.round, phase, options, samples, random.Random(0), rounds=3)
+            model = self.model if greedy else None
+            ranked = evaluate(kn, turn.round, phase, options, samples, random.Random(0), rounds=3, model=model)
             parts.append(advice_table(ranked, phase, None if show_all else ADVICE_SHOWN))
+        source = ("deals where every other player's searches so far are what a greedy player would have done "
+                  "(a model of the others, not a fact)" if greedy else "your exact knowledge")
         parts.append(Text(
-            "Each option is played out in the same sampled futures (the hidden rumours dealt from your exact "
-            "knowledge, then every player greedy from their own information). Win: share of futures you win; "
-            "lead: your score minus the best other score.", style="dim"))
+            f"Each option is played out in the same sampled futures (the hidden rumours dealt from {source}, then "
+            "every player greedy from their own information). Win: share of futures you win; lead: your score "
+            "minus the best other score.", style="dim"))
         return Group(*parts)
 
     def summary(self) -> dict[str, object]:
@@ -421,7 +432,7 @@ class EvidenceSession:
         if COMMAND_OF.get(verb) == "why":
             return colours if pos == 1 else values(words[1]) if pos == 2 else []
         if COMMAND_OF.get(verb) == "advise":
-            return ["all", "extra", "samples"]
+            return ["all", "extra", "greedy", "samples"]
         return []
 
 

@@ -138,6 +138,20 @@ def test_advise_ranks_my_options_on_my_turn_only() -> None:
         session.handle("advise")
 
 
+def test_advise_with_the_greedy_model_of_the_others() -> None:
+    session = ready()
+    session.handle("play 1 pink 0")
+    session.handle("search 1 green")
+    for line in ("play 2 blue 2", "search 2 white", "play 3 brown 1", "search 3 brown", "play 4 yellow 0",
+                 "search 4 yellow"):
+        session.handle(line)
+    out = text(session.handle("advise greedy samples 6"))
+    assert "Which rumour to play" in out and "a model of the others" in out
+    assert session.model is not None and session.model.consistent()
+    session.handle("undo")
+    assert session.model is not None and len(session.model.decisions[4]) == 0
+
+
 def test_summary_json_matches_the_knowledge_model() -> None:
     session = EvidenceSession()
     for line in EXAMPLE.read_text().splitlines():
