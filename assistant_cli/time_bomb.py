@@ -596,7 +596,7 @@ def why_claim(kn: TimeBombKnowledge, number: int) -> RenderableType:
         core = kn.explain_whatif(Holds(c.round, c.seat, DEFUSE, c.claimed, c.before + 1, layout_size))
         lines.append(Text(f"Contradicted (hard): {r.reason}."))
         if core:
-            lines.append(Text("These entries rule it out: " + "; ".join(f"'{f}'" for f in core)))
+            lines.append(Text("These entries rule it out: " + "; ".join(f.located() for f in core)))
     elif r.contradicted:
         lines.append(Text(f"Your own claim: {r.reason}."))
     return Group(*lines)
@@ -611,7 +611,7 @@ def why_in_play(kn: TimeBombKnowledge, colour: str, k: int) -> RenderableType:
     if not 0 <= k <= kn.setup.bombs_per_colour:
         raise AssistantError(f"why inplay {colour} {k}: expected 0 to {kn.setup.bombs_per_colour}")
     core = kn.explain_whatif(InPlay(colour, k))
-    reasons = "; ".join(f"'{f}'" for f in core) if core else "the setup (how many cards are removed)"
+    reasons = "; ".join(f.located() for f in core) if core else "the setup (how many cards are removed)"
     return Text(f"{k} {colour} cards in play is impossible (hard): {reasons}.")
 
 
@@ -629,7 +629,7 @@ def why_holds(kn: TimeBombKnowledge, seat: int, card: str, k: int) -> Renderable
         return Text(f"Player {seat} holds {size} cards: {k} {card} is impossible.")
     first = t.cut_in_round[seat] + 1
     core = kn.explain_whatif(Holds(t.round, seat, card, k, first, kn.layout.size(t.round, seat)))
-    reasons = "; ".join(f"'{f}'" for f in core) if core else "the setup"
+    reasons = "; ".join(f.located() for f in core) if core else "the setup"
     return Text(f"Player {seat} cannot hold {k} {card} now (hard): {reasons}.")
 
 

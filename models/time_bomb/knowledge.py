@@ -156,9 +156,14 @@ class Fact:
 
     index: int
     entry: object  # an Entry, or a what-if being tested (a counting meaning)
+    round: int = 1  # the round it belongs to (a redeal: the round it starts)
 
     def __str__(self) -> str:
         return str(self.entry)
+
+    def located(self) -> str:
+        """The entry with its round, so that equal entries (two identical cuts) read apart."""
+        return f"'{self.entry}' (round {self.round})"
 
 
 @dataclass(frozen=True)
@@ -259,7 +264,8 @@ class TimeBombKnowledge:
         return [self._constraint(layout, HandCard(round_, self.me, t, n)) for t, n in counts.items()]
 
     def _add_fact(self, entry: Entry, bound: Sequence[tuple[Constraint, Meaning]]) -> None:
-        self.facts.append(Fact(len(self.facts), entry))
+        round_ = self.table.round + (1 if isinstance(entry, Redeal) else 0)
+        self.facts.append(Fact(len(self.facts), entry, round_))
         self.fact_constraints.append(tuple(c for c, _ in bound))
         self.fact_meanings.append(tuple(m for _, m in bound))
         self._cache.clear()
