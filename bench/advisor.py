@@ -150,7 +150,7 @@ def main() -> None:
     sizes = [int(p) for p in args.players.split(",")]
     print(f"advisor bench: {args.games} games per matchup, seed {args.seed}, {args.clock} clock")
     print()
-    print(f"{'matchup':<34} {'advisor win %':>13} {'± s.e.':>7} {'fair %':>7} {'calls':>6} "
+    print(f"{'matchup':<44} {'advisor win %':>13} {'± s.e.':>7} {'fair %':>7} {'calls':>6} "
           f"{'median ms':>9} {'p95 ms':>7} {'max ms':>7}")
     certain: dict[int, list[tuple[int, int]]] = {}
     bounds: dict[int, list[float]] = {}
@@ -165,7 +165,7 @@ def main() -> None:
             mean, err = share(outcomes, [1])  # seat 1's advisor against the other three seats
             timings = [t * 1000 for o in outcomes for t in o.timings]
             label = f"{players}p " + ",".join(names)
-            print(f"{label:<34} {100 * mean:>13.1f} {100 * err:>7.1f} {100 / players:>7.1f} {len(timings):>6} "
+            print(f"{label:<44} {100 * mean:>13.1f} {100 * err:>7.1f} {100 / players:>7.1f} {len(timings):>6} "
                   f"{statistics.median(timings):>9.1f} {percentile(timings, 0.95):>7.1f} {max(timings):>7.1f}"
                   f"   ({time.perf_counter() - start:.0f} s)", flush=True)
             got = [c for o in outcomes for c in o.certain if c is not None]
