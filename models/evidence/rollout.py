@@ -99,14 +99,15 @@ class Playout:
     # -- information ------------------------------------------------------------------------------------------
     def means(self, s: int) -> list[float]:
         """Seat ``s``'s evidence means: every rumour it has not seen equally likely (greedy's information)."""
-        out = [0.0] * C
         hs, hn, looked = self.hand_sum[s], self.hand_n[s], self.looked[s]
+        vals_sum, vals_n, disp_sum, disp_n = self.vals_sum, self.vals_n, self.disp_sum, self.disp_n
+        evidence = self.evidence
+        out = []
         for ci in range(C):
-            if self.disp_n[ci] >= 5 or looked[ci]:
-                out[ci] = float(self.evidence[ci])
+            if disp_n[ci] >= 5 or looked[ci]:
+                out.append(float(evidence[ci]))
             else:
-                unseen = self.vals_n[ci] - self.disp_n[ci] - hn[ci]
-                out[ci] = (self.vals_sum[ci] - self.disp_sum[ci] - hs[ci]) / unseen
+                out.append((vals_sum[ci] - disp_sum[ci] - hs[ci]) / (vals_n[ci] - disp_n[ci] - hn[ci]))
         return out
 
     def room(self, s: int) -> int:
@@ -204,15 +205,26 @@ class Playout:
         art = self.art[s]
         bonus = self._bonus(s)
         can_swap = self.pro and "timeout" in self.tools
-        for ci in range(C):
-            n = art[ci]
-            if not n or not (can_swap or (not self.pro and self.tokens[ci])):
-                continue
-            take, value = self.best_takes(s, n, means, exclude=ci)
-            if len(take) < n:
-                continue
-            lose = n * means[ci] + (bonus if self.hl[s][ci] else 0)
-            out.append((value - lose, "timeout", ci, take))
+        swappable = [ci for ci in range(C) if art[ci] and (can_swap or (not self.pro and self.tokens[ci]))]
+        if swappable:
+            # Every available card by value, best first: the order greedy picks them in (a stack's Hot Lead
+            # first, ties to the first mystery), so the n best excluding a mystery are the first n of the others.
+            cards: list[tuple[float, int]] = []
+            most = max(art)
+            for ci in range(C):
+                hot, reg = self.hot[ci], self.reg[ci]
+                if hot:
+                    cards.append((-(means[ci] + bonus), ci))
+                cards += [(-means[ci], ci)] * min(reg, most)
+            cards.sort()
+            for ci in swappable:
+                n = art[ci]
+                picked = [(v, cj) for v, cj in cards if cj != ci][:n]
+                if len(picked) < n:
+                    continue
+                value = -sum(v for v, _ in picked)
+                lose = n * means[ci] + (bonus if self.hl[s][ci] else 0)
+                out.append((value - lose, "timeout", ci, [cj for _, cj in picked]))
         if not self.pro:
             return out
         owned = [ci for ci in range(C) if art[ci]]
