@@ -10,8 +10,9 @@ made on, and samples deals in which a greedy player holding that hand would have
 Sampling is a Markov chain over deals (swap two hidden rumours of one colour between two places: the public
 per-colour counts are kept), uniform over the consistent deals; it is kept from one decision to the next and
 repaired when new facts arrive (a played rumour is moved into its player's hand; violated decisions are
-removed by annealing). If no consistent deal is found in the budget, the least inconsistent one is used, so
-the layer degrades to the exact knowledge, never to an error.
+removed by annealing). If no consistent deal is found in the budget, the others are evidently not greedy: the
+model is dropped and the deals come from the exact knowledge alone, so the layer degrades to the facts, never
+to an error.
 
 This is a model of the other players, not a fact: the advisor bot uses it against greedy bots; the companion's
 ``advise`` uses the exact knowledge alone unless asked.
@@ -79,6 +80,7 @@ class GreedyOpponents:
         self.plays: dict[int, list[tuple[int, int]]] = {s: [] for s in self.seats}
         self.mover: int | None = None
         self.turn_closed = True
+        self.falsified = False
         self.slots: list[list[list[int]]] = []  # per colour: [place, value] of every hidden rumour
         self._init_slots(kn)
 
@@ -248,7 +250,11 @@ class GreedyOpponents:
             self._move(ci, b, vb)
 
     def sample(self, kn: EvidenceKnowledge, k: int, repair_steps: int = 3000) -> list[tuple]:
-        """``k`` deals (evidence, hands, piles) from the chain, after repairing it to consistency."""
+        """``k`` deals (evidence, hands, piles) from the chain, after repairing it to consistency. If no deal fits
+        the decisions, the others are not playing greedily: the model is dropped for good (``falsified``) and the
+        deals come from the exact knowledge alone."""
+        if self.falsified:
+            return [kn.sample(self.rng) for _ in range(k)]
         energy = self._energy()
         temperature = 1.0
         for _ in range(repair_steps):
@@ -256,6 +262,9 @@ class GreedyOpponents:
                 break
             self._step(energy, temperature)
             temperature = max(0.05, temperature * 0.998)
+        if any(energy.values()):
+            self.falsified = True
+            return [kn.sample(self.rng) for _ in range(k)]
         out = []
         for _ in range(k):
             for _ in range(self.steps):
