@@ -653,7 +653,7 @@ def _rows_table(title: str, rows: list[Row]) -> Table:
     table = Table(title=title)
     table.add_column("Seat")
     table.add_column("Bot")
-    for name in ("Wins", "Win %", "± s.e.", "Score", "Articles", "Hot Leads", "Time-outs", "Tools"):
+    for name in ("Wins", "Win %", "±", "Score", "Cards", "HL", "T-outs", "Tools"):
         table.add_column(name, justify="right")
     for row in rows:
         m = row.means
@@ -719,7 +719,8 @@ def simulate_command(
     if len(summary.bots) < len(summary.seats):
         out.print(_rows_table("By bot (win share per seat it played)", summary.bots))
     rate = summary.games / elapsed if elapsed > 0 else float("inf")
-    out.print(f"Shared victories (no single winner): {summary.draws}. Means are per seat and game. "
+    out.print(f"Shared victories (no single winner): {summary.draws}. ± is the standard error of the win share. "
+              f"Means per seat and game: final score, search cards, Hot Leads, time-outs, tools. "
               f"{elapsed:.1f} s, {rate:.2f} games/s on {workers} worker(s).")
 
 
