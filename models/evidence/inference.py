@@ -46,23 +46,25 @@ EVIDENCE = 0  # place codes: 0 the evidence, seat s -> s (a hand), -s (an unknow
 
 @dataclass
 class Decision:
-    """One search decision of a greedy player and the public facts it was made on."""
+    """One search decision of a greedy player and the public facts it was made on.
+
+    ``num[c]`` and ``den[c]`` are the sum and number of the rumours of colour c that the player could not see
+    then, *before* removing its own hand: its mean for c was ``(num[c] - hand sum) / (den[c] - hand count)``.
+    The hand is the one it holds now plus what it played since, so both are kept up to date as it plays.
+    """
 
     seat: int
-    plays_before: int  # how many rumours the player had played by then
-    disp_sum: tuple[int, ...]
-    disp_n: tuple[int, ...]
-    hot: tuple[bool, ...]
-    available: tuple[bool, ...]
-    bonus: int
+    num: list[int]
+    den: list[int]
+    colours: tuple[int, ...]  # the mysteries with a search card available then
+    bonus: tuple[int, ...]  # the Hot Lead bonus per mystery (0 if its Hot Lead was gone)
     looked: tuple[bool, ...]
     outcome: int  # colour index taken, or -1: stopped with room left
-    later_sum: list[int] | None = None  # the player's rumours played since, by colour (kept up to date)
-    later_n: list[int] | None = None
 
-    def __post_init__(self) -> None:
-        self.later_sum = [0] * C
-        self.later_n = [0] * C
+    def played(self, ci: int, value: int) -> None:
+        """The player played (ci, value) after this decision: it was in the hand the decision was made with."""
+        self.num[ci] -= value
+        self.den[ci] -= 1
 
 
 class GreedyOpponents:
@@ -96,9 +98,7 @@ class GreedyOpponents:
                 ci = INDEX[obs.colour]
                 self.plays[obs.seat].append((ci, obs.value))
                 for d in self.decisions[obs.seat]:  # every recorded decision came before this rumour
-                    assert d.later_sum is not None and d.later_n is not None
-                    d.later_sum[ci] += obs.value
-                    d.later_n[ci] += 1
+                    d.played(ci, obs.value)
         if isinstance(obs, Search) and obs.seat in self.decisions:
             trial = t.clone()
             for colour in obs.colours:
@@ -129,14 +129,13 @@ class GreedyOpponents:
         for u in t.used[q]:
             if isinstance(u, ToolUsed) and u.tool == "fortune" and u.colour:
                 looked[INDEX[u.colour]] = True
+        hot_bonus = 2 if "telescope" in t.tools_of(q) else 1
         return Decision(
             q,
-            len(self.plays[q]),
-            tuple(sum(t.displays[c]) for c in COLOURS),
-            tuple(len(t.displays[c]) for c in COLOURS),
-            tuple(t.stacks[c].hot for c in COLOURS),
-            tuple(t.available(c) > 0 for c in COLOURS),
-            2 if "telescope" in t.tools_of(q) else 1,
+            [self.total_sum[i] - sum(t.displays[c]) for i, c in enumerate(COLOURS)],
+            [self.total_n[i] - len(t.displays[c]) for i, c in enumerate(COLOURS)],
+            tuple(i for i, c in enumerate(COLOURS) if t.available(c) > 0),
+            tuple(hot_bonus if t.stacks[c].hot else 0 for c in COLOURS),
             tuple(looked),
             outcome,
         )
@@ -168,23 +167,20 @@ class GreedyOpponents:
             slots.remove(here)
 
     def _violations(self, q: int, sums: list[int], counts: list[int], evidence: list[int | None]) -> int:
-        """How many of ``q``'s recorded decisions a greedy player with this hand would not have made."""
+        """How many of ``q``'s recorded decisions a greedy player with this hand would not have made (the
+        same arithmetic and tie-breaks as :func:`models.evidence.bots.best_takes`)."""
         bad = 0
-        total_sum, total_n = self.total_sum, self.total_n
         for d in self.decisions[q]:
-            later_sum, later_n = d.later_sum, d.later_n
-            assert later_sum is not None and later_n is not None
+            num, den, bonus, looked = d.num, d.den, d.bonus, d.looked
             best, value = -1, -1e9
-            for ci in range(C):
-                if not d.available[ci]:
-                    continue
-                if d.looked[ci] and evidence[ci] is not None:
-                    mean = float(evidence[ci])  # type: ignore[arg-type]
+            for ci in d.colours:
+                ev = evidence[ci]
+                if looked[ci] and ev is not None:
+                    mean = float(ev)
                 else:
-                    num = total_sum[ci] - d.disp_sum[ci] - sums[ci] - later_sum[ci]
-                    den = total_n[ci] - d.disp_n[ci] - counts[ci] - later_n[ci]
-                    mean = num / den if den > 0 else 0.0
-                val = mean + (d.bonus if d.hot[ci] else 0)
+                    n = den[ci] - counts[ci]
+                    mean = (num[ci] - sums[ci]) / n if n > 0 else 0.0
+                val = mean + bonus[ci]
                 if val > value:
                     best, value = ci, val
             if d.outcome < 0:
