@@ -735,24 +735,3 @@ def new_game(
         unknown = {s: rest[base + (s - 1) * UNKNOWN_PER_PLAYER : base + s * UNKNOWN_PER_PLAYER] for s in table.seats}
     return EvidenceState(table, evidence, hands, unknown)
 
-
-def resume(
-    table: Table,
-    evidence: dict[str, int],
-    hands: dict[int, list[Card]],
-    unknown: dict[int, list[Card]],
-    round_: int,
-    current: int,
-    phase: str,
-) -> EvidenceState:
-    """A quiet state (no observations, no log) resumed mid-game from a table and a hidden world consistent with
-    it: what the advisor's rollouts play on. ``table`` is used as is (pass a copy)."""
-    st = EvidenceState.__new__(EvidenceState)
-    st.table, st.evidence, st.hands, st.unknown = table, evidence, hands, unknown
-    st.round, st.current, st.phase = round_, current, phase
-    st.turn_index = table.seat_order().index(current)
-    st.queues = {s: [] for s in table.seats}
-    st.stats = {s: dict.fromkeys(STAT_KEYS, 0) for s in table.seats}
-    st.log, st.winners, st.quiet = [], [], True
-    st.initial_hands, st.initial_unknown, st.setup_cards = {}, {}, ()
-    return st
