@@ -7,7 +7,11 @@ advisor takes, and how often it wins against greedy bots.
    CP-SAT possible values, ``why`` on a ruled-out value; where a state has at most ``--ref-worlds`` worlds, the
    python-constraint reference enumeration too, checked to agree (any disagreement makes the exit status 1).
 2. ``advise``: the companion's ``advise`` (96 futures, successive halving) at each step of one seat's turns.
-3. ``wins``: the advisor in one seat against greedy bots in the others, 2 to 5 players (``assist simulate``'s
+3. ``model``: how much the greedy-opponent model (:mod:`models.evidence.inference`) sharpens the evidence
+   estimates in games between greedy bots: at the start of each of seat 1's turns, the sum over the six
+   mysteries of |estimated mean - true evidence| from the exact knowledge and from 24 model deals, by round;
+   and whether the true deal fitted the recorded decisions (it must, every time).
+4. ``wins``: the advisor in one seat against greedy bots in the others, 2 to 5 players (``assist simulate``'s
    loop, so every game also checks every bot's knowledge for soundness); win share with its standard error.
 
 Usage (from the repository root, with the virtual environment active)::
@@ -34,9 +38,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from models.evidence.advisor import candidates, evaluate  # noqa: E402
 from models.evidence.bots import GreedyBot, make_bot  # noqa: E402
 from models.evidence.data import COLOURS  # noqa: E402
+from models.evidence.inference import EVIDENCE, INDEX, GreedyOpponents  # noqa: E402
 from models.evidence.knowledge import EvidenceKnowledge, TableSetup  # noqa: E402
 from models.evidence.observations import SETUP_TYPES, EvidenceShown, Look, Play, Reveal  # noqa: E402
-from models.evidence.rules import EXTRA, new_game  # noqa: E402
+from models.evidence.rules import EXTRA, PLAY, new_game  # noqa: E402
 from solver import reference  # noqa: E402
 from solver.simulate import Matchup, run_games, summarize  # noqa: E402
 
@@ -162,8 +167,60 @@ def bench_advise(games: int, seed: int, samples: int) -> None:
         print(stats_line(phase if phase != EXTRA else "time-out / tool", values))
 
 
+def bench_model(games: int, seed: int, players: int = 4) -> bool:
+    print(f"3. greedy-opponent model vs exact knowledge: error of the evidence means, {players} players, "
+          f"{games} games")
+    errors: dict[int, list[tuple[float, float]]] = {}
+    truth_fits = True
+    for g in range(games):
+        st = new_game(random.Random(seed * 1000 + g), players)
+        bots = {s: GreedyBot(s, random.Random(seed * 7919 + g * 10 + s)) for s in range(1, players + 1)}
+        me = 1
+        mine = GreedyBot(me, random.Random(0))
+        model: GreedyOpponents | None = None
+        while not st.is_terminal():
+            for s, bot in bots.items():
+                for obs in st.take_observations(s):
+                    bot.inform(obs)
+                    if s != me:
+                        continue
+                    if isinstance(obs, SETUP_TYPES):
+                        mine.inform(obs)
+                        continue
+                    kn = mine.kn()
+                    model = model or GreedyOpponents(kn, random.Random(g))
+                    model.before(obs, kn.table)
+                    kn.add(obs)
+                    model.after(obs, kn)
+            seat = st.current_player()
+            assert seat is not None
+            if seat == me and st.phase == PLAY and model is not None:
+                kn = mine.kn()
+                saved = model.slots
+                model.slots = [[[EVIDENCE, st.evidence[c]]] if kn.evidence_known(c) is None else [] for c in COLOURS]
+                for q in model.seats:
+                    for c, v in st.hands[q]:
+                        model.slots[INDEX[c]].append([q, v])
+                truth_fits &= model.consistent()
+                model.slots = saved
+                deals = model.sample(kn, 24)
+                exact = kn.means()
+                est = {c: sum(d[0][c] for d in deals) / len(deals) for c in COLOURS}
+                errors.setdefault(st.round, []).append((
+                    sum(abs(exact[c] - st.evidence[c]) for c in COLOURS),
+                    sum(abs(est[c] - st.evidence[c]) for c in COLOURS),
+                ))
+            st.apply(bots[seat].step(st.view(seat)))
+    print("  round  exact knowledge  with the model   (sum over mysteries of |mean - evidence|)")
+    for r in sorted(errors):
+        e = errors[r]
+        print(f"  {r:>5}  {statistics.mean(x for x, _ in e):15.2f}  {statistics.mean(y for _, y in e):14.2f}")
+    print(f"  the true deal fitted every recorded decision: {'yes' if truth_fits else 'NO'}")
+    return truth_fits
+
+
 def bench_wins(players_list: list[int], games: int, seed: int, workers: int, variant: str) -> None:
-    print(f"3. advisor (seat 1) against greedy bots, {games} games per table, seed {seed}, {variant}")
+    print(f"4. advisor (seat 1) against greedy bots, {games} games per table, seed {seed}, {variant}")
     print("  players  advisor win %  ± s.e.  fair share  advisor score  greedy score   seconds")
     for players in players_list:
         names = ("advisor", *("greedy",) * (players - 1))
@@ -181,8 +238,8 @@ def bench_wins(players_list: list[int], games: int, seed: int, workers: int, var
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--part", choices=("all", "knowledge", "advise", "wins"), default="all")
-    parser.add_argument("--games", type=int, default=None, help="games (default: 8 / 2 / 40 for the three parts)")
+    parser.add_argument("--part", choices=("all", "knowledge", "advise", "model", "wins"), default="all")
+    parser.add_argument("--games", type=int, default=None, help="games (default: 8 / 2 / 30 / 40 for the parts)")
     parser.add_argument("--players", default="2,3,4,5", help="player counts for 'wins'")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
@@ -195,6 +252,8 @@ def main() -> int:
         ok = bench_knowledge(args.games or 8, args.seed, args.ref_worlds)
     if args.part in ("all", "advise"):
         bench_advise(args.games or 2, args.seed, args.samples)
+    if args.part in ("all", "model"):
+        ok = bench_model(args.games or 30, args.seed) and ok
     if args.part in ("all", "wins"):
         players = [int(p) for p in args.players.split(",")]
         bench_wins(players, args.games or 40, args.seed, args.workers, args.variant)
