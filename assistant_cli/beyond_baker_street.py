@@ -701,7 +701,7 @@ def simulate_command(
     out = Console()
     table = Table(title=f"Beyond Baker Street, {players} players, Case File {case}, {summary.games} games "
                         f"({', '.join(names)})")
-    for col in ("Wins", "Win %", "± s.e.", "Turns", "Assist", "Invest.", "Mismatch", "Elim.", "Pursue", "Dead"):
+    for col in ("Wins", "Win %", "s.e.", "Turns", "Assist", "Invest", "Wrong", "Elim", "Pursue", "Dead"):
         table.add_column(col, justify="right")
     m = summary.means
     table.add_row(str(summary.wins), f"{100 * summary.win_rate:.1f}", f"{100 * summary.stderr:.1f}",
@@ -709,7 +709,8 @@ def simulate_command(
                                                       "pursues", "dead_leads")))
     out.print(table)
     lost = ", ".join(f"{k.removeprefix('lost_').replace('_', ' ')} {v}" for k, v in summary.losses.items())
-    out.print(f"Losses: {lost}. Means are per game (all seats). {elapsed:.1f} s, "
+    out.print(f"Losses: {lost}. Means are per game, all seats together (Wrong: investigated on the wrong "
+              f"icon; Dead: Dead Leads). {elapsed:.1f} s, "
               f"{summary.games / elapsed if elapsed else 0:.2f} games/s on {workers} worker(s).")
 
 
