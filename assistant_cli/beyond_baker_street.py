@@ -20,7 +20,6 @@ import functools
 import json
 import math
 import random
-import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -34,7 +33,8 @@ from rich.table import Table
 from rich.text import Text
 
 from assistant_cli import render
-from assistant_cli.session import Journal, Reply, read_lines
+from assistant_cli.companion import run_analyze, run_companion
+from assistant_cli.session import Journal, Reply
 from models.beyond_baker_street.advisor import advise, make_bot
 from models.beyond_baker_street.data import DEFAULT_DATA, ICONS, NUMBERS, SECTIONS, Evidence, GameData
 from models.beyond_baker_street.knowledge import HandKnowledge
@@ -91,7 +91,7 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
 
 @dataclass(frozen=True)
 class Question:
-    """One step of the setup dialogue (the shape ``main._interactive`` asks for)."""
+    """One step of the setup dialogue (the shape ``companion.run_interactive`` asks for)."""
 
     prompt: str
     prefix: str
@@ -552,37 +552,10 @@ def companion(
                      ] = False,
 ) -> None:
     """Start the companion: interactive on a terminal, else read stdin."""
-    from assistant_cli import main as cli
-
     if ctx.invoked_subcommand is not None:
         return
-    out, err = Console(), Console(stderr=True)
-    interactive = sys.stdin.isatty()
-    session = BakerStreetSession()
-    errors = 0
-    try:
-        if resume is not None:
-            errors += cli._replay_file(session, resume, err)  # type: ignore[arg-type]
-            if journal is None and Journal.is_journal(resume, JOURNAL_HEADER) and not errors:
-                journal = resume
-        if journal is None and interactive:
-            journal = Path.cwd() / f"{GAME}-{time.strftime('%Y%m%d-%H%M%S')}.journal"
-        if journal is not None:
-            session.journal = Journal(journal, JOURNAL_HEADER)
-            session.journal.save(session.lines)
-            out.print(f"journal: {journal}")
-        if resume is not None:
-            out.print(f"resumed {len(session.lines)} entries from {resume}")
-            if interactive:
-                cli._print_reply(out, session.handle("show"))
-        if interactive:
-            cli._interactive(session, out, "Beyond Baker Street companion", f"{GAME}> ")  # type: ignore[arg-type]
-        else:
-            errors += cli._run_piped(session, cli._stdin_lines(), out, err, quiet)  # type: ignore[arg-type]
-    except AssistantError as exc:
-        cli._fail(str(exc))
-    if errors:
-        raise typer.Exit(1)
+    run_companion(BakerStreetSession(), journal, resume, quiet, game=GAME, header=JOURNAL_HEADER,
+                  title="Beyond Baker Street companion", show_setup_on_resume=True)
 
 
 @app.command()
@@ -593,30 +566,8 @@ def analyze(
                                                          "position from card to probability).")] = False,
 ) -> None:
     """Replay a game file and print the final state (bad lines are reported on stderr; exit code 1 if any)."""
-    from assistant_cli import main as cli
-
-    err = Console(stderr=True)
     session = BakerStreetSession()
-    try:
-        errors = 0
-        for number, line in read_lines(file):
-            try:
-                session.handle(line, show=False)
-            except AssistantError as exc:
-                err.print(Text(f"{file} line {number}: {exc}", style="red"), soft_wrap=True)
-                errors += 1
-        if session.knowledge is None:
-            raise AssistantError(f"{file}: setup incomplete, still need {', '.join(session.kn.missing())}")
-        if as_json:
-            typer.echo(json.dumps(session.summary(), indent=2))
-        else:
-            out = Console()
-            out.print(f"{file}: {len(session.lines)} entries")
-            cli._print_reply(out, session.handle("show"))
-    except AssistantError as exc:
-        cli._fail(str(exc))
-    if errors:
-        raise typer.Exit(1)
+    run_analyze(session, file, as_json, lambda: ", ".join(session.kn.missing()))
 
 
 # -- simulation ---------------------------------------------------------------------------------------------------

@@ -1,28 +1,25 @@
 """The ``assist`` command: one Typer sub-app per game, plus ``games``, ``demo`` and ``--version``.
 
-This is the only place that talks to the terminal and the only place that catches
-:class:`solver.errors.AssistantError`: a user error becomes one line on stderr, never a traceback.
+With :mod:`assistant_cli.companion` (the runner every game's companion shares), this is the only place that
+talks to the terminal and catches :class:`solver.errors.AssistantError`: a user error becomes one line on
+stderr, never a traceback.
 """
 
 from __future__ import annotations
 
-import json
-import sys
-import time
 import tomllib
-from collections.abc import Iterable, Iterator
 from importlib import metadata
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
-from rich.text import Text
 
 from assistant_cli.beyond_baker_street import app as beyond_baker_street_app
+from assistant_cli.companion import fail, run_analyze, run_companion
 from assistant_cli.evidence import app as evidence_app
-from assistant_cli.session import GAME, Journal, Reply, Session, read_lines
+from assistant_cli.session import GAME, JOURNAL_HEADER, Session
 from assistant_cli.simulate import app as simulate_app
 from assistant_cli.time_bomb import app as time_bomb_app
 from solver.errors import AssistantError
@@ -119,66 +116,12 @@ def demo(
     try:
         correct = run_demo(console, seed, players, steps)
     except AssistantError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     if correct is False:
         raise typer.Exit(1)
 
 
 # -- thirteen-clues ---------------------------------------------------------------------------------------------
-
-
-def _fail(message: str) -> NoReturn:
-    Console(stderr=True).print(Text(f"error: {message}", style="bold red"), soft_wrap=True)
-    raise typer.Exit(1)
-
-
-def _print_reply(console: Console, reply: Reply) -> None:
-    for renderable in reply.renderables:
-        console.print(renderable)
-
-
-def _replay_file(session: Session, path: Path, err: Console) -> int:
-    """Handle every line of ``path``; report bad lines with their numbers and go on. Returns the error count."""
-    errors = 0
-    for number, line in read_lines(path):
-        try:
-            session.handle(line, show=False)
-        except AssistantError as exc:
-            err.print(Text(f"{path} line {number}: {exc}", style="red"), soft_wrap=True)
-            errors += 1
-    return errors
-
-
-def _stdin_lines() -> Iterator[tuple[int, str]]:
-    for number, line in enumerate(sys.stdin, 1):
-        yield number, line.rstrip("\n")
-
-
-def _run_piped(session: Session, lines: Iterable[tuple[int, str]], out: Console, err: Console, quiet: bool) -> int:
-    """Non-interactive mode: each line is echoed and answered; a bad line is reported with its number."""
-    errors = 0
-    for number, line in lines:
-        if not line.split("#", 1)[0].strip():
-            continue
-        if not quiet:
-            out.print(Text(f"> {line}", style="bold cyan"))
-        try:
-            reply = session.handle(line)
-        except AssistantError as exc:
-            err.print(Text(f"line {number}: {exc}", style="red"), soft_wrap=True)
-            errors += 1
-            continue
-        if not quiet:
-            _print_reply(out, reply)
-        if reply.quit:
-            break
-    if quiet:
-        _print_reply(out, session.handle("show"))
-    return errors
-
-
-def _default_journal() -> Path:
-    return Path.cwd() / f"{GAME}-{time.strftime('%Y%m%d-%H%M%S')}.journal"
 
 
 @thirteen_app.callback(invoke_without_command=True)
@@ -206,103 +149,8 @@ def companion(
     """Start the companion (see the sub-app help): interactive on a terminal, else read stdin."""
     if ctx.invoked_subcommand is not None:
         return
-    out, err = Console(), Console(stderr=True)
-    interactive = sys.stdin.isatty()
     session = Session(count_budget=count_budget)
-    errors = 0
-    try:
-        if resume is not None:
-            errors += _replay_file(session, resume, err)
-            # Keep writing to a resumed journal, unless it had bad lines: rewriting would drop them.
-            if journal is None and Journal.is_journal(resume) and not errors:
-                journal = resume
-        if journal is None and interactive:
-            journal = _default_journal()
-        if journal is not None:
-            session.journal = Journal(journal)
-            session.journal.save(session.lines)
-            out.print(f"journal: {journal}")
-        if resume is not None:
-            out.print(f"resumed {len(session.lines)} entries from {resume}")
-            if session.knowledge is not None and interactive:
-                _print_reply(out, session.handle("show"))
-        if interactive:
-            _interactive(session, out)
-        else:
-            errors += _run_piped(session, _stdin_lines(), out, err, quiet)
-    except AssistantError as exc:
-        _fail(str(exc))
-    if errors:
-        raise typer.Exit(1)
-
-
-def _interactive(
-    session: Session, out: Console, title: str = "Thirteen Clues companion", prompt_text: str = f"{GAME}> "
-) -> None:
-    """The terminal loop: a setup dialogue, then a prompt with history, line editing and tab completion.
-
-    Any session with ``handle``, ``setup_question``, ``completions`` and ``lines`` works (every game's)."""
-    from prompt_toolkit import PromptSession
-    from prompt_toolkit.completion import CompleteEvent, Completer, Completion
-    from prompt_toolkit.document import Document
-    from prompt_toolkit.history import InMemoryHistory
-
-    class _Completer(Completer):
-        def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
-            text = document.text_before_cursor
-            word = "" if not text or text[-1].isspace() else text.split()[-1]
-            for candidate in session.completions(text):
-                yield Completion(candidate, start_position=-len(word))
-
-    history = InMemoryHistory()
-    for line in session.lines:
-        history.append_string(line)
-    prompt = PromptSession(history=history, completer=_Completer(), complete_while_typing=False)
-    out.print(f"{title}. Type 'help' for the commands, Tab completes, Ctrl-D quits.")
-
-    def run(line: str) -> bool:
-        """Handle one line; False when the session should end."""
-        nonlocal session
-        try:
-            reply = session.handle(line)
-        except AssistantError as exc:
-            out.print(Text(f"error: {exc}", style="bold red"), soft_wrap=True)
-            return True
-        except KeyboardInterrupt:
-            session = _rebuild(session)
-            out.print(Text(f"interrupted: state rebuilt from the journal ({len(session.lines)} entries)", "yellow"))
-            return True
-        _print_reply(out, reply)
-        return not reply.quit
-
-    while (question := session.setup_question()) is not None:
-        try:
-            answer = prompt.prompt(question.prompt)
-        except KeyboardInterrupt:
-            continue
-        except EOFError:
-            return
-        if answer.strip() and not run(question.line(answer)):
-            return
-    while True:
-        try:
-            line = prompt.prompt(prompt_text)
-        except KeyboardInterrupt:
-            continue
-        except EOFError:
-            return
-        if not run(line):
-            return
-
-
-def _rebuild(old: Session) -> Session:
-    """A fresh session from ``old``'s accepted lines (after an interrupt left it in doubt)."""
-    session = type(old)(count_budget=old.count_budget, data=old.data)
-    session.replay(old.lines)
-    session.journal = old.journal
-    if session.journal is not None:
-        session.journal.save(session.lines)
-    return session
+    run_companion(session, journal, resume, quiet, game=GAME, header=JOURNAL_HEADER, title="Thirteen Clues companion")
 
 
 @thirteen_app.command()
@@ -317,19 +165,5 @@ def analyze(
     ] = 2.0,
 ) -> None:
     """Replay a game file and print the final state (bad lines are reported on stderr; exit code 1 if any)."""
-    err = Console(stderr=True)
     session = Session(count_budget=count_budget)
-    try:
-        errors = _replay_file(session, file, err)
-        if session.knowledge is None:
-            raise AssistantError(f"{file}: setup incomplete, still need {', '.join(session.setup.missing())}")
-        if as_json:
-            typer.echo(json.dumps(session.summary(), indent=2))
-        else:
-            out = Console()
-            out.print(f"{file}: {len(session.lines)} entries")
-            _print_reply(out, session.handle("show"))
-    except AssistantError as exc:
-        _fail(str(exc))
-    if errors:
-        raise typer.Exit(1)
+    run_analyze(session, file, as_json, lambda: ", ".join(session.setup.missing()))

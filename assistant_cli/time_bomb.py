@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import functools
 import json
-import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -31,7 +30,8 @@ from rich.table import Table
 from rich.text import Text
 
 from assistant_cli import render
-from assistant_cli.session import Journal, Reply, read_lines
+from assistant_cli.companion import run_analyze, run_companion
+from assistant_cli.session import Journal, Reply
 from models.time_bomb.advisor import Board, advise, choose_claim, cut_options, explosion
 from models.time_bomb.bluff import BluffModel
 from models.time_bomb.bots import BOTS, AdvisorBot, RoleBot, check_spec, make_bot
@@ -96,7 +96,7 @@ def help_view() -> RenderableType:
 
 @dataclass(frozen=True)
 class Question:
-    """One step of the setup dialogue (the shape ``main._interactive`` asks for)."""
+    """One step of the setup dialogue (the shape ``companion.run_interactive`` asks for)."""
 
     prompt: str
     prefix: str
@@ -676,37 +676,10 @@ def companion(
                      ] = False,
 ) -> None:
     """Start the companion: interactive on a terminal, else read stdin."""
-    from assistant_cli import main as cli
-
     if ctx.invoked_subcommand is not None:
         return
-    out, err = Console(), Console(stderr=True)
-    interactive = sys.stdin.isatty()
-    session = TimeBombSession()
-    errors = 0
-    try:
-        if resume is not None:
-            errors += cli._replay_file(session, resume, err)  # type: ignore[arg-type]
-            if journal is None and Journal.is_journal(resume, JOURNAL_HEADER) and not errors:
-                journal = resume
-        if journal is None and interactive:
-            journal = Path.cwd() / f"{GAME}-{time.strftime('%Y%m%d-%H%M%S')}.journal"
-        if journal is not None:
-            session.journal = Journal(journal, JOURNAL_HEADER)
-            session.journal.save(session.lines)
-            out.print(f"journal: {journal}")
-        if resume is not None:
-            out.print(f"resumed {len(session.lines)} entries from {resume}")
-            if interactive and session.knowledge is not None:
-                cli._print_reply(out, session.handle("show"))
-        if interactive:
-            cli._interactive(session, out, "Time Bomb Evolution companion", f"{GAME}> ")  # type: ignore[arg-type]
-        else:
-            errors += cli._run_piped(session, cli._stdin_lines(), out, err, quiet)  # type: ignore[arg-type]
-    except AssistantError as exc:
-        cli._fail(str(exc))
-    if errors:
-        raise typer.Exit(1)
+    run_companion(TimeBombSession(), journal, resume, quiet, game=GAME, header=JOURNAL_HEADER,
+                  title="Time Bomb Evolution companion")
 
 
 @app.command()
@@ -718,30 +691,8 @@ def analyze(
         "P(defusing), P(explosion); ...).")] = False,
 ) -> None:
     """Replay a game file and print the final state (bad lines are reported on stderr; exit code 1 if any)."""
-    from assistant_cli import main as cli
-
-    err = Console(stderr=True)
     session = TimeBombSession()
-    try:
-        errors = 0
-        for number, line in read_lines(file):
-            try:
-                session.handle(line, show=False)
-            except AssistantError as exc:
-                err.print(Text(f"{file} line {number}: {exc}", style="red"), soft_wrap=True)
-                errors += 1
-        if session.knowledge is None:
-            raise AssistantError(f"{file}: setup incomplete, still need {'; '.join(session.setup.missing())}")
-        if as_json:
-            typer.echo(json.dumps(session.summary(), indent=2))
-        else:
-            out = Console()
-            out.print(f"{file}: {len(session.lines)} entries")
-            cli._print_reply(out, session.handle("show"))
-    except AssistantError as exc:
-        cli._fail(str(exc))
-    if errors:
-        raise typer.Exit(1)
+    run_analyze(session, file, as_json, lambda: "; ".join(session.setup.missing()))
 
 
 # -- simulation ---------------------------------------------------------------------------------------------------

@@ -1,0 +1,238 @@
+"""The terminal side every game's companion shares: journal and ``--resume``, piped stdin, the prompt loop.
+
+A game's Typer commands build their session and hand it to :func:`run_companion` or :func:`run_analyze`; the
+session does the rest through ``handle`` (any session with the :class:`CompanionSession` shape works). This
+module and ``main.py`` are the only places that print to the terminal and catch
+:class:`solver.errors.AssistantError`: a user error becomes one line on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any, NoReturn, Protocol
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from assistant_cli.session import Journal, Reply, read_lines
+from solver.errors import AssistantError
+
+
+class Question(Protocol):
+    """One step of a setup dialogue: what to ask, and the entry line an answer stands for."""
+
+    @property
+    def prompt(self) -> str: ...
+
+    def line(self, answer: str) -> str: ...
+
+
+class CompanionSession(Protocol):
+    """What the shared runner needs of a game's session."""
+
+    journal: Journal | None
+
+    @property
+    def lines(self) -> list[str]: ...
+
+    @property
+    def knowledge(self) -> object: ...
+
+    def handle(self, line: str, show: bool = True) -> Reply: ...
+
+    def setup_question(self) -> Question | None: ...
+
+    def completions(self, text: str) -> list[str]: ...
+
+    def summary(self) -> dict[str, Any]: ...
+
+
+def fail(message: str) -> NoReturn:
+    Console(stderr=True).print(Text(f"error: {message}", style="bold red"), soft_wrap=True)
+    raise typer.Exit(1)
+
+
+def print_reply(console: Console, reply: Reply) -> None:
+    for renderable in reply.renderables:
+        console.print(renderable)
+
+
+def replay_file(session: CompanionSession, path: Path, err: Console) -> int:
+    """Handle every line of ``path``; report bad lines with their numbers and go on. Returns the error count."""
+    errors = 0
+    for number, line in read_lines(path):
+        try:
+            session.handle(line, show=False)
+        except AssistantError as exc:
+            err.print(Text(f"{path} line {number}: {exc}", style="red"), soft_wrap=True)
+            errors += 1
+    return errors
+
+
+def stdin_lines() -> Iterator[tuple[int, str]]:
+    for number, line in enumerate(sys.stdin, 1):
+        yield number, line.rstrip("\n")
+
+
+def run_piped(
+    session: CompanionSession, lines: Iterable[tuple[int, str]], out: Console, err: Console, quiet: bool
+) -> int:
+    """Non-interactive mode: each line is echoed and answered; a bad line is reported with its number."""
+    errors = 0
+    for number, line in lines:
+        if not line.split("#", 1)[0].strip():
+            continue
+        if not quiet:
+            out.print(Text(f"> {line}", style="bold cyan"))
+        try:
+            reply = session.handle(line)
+        except AssistantError as exc:
+            err.print(Text(f"line {number}: {exc}", style="red"), soft_wrap=True)
+            errors += 1
+            continue
+        if not quiet:
+            print_reply(out, reply)
+        if reply.quit:
+            break
+    if quiet:
+        print_reply(out, session.handle("show"))
+    return errors
+
+
+def default_journal(game: str) -> Path:
+    return Path.cwd() / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}.journal"
+
+
+def run_companion(
+    session: CompanionSession,
+    journal: Path | None,
+    resume: Path | None,
+    quiet: bool,
+    *,
+    game: str,
+    header: str,
+    title: str,
+    show_setup_on_resume: bool = False,
+) -> None:
+    """Run a companion: replay ``resume``, open the journal, then the prompt loop on a terminal, else stdin.
+
+    ``show_setup_on_resume``: after resuming on a terminal, show the state even if the setup is not complete
+    (the games whose ``show`` has a setup view)."""
+    out, err = Console(), Console(stderr=True)
+    interactive = sys.stdin.isatty()
+    errors = 0
+    try:
+        if resume is not None:
+            errors += replay_file(session, resume, err)
+            # Keep writing to a resumed journal, unless it had bad lines: rewriting would drop them.
+            if journal is None and Journal.is_journal(resume, header) and not errors:
+                journal = resume
+        if journal is None and interactive:
+            journal = default_journal(game)
+        if journal is not None:
+            session.journal = Journal(journal, header)
+            session.journal.save(session.lines)
+            out.print(f"journal: {journal}")
+        if resume is not None:
+            out.print(f"resumed {len(session.lines)} entries from {resume}")
+            if interactive and (show_setup_on_resume or session.knowledge is not None):
+                print_reply(out, session.handle("show"))
+        if interactive:
+            run_interactive(session, out, title, f"{game}> ")
+        else:
+            errors += run_piped(session, stdin_lines(), out, err, quiet)
+    except AssistantError as exc:
+        fail(str(exc))
+    if errors:
+        raise typer.Exit(1)
+
+
+def run_analyze(session: CompanionSession, file: Path, as_json: bool, still_need: Callable[[], str]) -> None:
+    """Replay a game file and print the final state (bad lines on stderr; exit code 1 if any).
+
+    ``still_need`` says what the setup lacks when the file leaves it incomplete."""
+    err = Console(stderr=True)
+    try:
+        errors = replay_file(session, file, err)
+        if session.knowledge is None:
+            raise AssistantError(f"{file}: setup incomplete, still need {still_need()}")
+        if as_json:
+            typer.echo(json.dumps(session.summary(), indent=2))
+        else:
+            out = Console()
+            out.print(f"{file}: {len(session.lines)} entries")
+            print_reply(out, session.handle("show"))
+    except AssistantError as exc:
+        fail(str(exc))
+    if errors:
+        raise typer.Exit(1)
+
+
+def run_interactive(session: CompanionSession, out: Console, title: str, prompt_text: str) -> None:
+    """The terminal loop: a setup dialogue, then a prompt with history, line editing and tab completion."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+    from prompt_toolkit.document import Document
+    from prompt_toolkit.history import InMemoryHistory
+
+    class _Completer(Completer):
+        def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
+            text = document.text_before_cursor
+            word = "" if not text or text[-1].isspace() else text.split()[-1]
+            for candidate in session.completions(text):
+                yield Completion(candidate, start_position=-len(word))
+
+    history = InMemoryHistory()
+    for line in session.lines:
+        history.append_string(line)
+    prompt = PromptSession(history=history, completer=_Completer(), complete_while_typing=False)
+    out.print(f"{title}. Type 'help' for the commands, Tab completes, Ctrl-D quits.")
+
+    def run(line: str) -> bool:
+        """Handle one line; False when the session should end."""
+        nonlocal session
+        try:
+            reply = session.handle(line)
+        except AssistantError as exc:
+            out.print(Text(f"error: {exc}", style="bold red"), soft_wrap=True)
+            return True
+        except KeyboardInterrupt:
+            session = rebuild(session)
+            out.print(Text(f"interrupted: state rebuilt from the journal ({len(session.lines)} entries)", "yellow"))
+            return True
+        print_reply(out, reply)
+        return not reply.quit
+
+    while (question := session.setup_question()) is not None:
+        try:
+            answer = prompt.prompt(question.prompt)
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            return
+        if answer.strip() and not run(question.line(answer)):
+            return
+    while True:
+        try:
+            line = prompt.prompt(prompt_text)
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            return
+        if not run(line):
+            return
+
+
+def rebuild(old: Any) -> Any:
+    """A fresh session from ``old``'s accepted lines (after an interrupt left it in doubt)."""
+    session = type(old)(count_budget=old.count_budget, data=old.data)
+    session.replay(old.lines)
+    session.journal = old.journal
+    if session.journal is not None:
+        session.journal.save(session.lines)
+    return session
