@@ -34,7 +34,7 @@ from rich.text import Text
 
 from assistant_cli import render
 from assistant_cli.companion import run_analyze, run_companion
-from assistant_cli.session import Journal, Reply
+from assistant_cli.session import Journal, Reply, SetupQuestion, complete_word, no_args
 from models.beyond_baker_street.advisor import advise, make_bot
 from models.beyond_baker_street.data import DEFAULT_DATA, ICONS, NUMBERS, SECTIONS, Evidence, GameData
 from models.beyond_baker_street.knowledge import HandKnowledge
@@ -89,18 +89,10 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-@dataclass(frozen=True)
-class Question:
-    """One step of the setup dialogue (the shape ``companion.run_interactive`` asks for)."""
+class Question(SetupQuestion):
+    """One step of the setup dialogue; an answer starting with a command or an entry verb passes through."""
 
-    prompt: str
-    prefix: str
-
-    def line(self, answer: str) -> str:
-        words = answer.split()
-        if words and (words[0].lower() in COMMAND_OF or words[0].lower() in ENTRY_VERBS):
-            return answer
-        return f"{self.prefix} {answer}".strip()
+    KEYWORDS = frozenset([*COMMAND_OF, *ENTRY_VERBS])
 
 
 class BakerStreetSession:
@@ -133,17 +125,17 @@ class BakerStreetSession:
         if command == "quit":
             return Reply(quit=True)
         if command == "show":
-            _no_args(verb, args)
+            no_args(verb, args)
             return Reply([self.state_view(None)])
         if command == "undo":
-            _no_args(verb, args)
+            no_args(verb, args)
             return self._undo(show)
         if command == "why":
             return Reply([self._why(args)])
         if command == "empathy":
             return Reply([self._empathy(args)])
         if command == "history":
-            _no_args(verb, args)
+            no_args(verb, args)
             return Reply([render.history_view(self.lines)])
         if command == "advise":
             return Reply([self._advise(args)])
@@ -269,7 +261,7 @@ class BakerStreetSession:
             raise AssistantError(f"why: position {pos}, but you hold {held} cards")
         if len(args) > 1:
             card, i = take_evidence(args, 1, usage)
-            _no_args("why", args[i:])
+            no_args("why", args[i:])
             result = kn.explain(pos, card)
             prob = kn.hand()[pos - 1].get(card, 0.0)
             return why_card_view(card, pos, result, prob)
@@ -346,10 +338,7 @@ class BakerStreetSession:
 
     # -- completion -----------------------------------------------------------------------------------------
     def completions(self, text: str) -> list[str]:
-        words = text.split()
-        current = "" if not words or text[-1:].isspace() else words.pop()
-        key = current.lower()
-        return [c for c in self._candidates(words) if c.lower().startswith(key) and c.lower() != key]
+        return complete_word(text, self._candidates)
 
     def _candidates(self, words: list[str]) -> list[str]:
         s = self.kn.setup
@@ -388,11 +377,6 @@ class BakerStreetSession:
         if COMMAND_OF.get(verb) == "advise":
             return ["all"] if pos == 1 else []
         return []
-
-
-def _no_args(verb: str, args: list[str]) -> None:
-    if args:
-        raise AssistantError(f"{verb}: unexpected '{' '.join(args)}', expected no arguments")
 
 
 # -- rendering --------------------------------------------------------------------------------------------------

@@ -33,7 +33,7 @@ from rich.text import Text
 
 from assistant_cli import render
 from assistant_cli.companion import run_analyze, run_companion
-from assistant_cli.session import Journal, Reply
+from assistant_cli.session import Journal, Reply, SetupQuestion, complete_word, no_args
 from models.evidence.advisor import Option, candidates, evaluate
 from models.evidence.bots import bot_factory, make_bot
 from models.evidence.data import COLOURS, ROUNDS, TOOL_NAMES
@@ -99,18 +99,10 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-@dataclass(frozen=True)
-class Question:
-    """One step of the setup dialogue (the shape ``companion.run_interactive`` asks for)."""
+class Question(SetupQuestion):
+    """One step of the setup dialogue; an answer starting with a command or an entry verb passes through."""
 
-    prompt: str
-    prefix: str
-
-    def line(self, answer: str) -> str:
-        words = answer.split()
-        if words and (words[0].lower() in COMMAND_OF or words[0].lower() in ENTRY_VERBS):
-            return answer
-        return f"{self.prefix} {answer}".strip()
+    KEYWORDS = frozenset([*COMMAND_OF, *ENTRY_VERBS])
 
 
 @dataclass(frozen=True)
@@ -155,15 +147,15 @@ class EvidenceSession:
         if command == "quit":
             return Reply(quit=True)
         if command == "show":
-            _no_args(verb, args)
+            no_args(verb, args)
             return Reply([self.state_view(None)])
         if command == "undo":
-            _no_args(verb, args)
+            no_args(verb, args)
             return self._undo(show)
         if command == "why":
             return Reply([self._why(args)])
         if command == "history":
-            _no_args(verb, args)
+            no_args(verb, args)
             return Reply([render.history_view(self.lines)])
         if command == "advise":
             return Reply([self._advise(args)])
@@ -385,10 +377,7 @@ class EvidenceSession:
 
     # -- completion -----------------------------------------------------------------------------------------
     def completions(self, text: str) -> list[str]:
-        words = text.split()
-        current = "" if not words or text[-1:].isspace() else words.pop()
-        key = current.lower()
-        return [c for c in self._candidates(words) if c.lower().startswith(key) and c.lower() != key]
+        return complete_word(text, self._candidates)
 
     def _candidates(self, words: list[str]) -> list[str]:
         s = self.setup
@@ -455,11 +444,6 @@ def legal_for(kn: EvidenceKnowledge, phase: str) -> list:
         takes = [Take(c) for c in COLOURS if t.available(c)] if t.room(me) > 0 else []
         return [*takes, Done()]
     return [*extra_actions(t, me), Done()]
-
-
-def _no_args(verb: str, args: list[str]) -> None:
-    if args:
-        raise AssistantError(f"{verb}: unexpected '{' '.join(args)}', expected no arguments")
 
 
 # -- rendering --------------------------------------------------------------------------------------------------

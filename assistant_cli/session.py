@@ -18,9 +18,10 @@ import copy
 import importlib
 import os
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -120,15 +121,19 @@ class Reply:
 
 @dataclass(frozen=True)
 class SetupQuestion:
-    """One step of the setup dialogue: what to ask, and how to turn the answer into an entry line."""
+    """One step of the setup dialogue: what to ask, and how to turn the answer into an entry line.
+
+    Each game subclasses it with its own ``KEYWORDS``, the first words of a whole command or entry."""
 
     prompt: str
     prefix: str
 
+    KEYWORDS: ClassVar[frozenset[str]] = frozenset([*COMMAND_OF, *ENTRY_VERBS, *ENTRY_ALIASES])
+
     def line(self, answer: str) -> str:
         """The entry line for ``answer``; an answer that is already a whole command passes through."""
         words = answer.split()
-        if words and (words[0].lower() in COMMAND_OF or words[0].lower() in (*ENTRY_VERBS, *ENTRY_ALIASES)):
+        if words and words[0].lower() in self.KEYWORDS:
             return answer
         return f"{self.prefix} {answer}".strip()
 
@@ -176,20 +181,20 @@ class Session:
         if command == "quit":
             return Reply(quit=True)
         if command == "show":
-            self._no_args(verb, args)
+            no_args(verb, args)
             return self._state_reply(summary=None, diff=False, accepted=False)
         if command == "undo":
-            self._no_args(verb, args)
+            no_args(verb, args)
             return self._undo()
         if command == "why":
             return self._why(args)
         if command == "locations":
-            self._no_args(verb, args)
+            no_args(verb, args)
             return self._locations()
         if command == "whatif":
             return self._whatif(args)
         if command == "history":
-            self._no_args(verb, args)
+            no_args(verb, args)
             return Reply([render.history_view(self.lines)])
         if command == "advise":
             return self._advise(args)
@@ -301,7 +306,7 @@ class Session:
         if not args:
             raise AssistantError("whatif: expected 'whatif ENTRY' (e.g. 'whatif ask 3 Red 2') or 'whatif clear'")
         if args[0].lower() == "clear":
-            self._no_args("whatif clear", args[1:])
+            no_args("whatif clear", args[1:])
             knowledge = self._require_knowledge("whatif clear")
             if not knowledge.knowledge.whatifs:
                 raise AssistantError("whatif clear: there is no what-if to clear")
@@ -448,11 +453,7 @@ class Session:
     # -- completion -----------------------------------------------------------------------------------------
     def completions(self, text: str) -> list[str]:
         """Words that complete the last word of ``text`` (for tab completion; no terminal needed)."""
-        words = text.split()
-        current = "" if not words or text[-1:].isspace() else words.pop()
-        candidates = self._candidates(words)
-        key = current.lower()
-        return [c for c in candidates if c.lower().startswith(key) and c.lower() != key]
+        return complete_word(text, self._candidates)
 
     def _candidates(self, words: list[str]) -> list[str]:
         if not words:
@@ -506,10 +507,19 @@ class Session:
             return ["wrong", "right"] if pos == 5 else []
         return []
 
-    @staticmethod
-    def _no_args(verb: str, args: list[str]) -> None:
-        if args:
-            raise AssistantError(f"{verb}: unexpected '{' '.join(args)}', expected no arguments")
+
+def complete_word(text: str, candidates: Callable[[list[str]], list[str]]) -> list[str]:
+    """The words that complete the last word of ``text``; ``candidates`` gives them from the words before it."""
+    words = text.split()
+    current = "" if not words or text[-1:].isspace() else words.pop()
+    key = current.lower()
+    return [c for c in candidates(words) if c.lower().startswith(key) and c.lower() != key]
+
+
+def no_args(verb: str, args: list[str]) -> None:
+    """Reject arguments after a command that takes none."""
+    if args:
+        raise AssistantError(f"{verb}: unexpected '{' '.join(args)}', expected no arguments")
 
 
 def describe_changes(before: Snapshot, after: Snapshot) -> str:

@@ -31,7 +31,7 @@ from rich.text import Text
 
 from assistant_cli import render
 from assistant_cli.companion import run_analyze, run_companion
-from assistant_cli.session import Journal, Reply
+from assistant_cli.session import Journal, Reply, SetupQuestion, complete_word
 from models.time_bomb.advisor import Board, advise, choose_claim, cut_options, explosion
 from models.time_bomb.bluff import BluffModel
 from models.time_bomb.bots import BOTS, AdvisorBot, RoleBot, check_spec, make_bot
@@ -94,18 +94,10 @@ def help_view() -> RenderableType:
     )
 
 
-@dataclass(frozen=True)
-class Question:
-    """One step of the setup dialogue (the shape ``companion.run_interactive`` asks for)."""
+class Question(SetupQuestion):
+    """One step of the setup dialogue; an answer starting with a command or an entry verb passes through."""
 
-    prompt: str
-    prefix: str
-
-    def line(self, answer: str) -> str:
-        words = answer.split()
-        if words and (words[0].lower() in COMMAND_OF or words[0].lower() in ENTRY_VERBS):
-            return answer
-        return f"{self.prefix} {answer}".strip()
+    KEYWORDS = frozenset([*COMMAND_OF, *ENTRY_VERBS])
 
 
 def _p(p: float) -> str:
@@ -272,10 +264,7 @@ class TimeBombSession:
         return Question("Your 5 cable cards (e.g. 'defuse 2xred blue green'): ", "hand")
 
     def completions(self, text: str) -> list[str]:
-        words = text.split()
-        current = "" if not words or text[-1:].isspace() else words.pop()
-        key = current.lower()
-        return [c for c in self._candidates(words) if c.lower().startswith(key) and c.lower() != key]
+        return complete_word(text, self._candidates)
 
     def _candidates(self, words: list[str]) -> list[str]:
         s = self.setup
