@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from models.beyond_baker_street.data import ICONS, NUMBERS, SECTIONS, Evidence, Lead, section_of
 from solver.errors import InvalidObservationError
 from solver.names import Names
+from solver.parsing import Me, Players, Start, expect_end, missing, parse_int, split_entry
 
 ICON_NAMES = Names(ICONS, "icon")
 SECTION_NAMES = Names(SECTIONS, "lead section")
@@ -47,26 +48,6 @@ def matches(card: Evidence, subject: Subject) -> bool:
 
 
 @dataclass(frozen=True)
-class Players:
-    """Number of players at the table."""
-
-    count: int
-
-    def __str__(self) -> str:
-        return f"players {self.count}"
-
-
-@dataclass(frozen=True)
-class Me:
-    """My seat."""
-
-    seat: int
-
-    def __str__(self) -> str:
-        return f"me {self.seat}"
-
-
-@dataclass(frozen=True)
 class Case:
     """The Case File in play (1 to 6)."""
 
@@ -74,16 +55,6 @@ class Case:
 
     def __str__(self) -> str:
         return f"case {self.number}"
-
-
-@dataclass(frozen=True)
-class Start:
-    """The seat that takes the first turn (default 1)."""
-
-    seat: int
-
-    def __str__(self) -> str:
-        return f"start {self.seat}"
 
 
 @dataclass(frozen=True)
@@ -250,15 +221,8 @@ Action = Assist | Investigate | Eliminate | Confirm | Pursue
 _CARD = re.compile(r"^(\d+)([a-z]*)$", re.IGNORECASE)
 
 
-def _int(token: str, what: str) -> int:
-    try:
-        return int(token)
-    except ValueError:
-        raise InvalidObservationError(f"{what} '{token}': expected a whole number") from None
-
-
 def _positive(token: str, what: str) -> int:
-    value = _int(token, what)
+    value = parse_int(token, what)
     if value < 1:
         raise InvalidObservationError(f"{what} {value}: expected 1 or more")
     return value
@@ -266,13 +230,8 @@ def _positive(token: str, what: str) -> int:
 
 def _need(tokens: list[str], i: int, usage: str) -> str:
     if i >= len(tokens):
-        raise InvalidObservationError(f"missing argument: expected '{usage}'")
+        missing(usage)
     return tokens[i]
-
-
-def _done(tokens: list[str], i: int, usage: str) -> None:
-    if i != len(tokens):
-        raise InvalidObservationError(f"unexpected '{' '.join(tokens[i:])}': expected '{usage}'")
 
 
 def _number_icon(tokens: list[str], i: int, what: str, usage: str) -> tuple[int, str, int]:
@@ -307,7 +266,7 @@ def take_lead(tokens: list[str], i: int, usage: str = "LEAD") -> tuple[Lead, int
 def parse_evidence(text: str) -> Evidence:
     tokens = text.split()
     card, i = take_evidence(tokens, 0)
-    _done(tokens, i, "CARD")
+    expect_end(tokens, i, "CARD")
     return card
 
 
@@ -333,16 +292,14 @@ def parse_subject(token: str) -> Subject:
 
 def parse(line: str) -> Entry:
     """Read one entry line (comments after '#' are ignored)."""
-    tokens = line.split("#", 1)[0].split()
-    if not tokens:
-        raise InvalidObservationError("empty line")
-    verb, args = tokens[0].lower(), tokens[1:]
+    first, args = split_entry(line)
+    verb = first.lower()
     simple = {"players": (Players, "players N"), "me": (Me, "me SEAT"), "case": (Case, "case N"),
               "start": (Start, "start SEAT")}
     if verb in simple:
         cls, usage = simple[verb]
         value = _positive(_need(args, 0, usage), usage.split()[1].lower())
-        _done(args, 1, usage)
+        expect_end(args, 1, usage)
         return cls(value)
     if verb == "hand":
         usage = "hand SEAT CARD CARD ..."
@@ -358,7 +315,7 @@ def parse(line: str) -> Entry:
     if verb == "lead":
         usage = "lead VALUE+ICON (e.g. lead 12W)"
         lead, i = take_lead(args, 0, usage)
-        _done(args, i, usage)
+        expect_end(args, i, usage)
         return LeadRevealed(lead)
     if verb in ("assist", "hint"):
         return _parse_assisted(args)
@@ -368,20 +325,20 @@ def parse(line: str) -> Entry:
         position = _positive(_need(args, 1, usage), "position")
         card, i = take_evidence(args, 2, usage)
         section = SECTION_NAMES.resolve(_need(args, i, usage))
-        _done(args, i + 1, usage)
+        expect_end(args, i + 1, usage)
         return Investigated(seat, position, card, section)
     if verb in ("eliminate", "elim"):
         usage = "eliminate SEAT POSITION CARD"
         seat = _positive(_need(args, 0, usage), "seat")
         position = _positive(_need(args, 1, usage), "position")
         card, i = take_evidence(args, 2, usage)
-        _done(args, i, usage)
+        expect_end(args, i, usage)
         return Eliminated(seat, position, card)
     if verb in ("confirm", "pursue"):
         usage = f"{verb} SEAT SECTION"
         seat = _positive(_need(args, 0, usage), "seat")
         section = SECTION_NAMES.resolve(_need(args, 1, usage))
-        _done(args, 2, usage)
+        expect_end(args, 2, usage)
         return (Confirmed if verb == "confirm" else Pursued)(seat, section)
     if verb == "draw":
         usage = "draw SEAT [CARD]"
@@ -389,10 +346,10 @@ def parse(line: str) -> Entry:
         if len(args) == 1:
             return Drew(seat, None)
         card, i = take_evidence(args, 1, usage)
-        _done(args, i, usage)
+        expect_end(args, i, usage)
         return Drew(seat, card)
     raise InvalidObservationError(
-        f"unknown entry '{tokens[0]}' (expected players, me, case, start, hand, lead, assist, investigate, "
+        f"unknown entry '{first}' (expected players, me, case, start, hand, lead, assist, investigate, "
         f"eliminate, confirm, pursue or draw)"
     )
 
@@ -417,32 +374,30 @@ def _parse_assisted(args: list[str]) -> Assisted:
 
 def parse_action(line: str) -> Action:
     """Read an action of the player to move (``assist 2 Clue``, ``investigate 3 Suspect``, ...)."""
-    tokens = line.split("#", 1)[0].split()
-    if not tokens:
-        raise InvalidObservationError("empty action")
-    verb, args = tokens[0].lower(), tokens[1:]
+    first, args = split_entry(line, "action")
+    verb = first.lower()
     if verb in ("assist", "hint"):
         usage = "assist SEAT NUMBER|ICON"
         target = _positive(_need(args, 0, usage), "seat")
         subject = parse_subject(_need(args, 1, usage))
-        _done(args, 2, usage)
+        expect_end(args, 2, usage)
         return Assist(target, subject)
     if verb in ("investigate", "inv"):
         usage = "investigate POSITION SECTION"
         position = _positive(_need(args, 0, usage), "position")
         section = SECTION_NAMES.resolve(_need(args, 1, usage))
-        _done(args, 2, usage)
+        expect_end(args, 2, usage)
         return Investigate(position, section)
     if verb in ("eliminate", "elim"):
         usage = "eliminate POSITION"
         position = _positive(_need(args, 0, usage), "position")
-        _done(args, 1, usage)
+        expect_end(args, 1, usage)
         return Eliminate(position)
     if verb in ("confirm", "pursue"):
         usage = f"{verb} SECTION"
         section = SECTION_NAMES.resolve(_need(args, 0, usage))
-        _done(args, 1, usage)
+        expect_end(args, 1, usage)
         return Confirm(section) if verb == "confirm" else Pursue(section)
     raise InvalidObservationError(
-        f"unknown action '{tokens[0]}' (expected assist, investigate, eliminate, confirm or pursue)"
+        f"unknown action '{first}' (expected assist, investigate, eliminate, confirm or pursue)"
     )

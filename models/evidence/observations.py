@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from models.evidence.data import COLOURS, MYSTERY_NAMES, TOOL_NAMES, TOOLS
 from solver.errors import InvalidObservationError
 from solver.names import Names, normalize
+from solver.parsing import Me, Players, Start, expect_end, missing, parse_int, split_entry
 
 _COLOUR_NAMES = Names(COLOURS, "mystery colour")
 _ALIASES = {normalize(name): colour for colour, name in MYSTERY_NAMES.items()}
@@ -68,26 +69,6 @@ def counts_text(counts: tuple[tuple[str, int], ...]) -> str:
 
 
 @dataclass(frozen=True)
-class Players:
-    """Number of players at the table (2 to 5)."""
-
-    count: int
-
-    def __str__(self) -> str:
-        return f"players {self.count}"
-
-
-@dataclass(frozen=True)
-class Me:
-    """My seat."""
-
-    seat: int
-
-    def __str__(self) -> str:
-        return f"me {self.seat}"
-
-
-@dataclass(frozen=True)
 class Variant:
     """``pro``: the professional tools replace the time-outs."""
 
@@ -95,16 +76,6 @@ class Variant:
 
     def __str__(self) -> str:
         return f"variant {'pro' if self.pro else 'basic'}"
-
-
-@dataclass(frozen=True)
-class Start:
-    """The start player (plays first in every round)."""
-
-    seat: int
-
-    def __str__(self) -> str:
-        return f"start {self.seat}"
 
 
 @dataclass(frozen=True)
@@ -260,27 +231,15 @@ SETUP_TYPES = (Players, Me, Variant, Start, Values, SetupRumours, Hand, Holds, U
 # -- parsing ---------------------------------------------------------------------------------------------------
 
 
-def _int(token: str, what: str) -> int:
-    try:
-        return int(token)
-    except ValueError:
-        raise InvalidObservationError(f"{what} '{token}': expected a whole number") from None
-
-
 def _need(args: list[str], n: int, usage: str) -> None:
     if len(args) < n:
-        raise InvalidObservationError(f"missing argument: expected '{usage}'")
-
-
-def _done(args: list[str], i: int, usage: str) -> None:
-    if i != len(args):
-        raise InvalidObservationError(f"unexpected '{' '.join(args[i:])}': expected '{usage}'")
+        missing(usage)
 
 
 def _cards(args: list[str], usage: str) -> tuple[Card, ...]:
     if len(args) % 2:
         raise InvalidObservationError(f"'{' '.join(args)}': expected colour-value pairs, '{usage}'")
-    return tuple((colour_of(args[i]), _int(args[i + 1], "value")) for i in range(0, len(args), 2))
+    return tuple((colour_of(args[i]), parse_int(args[i + 1], "value")) for i in range(0, len(args), 2))
 
 
 def _counts(args: list[str], usage: str) -> tuple[tuple[str, int], ...]:
@@ -291,7 +250,7 @@ def _counts(args: list[str], usage: str) -> tuple[tuple[str, int], ...]:
     out: dict[str, int] = {}
     for i in range(0, len(args), 2):
         colour = colour_of(args[i])
-        n = _int(args[i + 1], "count")
+        n = parse_int(args[i + 1], "count")
         if n < 0:
             raise InvalidObservationError(f"count {n}: expected 0 or more")
         if colour in out:
@@ -313,15 +272,13 @@ def _swap(args: list[str], usage: str) -> tuple[str, tuple[str, ...]]:
 
 def parse(line: str) -> Entry:
     """Read one entry line (comments after '#' are ignored)."""
-    tokens = line.split("#", 1)[0].split()
-    if not tokens:
-        raise InvalidObservationError("empty line")
-    verb, args = tokens[0].lower(), tokens[1:]
+    first, args = split_entry(line)
+    verb = first.lower()
     if verb in ("players", "me", "start"):
         usage = f"{verb} {'N' if verb == 'players' else 'SEAT'}"
         _need(args, 1, usage)
-        _done(args, 1, usage)
-        n = _int(args[0], "seat" if verb != "players" else "players")
+        expect_end(args, 1, usage)
+        n = parse_int(args[0], "seat" if verb != "players" else "players")
         return Players(n) if verb == "players" else Me(n) if verb == "me" else Start(n)
     if verb == "variant":
         usage = "variant basic|pro"
@@ -331,7 +288,7 @@ def parse(line: str) -> Entry:
     if verb == "values":
         usage = "values COLOUR V1 V2 V3 V4 V5 V6"
         _need(args, 2, usage)
-        return Values(colour_of(args[0]), tuple(sorted(_int(a, "value") for a in args[1:])))
+        return Values(colour_of(args[0]), tuple(sorted(parse_int(a, "value") for a in args[1:])))
     if verb in ("setup", "revealed"):
         return SetupRumours(_cards(args, "setup COLOUR VALUE ..."))
     if verb == "hand":
@@ -339,39 +296,39 @@ def parse(line: str) -> Entry:
     if verb in ("holds", "unknown"):
         usage = f"{verb} SEAT COLOUR COUNT ..."
         _need(args, 1, usage)
-        seat = _int(args[0], "seat")
+        seat = parse_int(args[0], "seat")
         counts = _counts(args[1:], usage)
         return Holds(seat, counts) if verb == "holds" else Unknown(seat, counts)
     if verb in ("play", "reveal"):
         usage = f"{verb} SEAT COLOUR VALUE"
         _need(args, 3, usage)
-        _done(args, 3, usage)
-        seat, colour, value = _int(args[0], "seat"), colour_of(args[1]), _int(args[2], "value")
+        expect_end(args, 3, usage)
+        seat, colour, value = parse_int(args[0], "seat"), colour_of(args[1]), parse_int(args[2], "value")
         return Play(seat, colour, value) if verb == "play" else Reveal(seat, colour, value)
     if verb in ("evidence", "look"):
         usage = f"{verb} COLOUR VALUE"
         _need(args, 2, usage)
-        _done(args, 2, usage)
-        colour, value = colour_of(args[0]), _int(args[1], "value")
+        expect_end(args, 2, usage)
+        colour, value = colour_of(args[0]), parse_int(args[1], "value")
         return EvidenceShown(colour, value) if verb == "evidence" else Look(colour, value)
     if verb in ("search", "take"):
         usage = "search SEAT COLOUR [COLOUR ...]"
         _need(args, 2, usage)
-        return Search(_int(args[0], "seat"), _colours(args[1:]))
+        return Search(parse_int(args[0], "seat"), _colours(args[1:]))
     if verb == "timeout":
         usage = "timeout SEAT COLOUR for COLOUR [COLOUR ...]"
         _need(args, 1, usage)
         colour, take = _swap(args[1:], usage)
-        return TimeOut(_int(args[0], "seat"), colour, take)
+        return TimeOut(parse_int(args[0], "seat"), colour, take)
     if verb == "tool":
         return _parse_tool(args)
-    raise InvalidObservationError(f"unknown entry '{tokens[0]}'")
+    raise InvalidObservationError(f"unknown entry '{first}'")
 
 
 def _parse_tool(args: list[str]) -> ToolUsed:
     usage = "tool SEAT TOOL [COLOUR] [for COLOUR ...]"
     _need(args, 2, usage)
-    seat, tool = _int(args[0], "seat"), tool_of(args[1])
+    seat, tool = parse_int(args[0], "seat"), tool_of(args[1])
     rest = args[2:]
     if tool == "timeout":
         colour, take = _swap(rest, "tool SEAT timeout COLOUR for COLOUR ...")
@@ -380,7 +337,7 @@ def _parse_tool(args: list[str]) -> ToolUsed:
         if len(rest) != 1:
             raise InvalidObservationError(f"tool {tool}: expected 'tool SEAT {tool} COLOUR'")
         return ToolUsed(seat, tool, colour_of(rest[0]))
-    _done(rest, 0, f"tool SEAT {tool}")
+    expect_end(rest, 0, f"tool SEAT {tool}")
     return ToolUsed(seat, tool)
 
 
@@ -459,24 +416,22 @@ Action = Uncover | PlayRumour | Take | Done | UseTimeOut | UseTool
 
 def parse_action(line: str) -> Action:
     """Read an action as the player to move types it."""
-    tokens = line.split("#", 1)[0].split()
-    if not tokens:
-        raise InvalidObservationError("empty action")
-    verb, args = tokens[0].lower(), tokens[1:]
+    first, args = split_entry(line, "action")
+    verb = first.lower()
     if verb == "uncover":
         _need(args, 1, "uncover COLOUR")
-        _done(args, 1, "uncover COLOUR")
+        expect_end(args, 1, "uncover COLOUR")
         return Uncover(colour_of(args[0]))
     if verb == "play":
         _need(args, 2, "play COLOUR VALUE")
-        _done(args, 2, "play COLOUR VALUE")
-        return PlayRumour(colour_of(args[0]), _int(args[1], "value"))
+        expect_end(args, 2, "play COLOUR VALUE")
+        return PlayRumour(colour_of(args[0]), parse_int(args[1], "value"))
     if verb == "take":
         _need(args, 1, "take COLOUR")
-        _done(args, 1, "take COLOUR")
+        expect_end(args, 1, "take COLOUR")
         return Take(colour_of(args[0]))
     if verb in ("done", "pass"):
-        _done(args, 0, "done")
+        expect_end(args, 0, "done")
         return Done()
     if verb == "timeout":
         colour, take = _swap(args, "timeout COLOUR for COLOUR ...")
@@ -485,4 +440,4 @@ def parse_action(line: str) -> Action:
         _need(args, 1, "tool TOOL [COLOUR] [for COLOUR ...]")
         used = _parse_tool(["0", *args])
         return UseTool(used.tool, used.colour, used.take)
-    raise InvalidObservationError(f"unknown action '{tokens[0]}'")
+    raise InvalidObservationError(f"unknown action '{first}'")

@@ -13,32 +13,13 @@ from dataclasses import dataclass
 from models.thirteen_clues.data import CARD_BY_NAME, CATEGORIES, SUBCATEGORIES, SUITS
 from solver.errors import InvalidObservationError
 from solver.names import Names
+from solver.parsing import Me, Players, expect_end, missing, parse_int, split_entry
 
 CARD_NAMES = Names(CARD_BY_NAME, "card")
 SUBJECT_NAMES = Names(
     [*SUITS, *CATEGORIES, *(s for pair in SUBCATEGORIES.values() for s in pair)], "suit or category"
 )
 SIDES = ("left", "right")
-
-
-@dataclass(frozen=True)
-class Players:
-    """Number of players at the table (setup)."""
-
-    count: int
-
-    def __str__(self) -> str:
-        return f"players {self.count}"
-
-
-@dataclass(frozen=True)
-class Me:
-    """My seat (setup)."""
-
-    seat: int
-
-    def __str__(self) -> str:
-        return f"me {self.seat}"
 
 
 @dataclass(frozen=True)
@@ -136,13 +117,6 @@ Observation = Witness | InformantLook | InformantBy | Accusation
 Entry = Setup | Observation
 
 
-def _int(token: str, what: str) -> int:
-    try:
-        return int(token)
-    except ValueError:
-        raise InvalidObservationError(f"{what} '{token}': expected a whole number") from None
-
-
 def _cards(tokens: list[str], start: int, n: int, what: str) -> tuple[list[str], int]:
     out = []
     i = start
@@ -154,23 +128,16 @@ def _cards(tokens: list[str], start: int, n: int, what: str) -> tuple[list[str],
     return out, i
 
 
-def _done(tokens: list[str], i: int, usage: str) -> None:
-    if i != len(tokens):
-        raise InvalidObservationError(f"unexpected '{' '.join(tokens[i:])}': expected '{usage}'")
-
-
 def parse(line: str) -> Entry:
     """Read one entry line (comments after '#' are ignored)."""
-    tokens = line.split("#", 1)[0].split()
-    if not tokens:
-        raise InvalidObservationError("empty line")
-    verb, args = tokens[0].lower(), tokens[1:]
+    first, args = split_entry(line)
+    verb = first.lower()
     if verb == "players":
-        _done(args, 1 if args else 0, "players N")
-        return Players(_int(args[0], "players") if args else _missing("players N"))
+        expect_end(args, 1 if args else 0, "players N")
+        return Players(parse_int(args[0], "players") if args else missing("players N"))
     if verb == "me":
-        _done(args, 1 if args else 0, "me SEAT")
-        return Me(_int(args[0], "seat") if args else _missing("me SEAT"))
+        expect_end(args, 1 if args else 0, "me SEAT")
+        return Me(parse_int(args[0], "seat") if args else missing("me SEAT"))
     if verb == "subcategories":
         value = args[0].lower() if args else "on"
         if value not in ("on", "off") or len(args) > 1:
@@ -178,14 +145,14 @@ def parse(line: str) -> Entry:
         return Subcategories(value == "on")
     if verb == "private":
         cards, i = _cards(args, 0, 2, "private")
-        _done(args, i, "private CARD CARD")
+        expect_end(args, i, "private CARD CARD")
         return Private((cards[0], cards[1]))
     if verb == "screen":
         if not args:
-            _missing("screen SEAT PERSON LOCATION WEAPON")
-        seat = _int(args[0], "seat")
+            missing("screen SEAT PERSON LOCATION WEAPON")
+        seat = parse_int(args[0], "seat")
         cards, i = _cards(args, 1, 3, "screen")
-        _done(args, i, "screen SEAT PERSON LOCATION WEAPON")
+        expect_end(args, i, "screen SEAT PERSON LOCATION WEAPON")
         cats = sorted(CARD_BY_NAME[c].category for c in cards)
         if cats != sorted(CATEGORIES):
             raise InvalidObservationError(
@@ -198,18 +165,14 @@ def parse(line: str) -> Entry:
         return _parse_informant(args)
     if verb in ("accuse", "accusation"):
         return _parse_accusation(args)
-    raise InvalidObservationError(f"unknown entry '{tokens[0]}'")
-
-
-def _missing(usage: str) -> int:
-    raise InvalidObservationError(f"missing argument: expected '{usage}'")
+    raise InvalidObservationError(f"unknown entry '{first}'")
 
 
 def _parse_witness(args: list[str]) -> Witness:
     usage = "ask SEAT SUIT|CATEGORY [left|right] COUNT"
     if len(args) < 3:
         raise InvalidObservationError(f"ask {' '.join(args)}: expected '{usage}'")
-    seat = _int(args[0], "seat")
+    seat = parse_int(args[0], "seat")
     subject, i = SUBJECT_NAMES.take(args, 1)
     side = None
     if i < len(args) and args[i].lower() in SIDES:
@@ -217,8 +180,8 @@ def _parse_witness(args: list[str]) -> Witness:
         i += 1
     if i >= len(args):
         raise InvalidObservationError(f"ask {' '.join(args)}: missing the count, expected '{usage}'")
-    count = _int(args[i], "count")
-    _done(args, i + 1, usage)
+    count = parse_int(args[i], "count")
+    expect_end(args, i + 1, usage)
     if count < 0:
         raise InvalidObservationError(f"count {count}: expected 0 or more")
     return Witness(seat, subject, count, side)
@@ -234,9 +197,9 @@ def _parse_informant(args: list[str]) -> InformantLook | InformantBy:
     if args[1].lower() == "by":
         if len(args) != 3:
             raise InvalidObservationError(f"informant {' '.join(args)}: expected '{usage}'")
-        return InformantBy(letter, _int(args[2], "seat"))
+        return InformantBy(letter, parse_int(args[2], "seat"))
     card, i = CARD_NAMES.take(args, 1)
-    _done(args, i, usage)
+    expect_end(args, i, usage)
     return InformantLook(letter, card)
 
 
@@ -244,7 +207,7 @@ def _parse_accusation(args: list[str]) -> Accusation:
     usage = "accuse SEAT PERSON LOCATION WEAPON wrong|right"
     if len(args) < 5:
         raise InvalidObservationError(f"accuse {' '.join(args)}: expected '{usage}'")
-    seat = _int(args[0], "seat")
+    seat = parse_int(args[0], "seat")
     cards, i = _cards(args, 1, 3, "accuse")
     by_cat = {CARD_BY_NAME[c].category: c for c in cards}
     if len(by_cat) != 3:
@@ -254,7 +217,7 @@ def _parse_accusation(args: list[str]) -> Accusation:
     if i >= len(args) or args[i].lower() not in ("wrong", "right", "correct", "no", "yes"):
         raise InvalidObservationError(f"accuse: expected 'wrong' or 'right' after the three cards, '{usage}'")
     correct = args[i].lower() in ("right", "correct", "yes")
-    _done(args, i + 1, usage)
+    expect_end(args, i + 1, usage)
     return Accusation(seat, by_cat["Person"], by_cat["Location"], by_cat["Weapon"], correct)
 
 
@@ -315,29 +278,27 @@ Action = Ask | Consult | Accuse | TakeGlass
 def parse_action(line: str) -> Action:
     """Read an action as :meth:`Ask.__str__` and friends print it: ``ask 3 Red``, ``ask 2 Red left``,
     ``consult C``, ``accuse Butcher Park Sword``, ``take 3``."""
-    tokens = line.split("#", 1)[0].split()
-    if not tokens:
-        raise InvalidObservationError("empty action")
-    verb, args = tokens[0].lower(), tokens[1:]
+    first, args = split_entry(line, "action")
+    verb = first.lower()
     if verb == "ask":
         usage = "ask SEAT SUIT|CATEGORY [left|right]"
         if len(args) < 2:
             raise InvalidObservationError(f"ask {' '.join(args)}: expected '{usage}'")
         subject, i = SUBJECT_NAMES.take(args, 1)
         side = args[i].lower() if i < len(args) and args[i].lower() in SIDES else None
-        _done(args, i + (side is not None), usage)
-        return Ask(_int(args[0], "seat"), subject, side)
+        expect_end(args, i + (side is not None), usage)
+        return Ask(parse_int(args[0], "seat"), subject, side)
     if verb == "consult" and len(args) == 1 and len(args[0]) == 1 and args[0].isalpha():
         return Consult(args[0].upper())
     if verb == "accuse":
         cards, i = _cards(args, 0, 3, "accuse")
-        _done(args, i, "accuse PERSON LOCATION WEAPON")
+        expect_end(args, i, "accuse PERSON LOCATION WEAPON")
         by_cat = {CARD_BY_NAME[c].category: c for c in cards}
         if len(by_cat) != 3:
             raise InvalidObservationError(f"accuse {' '.join(cards)}: expected one Person, one Location and one Weapon")
         return Accuse(by_cat["Person"], by_cat["Location"], by_cat["Weapon"])
     if verb == "take" and len(args) == 1:
-        return TakeGlass(_int(args[0], "seat"))
+        return TakeGlass(parse_int(args[0], "seat"))
     raise InvalidObservationError(
         f"unknown action '{line.strip()}': expected 'ask SEAT SUBJECT [side]', 'consult LETTER', "
         "'accuse PERSON LOCATION WEAPON' or 'take SEAT'"

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from models.time_bomb.data import COLOURS, DEFUSE, ROLES
 from solver.errors import InvalidObservationError
 from solver.names import Names
+from solver.parsing import Me, Players, Start, parse_int, split_entry
 
 CARD_NAMES = Names([DEFUSE, *COLOURS], "card")
 COLOUR_NAMES = Names(COLOURS, "colour")
@@ -33,26 +34,6 @@ def _sorted_cards(cards: tuple[str, ...]) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
-class Players:
-    """Number of players at the table (setup)."""
-
-    count: int
-
-    def __str__(self) -> str:
-        return f"players {self.count}"
-
-
-@dataclass(frozen=True)
-class Me:
-    """My seat (setup)."""
-
-    seat: int
-
-    def __str__(self) -> str:
-        return f"me {self.seat}"
-
-
-@dataclass(frozen=True)
 class Role:
     """My role card (setup)."""
 
@@ -60,16 +41,6 @@ class Role:
 
     def __str__(self) -> str:
         return f"role {self.role}"
-
-
-@dataclass(frozen=True)
-class Start:
-    """The seat that holds the cutter for the first turn (setup)."""
-
-    seat: int
-
-    def __str__(self) -> str:
-        return f"start {self.seat}"
 
 
 @dataclass(frozen=True)
@@ -184,13 +155,6 @@ Action = Target | Say | Cover | Uncover
 _REPEAT = re.compile(r"^(?:(\d+)[x*](.+)|(.+?)[x*](\d+))$", re.IGNORECASE)
 
 
-def _int(token: str, what: str) -> int:
-    try:
-        return int(token)
-    except ValueError:
-        raise InvalidObservationError(f"{what} '{token}': expected a whole number") from None
-
-
 def _cards(tokens: list[str], what: str) -> tuple[str, ...]:
     if len(tokens) == 1 and tokens[0].lower() in ("none", "-"):
         return ()
@@ -216,22 +180,20 @@ def _done(args: list[str], n: int, usage: str) -> None:
 
 def parse(line: str) -> Entry:
     """Read one entry line (comments after '#' are ignored)."""
-    tokens = line.split("#", 1)[0].split()
-    if not tokens:
-        raise InvalidObservationError("empty line")
-    verb, args = tokens[0].lower(), tokens[1:]
+    first, args = split_entry(line)
+    verb = first.lower()
     if verb == "players":
         _done(args, 1, "players N")
-        return Players(_int(args[0], "players"))
+        return Players(parse_int(args[0], "players"))
     if verb == "me":
         _done(args, 1, "me SEAT")
-        return Me(_int(args[0], "seat"))
+        return Me(parse_int(args[0], "seat"))
     if verb == "role":
         _done(args, 1, "role sherlock|moriarty")
         return Role(ROLE_NAMES.resolve(args[0]))
     if verb == "start":
         _done(args, 1, "start SEAT")
-        return Start(_int(args[0], "seat"))
+        return Start(parse_int(args[0], "seat"))
     if verb == "hand":
         return Hand(_cards(args, "hand"))
     if verb == "redeal":
@@ -240,13 +202,13 @@ def parse(line: str) -> Entry:
         return Redeal(_cards(args, "redeal"))
     if verb == "claim":
         _done(args, 2, "claim SEAT DEFUSERS")
-        count = _int(args[1], "defusers")
+        count = parse_int(args[1], "defusers")
         if count < 0:
             raise InvalidObservationError(f"defusers {count}: expected 0 or more")
-        return Claim(_int(args[0], "seat"), count)
+        return Claim(parse_int(args[0], "seat"), count)
     if verb == "cut":
         _done(args, 2, "cut SEAT CARD")
-        return Cut(_int(args[0], "seat"), CARD_NAMES.resolve(args[1]))
+        return Cut(parse_int(args[0], "seat"), CARD_NAMES.resolve(args[1]))
     if verb == "cover":
         _done(args, 1, "cover COLOUR")
         return Cover(COLOUR_NAMES.resolve(args[0]))
@@ -255,30 +217,28 @@ def parse(line: str) -> Entry:
         return Uncover(COLOUR_NAMES.resolve(args[0]))
     if verb == "draw":
         _done(args, 1, "draw NUMBER")
-        number = _int(args[0], "number")
+        number = parse_int(args[0], "number")
         if number < 0:
             raise InvalidObservationError(f"number {number}: expected 0 or more")
         return Draw(number)
     raise InvalidObservationError(
-        f"unknown entry '{tokens[0]}': expected players, me, role, start, hand, claim, cut, cover, uncover, draw "
+        f"unknown entry '{first}': expected players, me, role, start, hand, claim, cut, cover, uncover, draw "
         "or redeal"
     )
 
 
 def parse_action(line: str) -> Action:
     """Read an action (``target SEAT``, ``say K``, ``cover COLOUR``, ``uncover COLOUR``)."""
-    tokens = line.split("#", 1)[0].split()
-    if not tokens:
-        raise InvalidObservationError("empty action")
-    verb, args = tokens[0].lower(), tokens[1:]
+    first, args = split_entry(line, "action")
+    verb = first.lower()
     if verb == "target":
         _done(args, 1, "target SEAT")
-        return Target(_int(args[0], "seat"))
+        return Target(parse_int(args[0], "seat"))
     if verb == "say":
         _done(args, 1, "say DEFUSERS")
-        return Say(_int(args[0], "defusers"))
+        return Say(parse_int(args[0], "defusers"))
     if verb in ("cover", "uncover"):
         entry = parse(line)
         assert isinstance(entry, Cover | Uncover)
         return entry
-    raise InvalidObservationError(f"unknown action '{tokens[0]}': expected target, say, cover or uncover")
+    raise InvalidObservationError(f"unknown action '{first}': expected target, say, cover or uncover")
