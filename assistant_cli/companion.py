@@ -13,7 +13,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any, NoReturn, Protocol
+from typing import Annotated, Any, NoReturn, Protocol
 
 import typer
 from rich.console import Console
@@ -21,6 +21,25 @@ from rich.text import Text
 
 from assistant_cli.session import Journal, Reply, read_lines
 from solver.errors import AssistantError
+
+# The options every companion command takes (typer copies them per command, so sharing them is safe).
+ResumeOption = Annotated[
+    Path | None,
+    typer.Option(help="Replay this journal or game file first, then continue.", exists=True, dir_okay=False),
+]
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Piped input: print only errors and the final state.")]
+GameFileArgument = Annotated[
+    Path, typer.Argument(help="A game file or journal: one entry per line.", exists=True, dir_okay=False)
+]
+
+
+def journal_option(game: str) -> Any:
+    """The ``--journal`` option of ``game``'s companion (its help names the default file)."""
+    return typer.Option(
+        help="Journal file, rewritten after every accepted entry. Default when interactive: a new "
+        f"{game}-DATE-TIME.journal in the current directory (or the resumed journal).",
+        dir_okay=False,
+    )
 
 
 class Question(Protocol):

@@ -32,7 +32,14 @@ from rich.table import Table
 from rich.text import Text
 
 from assistant_cli import render
-from assistant_cli.companion import run_analyze, run_companion
+from assistant_cli.companion import (
+    GameFileArgument,
+    QuietOption,
+    ResumeOption,
+    journal_option,
+    run_analyze,
+    run_companion,
+)
 from assistant_cli.session import Journal, Reply, SetupQuestion, complete_word, no_args
 from models.evidence.advisor import Option, candidates, evaluate
 from models.evidence.bots import bot_factory, make_bot
@@ -548,13 +555,9 @@ app = typer.Typer(
 @app.callback(invoke_without_command=True)
 def companion(
     ctx: typer.Context,
-    journal: Annotated[Path | None, typer.Option(
-        help="Journal file, rewritten after every accepted entry. Default when interactive: a new "
-        "evidence-DATE-TIME.journal in the current directory (or the resumed journal).", dir_okay=False)] = None,
-    resume: Annotated[Path | None, typer.Option(
-        help="Replay this journal or game file first, then continue.", exists=True, dir_okay=False)] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Piped input: print only errors and the final state.")
-                     ] = False,
+    journal: Annotated[Path | None, journal_option(GAME)] = None,
+    resume: ResumeOption = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Start the companion: interactive on a terminal, else read stdin."""
     if ctx.invoked_subcommand is not None:
@@ -565,8 +568,7 @@ def companion(
 
 @app.command()
 def analyze(
-    file: Annotated[Path, typer.Argument(help="A game file or journal: one entry per line.", exists=True,
-                                         dir_okay=False)],
+    file: GameFileArgument,
     as_json: Annotated[bool, typer.Option("--json", help="Print the final state as JSON ('evidence': one map per "
                                                          "mystery from value to probability; 'expected_scores').")
                        ] = False,

@@ -17,7 +17,15 @@ from rich.console import Console
 from rich.table import Table
 
 from assistant_cli.beyond_baker_street import app as beyond_baker_street_app
-from assistant_cli.companion import fail, run_analyze, run_companion
+from assistant_cli.companion import (
+    GameFileArgument,
+    QuietOption,
+    ResumeOption,
+    fail,
+    journal_option,
+    run_analyze,
+    run_companion,
+)
 from assistant_cli.evidence import app as evidence_app
 from assistant_cli.session import GAME, JOURNAL_HEADER, Session
 from assistant_cli.simulate import app as simulate_app
@@ -127,21 +135,9 @@ def demo(
 @thirteen_app.callback(invoke_without_command=True)
 def companion(
     ctx: typer.Context,
-    journal: Annotated[
-        Path | None,
-        typer.Option(
-            help="Journal file, rewritten after every accepted entry. Default when interactive: a new "
-            "thirteen-clues-DATE-TIME.journal in the current directory (or the resumed journal).",
-            dir_okay=False,
-        ),
-    ] = None,
-    resume: Annotated[
-        Path | None,
-        typer.Option(help="Replay this journal or game file first, then continue.", exists=True, dir_okay=False),
-    ] = None,
-    quiet: Annotated[
-        bool, typer.Option("--quiet", "-q", help="Piped input: print only errors and the final state.")
-    ] = False,
+    journal: Annotated[Path | None, journal_option(GAME)] = None,
+    resume: ResumeOption = None,
+    quiet: QuietOption = False,
     count_budget: Annotated[
         float, typer.Option(min=0.1, help="Seconds allowed for exact world counting before estimating.")
     ] = 2.0,
@@ -155,8 +151,7 @@ def companion(
 
 @thirteen_app.command()
 def analyze(
-    file: Annotated[Path, typer.Argument(help="A game file or journal: one entry per line.", exists=True,
-                                         dir_okay=False)],
+    file: GameFileArgument,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the final state as JSON (worlds, solved, mystery, ...).")
     ] = False,
