@@ -8,6 +8,7 @@ module and ``main.py`` are the only places that print to the terminal and catch
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
 import time
@@ -249,7 +250,9 @@ def run_interactive(session: CompanionSession, out: Console, title: str, prompt_
 
 def rebuild(old: Any) -> Any:
     """A fresh session from ``old``'s accepted lines (after an interrupt left it in doubt)."""
-    session = type(old)(count_budget=old.count_budget, data=old.data)
+    wanted = inspect.signature(type(old)).parameters
+    kept = {name: getattr(old, name) for name in wanted if name != "journal" and hasattr(old, name)}
+    session = type(old)(**kept)
     session.replay(old.lines)
     session.journal = old.journal
     if session.journal is not None:
