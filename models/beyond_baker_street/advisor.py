@@ -324,6 +324,13 @@ def masks_distribution(masks: tuple[int, ...], unseen: int) -> list[list[tuple[i
     return [[(i, w / total) for i, w in row] for row in rows]
 
 
+def narrowed(dist: Sequence[tuple[int, float]], mask: int) -> list[tuple[int, float]]:
+    """``dist`` given that the card is one of ``mask`` (unchanged if none of its cards is)."""
+    kept = [(c, p) for c, p in dist if mask >> c & 1]
+    total = sum(p for _, p in kept)
+    return [(c, p / total) for c, p in kept] if total else list(dist)
+
+
 def best_own_play(sit: Situation, dists: list[list[tuple[int, float]]]) -> tuple[Action | None, float, str]:
     """The best Investigate or Eliminate for a hand with these distributions (expected value)."""
     best: tuple[Action | None, float, str] = (None, float("-inf"), "")
@@ -407,9 +414,16 @@ def _information(
     return total
 
 
-def advise(kn: HandKnowledge, weights: Weights = DEFAULT_WEIGHTS, reasons: bool = True) -> list[Advice]:
+def advise(
+    kn: HandKnowledge,
+    weights: Weights = DEFAULT_WEIGHTS,
+    reasons: bool = True,
+    known: Sequence[int] | None = None,
+) -> list[Advice]:
     """Every legal action for me, best first, with a value and (unless ``reasons`` is False, as the bots ask)
-    a reason."""
+    a reason. ``known`` (one card mask per position) asks "what if I also knew this much of my cards": each
+    position's exact distribution is narrowed to the cards of its mask (``bench/beyond_baker_street_ceiling.py``
+    measures what knowing one's icons, numbers or cards would be worth)."""
     if kn.board is None:
         raise AssistantError(f"advise: finish the setup first, still need {', '.join(kn.missing())}")
     board = kn.board
@@ -419,6 +433,8 @@ def advise(kn: HandKnowledge, weights: Weights = DEFAULT_WEIGHTS, reasons: bool 
     w = weights
     out: list[Advice] = []
     dists = my_distribution(kn)
+    if known is not None:
+        dists = [narrowed(dist, mask) for dist, mask in zip(dists, known, strict=True)]
     goal = board.data.goal
     for ls in sit.open_leads():
         if ls.need == 0:

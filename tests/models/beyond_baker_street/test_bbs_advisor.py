@@ -54,6 +54,21 @@ def test_a_certain_completing_play_comes_first() -> None:
     assert best.action == Investigate(2, "Motive") and best.reason == "100% completes it"
 
 
+def test_what_if_i_knew_my_cards() -> None:
+    # Player 1 holds 3W 4W 1T 6C but knows nothing of them. Told the cards ("known"), every outcome is certain:
+    # 3W leaves the 7W Opportunity Lead 4 short, 6C on the 9T Motive Lead is the wrong icon; knowing nothing more
+    # (every mask full) changes nothing.
+    st = table({1: "3W 4W 1T 6C", 2: "2T 5T 6T 1C", 3: "1W 2W 5W 6W"}, leads=LEADS3)
+    kn = knowledge_of(st, 1)
+    blind = {str(a.action): a for a in advise(kn)}
+    known = [card_mask([E(c)]) for c in ["3W", "4W", "1T", "6C"]]
+    told = {str(a.action): a for a in advise(kn, known=known)}
+    assert told["investigate 1 Opportunity"].reason == "100% 4 still needed"
+    assert told["investigate 4 Motive"].reason.startswith("100% wrong icon")
+    assert told["investigate 1 Opportunity"].score > blind["investigate 1 Opportunity"].score
+    assert [a.action for a in advise(kn, known=[(1 << 24) - 1] * 4)] == [a.action for a in advise(kn)]
+
+
 def test_confirm_first_but_never_the_last_lead_off_twenty() -> None:
     st = table({1: "3W 4W 1T 6C", 2: "2T 5T 6T 1C", 3: "1W 2W 5W 6W"}, leads=LEADS3)
     kn = knowledge_of(st, 1)
