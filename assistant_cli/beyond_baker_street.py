@@ -41,7 +41,7 @@ from assistant_cli.companion import (
     run_analyze,
     run_companion,
 )
-from assistant_cli.session import Journal, Reply, SetupQuestion, complete_word, no_args
+from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, complete_word, no_args
 from models.beyond_baker_street.advisor import advise, make_bot
 from models.beyond_baker_street.data import DEFAULT_DATA, ICONS, NUMBERS, SECTIONS, Evidence, GameData
 from models.beyond_baker_street.knowledge import HandKnowledge
@@ -102,17 +102,17 @@ class Question(SetupQuestion):
     KEYWORDS = frozenset([*COMMAND_OF, *ENTRY_VERBS])
 
 
-class BakerStreetSession:
+class BakerStreetSession(BaseSession):
     """One player's Beyond Baker Street companion: setup, what happens at the table, the journal."""
+
+    COMMAND_OF = COMMAND_OF
 
     def __init__(
         self, journal: Journal | None = None, data: GameData = DEFAULT_DATA, count_budget: float = 2.0
     ) -> None:
-        self.journal = journal
+        super().__init__(journal, count_budget)  # count_budget unused: the counts here are always exact and fast
         self.data = data
-        self.count_budget = count_budget  # unused: the counts here are always exact and fast
         self.kn = HandKnowledge(data)
-        self.lines: list[str] = []
         self._before: list[dict[Evidence, float]] | None = None
 
     @property
@@ -120,32 +120,16 @@ class BakerStreetSession:
         return self.kn if self.kn.started else None
 
     # -- the loop -------------------------------------------------------------------------------------------
-    def handle(self, line: str, show: bool = True) -> Reply:
-        """Answer one typed line; raise :class:`AssistantError` (state unchanged) for a bad one."""
-        tokens = line.split("#", 1)[0].split()
-        if not tokens:
-            return Reply()
-        verb, args = tokens[0].lower(), tokens[1:]
-        command = COMMAND_OF.get(verb)
-        if command == "help":
-            return Reply([help_view()])
-        if command == "quit":
-            return Reply(quit=True)
-        if command == "show":
-            no_args(verb, args)
-            return Reply([self.state_view(None)])
-        if command == "undo":
-            no_args(verb, args)
-            return self._undo(show)
-        if command == "why":
-            return Reply([self._why(args)])
-        if command == "empathy":
-            return Reply([self._empathy(args)])
-        if command == "history":
-            no_args(verb, args)
-            return Reply([render.history_view(self.lines)])
-        if command == "advise":
-            return Reply([self._advise(args)])
+    def _help_view(self) -> RenderableType:
+        return help_view()
+
+    def _show_reply(self) -> Reply:
+        return Reply([self.state_view(None)])
+
+    def _commands(self, show: bool) -> dict[str, Command]:
+        return {"why": self._why, "empathy": self._empathy, "advise": self._advise}
+
+    def _entry(self, tokens: list[str], show: bool) -> Reply:
         entry = parse(self._with_seat(tokens))
         before = self._by_card() if self.kn.started else None
         self._add(entry)
@@ -162,10 +146,6 @@ class BakerStreetSession:
         """My positions as (card id, distribution): ids follow a card as it moves along the hand."""
         kn = self.kn
         return [(slot.id, dist) for slot, dist in zip(kn.hands[kn.me], kn.hand(), strict=True)]
-
-    def replay(self, lines: Sequence[str]) -> None:
-        for line in lines:
-            self.handle(line, show=False)
 
     def _with_seat(self, tokens: list[str]) -> str:
         """The line with 'me' standing for my seat number where a seat is expected."""
@@ -197,10 +177,6 @@ class BakerStreetSession:
         self._save()
         summary = f"undid '{last}'"
         return Reply([self.state_view(summary)] if show else [], summary=summary)
-
-    def _save(self) -> None:
-        if self.journal is not None:
-            self.journal.save(self.lines)
 
     def _require(self, what: str) -> HandKnowledge:
         if not self.kn.started:

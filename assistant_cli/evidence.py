@@ -20,7 +20,6 @@ import json
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -31,7 +30,6 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from assistant_cli import render
 from assistant_cli.companion import (
     GameFileArgument,
     QuietOption,
@@ -40,7 +38,7 @@ from assistant_cli.companion import (
     run_analyze,
     run_companion,
 )
-from assistant_cli.session import Journal, Reply, SetupQuestion, complete_word, no_args
+from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, complete_word
 from models.evidence.advisor import Option, candidates, evaluate
 from models.evidence.bots import bot_factory, make_bot
 from models.evidence.data import COLOURS, ROUNDS, TOOL_NAMES
@@ -129,43 +127,29 @@ class Turn:
         return f"round {self.round}, {who}: {step}"
 
 
-class EvidenceSession:
+class EvidenceSession(BaseSession):
     """One player's Evidence companion: setup, what happens at the table, the journal."""
 
+    COMMAND_OF = COMMAND_OF
+
     def __init__(self, journal: Journal | None = None, count_budget: float = 2.0) -> None:
-        self.journal = journal
-        self.count_budget = count_budget  # unused: the counts here are always exact and fast
+        super().__init__(journal, count_budget)  # count_budget unused: the counts here are always exact and fast
         self.setup = TableSetup()
         self.knowledge: EvidenceKnowledge | None = None
         self.model: GreedyOpponents | None = None  # 'advise greedy': the others modelled as the greedy bot
-        self.lines: list[str] = []
         self._before: dict[str, dict[int, float]] | None = None
 
     # -- the loop -------------------------------------------------------------------------------------------
-    def handle(self, line: str, show: bool = True) -> Reply:
-        """Answer one typed line; raise :class:`AssistantError` (state unchanged) for a bad one."""
-        tokens = line.split("#", 1)[0].split()
-        if not tokens:
-            return Reply()
-        verb, args = tokens[0].lower(), tokens[1:]
-        command = COMMAND_OF.get(verb)
-        if command == "help":
-            return Reply([help_view()])
-        if command == "quit":
-            return Reply(quit=True)
-        if command == "show":
-            no_args(verb, args)
-            return Reply([self.state_view(None)])
-        if command == "undo":
-            no_args(verb, args)
-            return self._undo(show)
-        if command == "why":
-            return Reply([self._why(args)])
-        if command == "history":
-            no_args(verb, args)
-            return Reply([render.history_view(self.lines)])
-        if command == "advise":
-            return Reply([self._advise(args)])
+    def _help_view(self) -> RenderableType:
+        return help_view()
+
+    def _show_reply(self) -> Reply:
+        return Reply([self.state_view(None)])
+
+    def _commands(self, show: bool) -> dict[str, Command]:
+        return {"why": self._why, "advise": self._advise}
+
+    def _entry(self, tokens: list[str], show: bool) -> Reply:
         entry = parse(self._with_seat(tokens))
         before = self.knowledge.distribution() if self.knowledge is not None else None
         self._add(entry)
@@ -179,10 +163,6 @@ class EvidenceSession:
         change = describe_change(before, self.knowledge.distribution()) if before and self.knowledge else ""
         head = f"{summary}; {change}" if change else summary
         return Reply([self.state_view(head)], True, summary=head)
-
-    def replay(self, lines: Sequence[str]) -> None:
-        for line in lines:
-            self.handle(line, show=False)
 
     def _with_seat(self, tokens: list[str]) -> str:
         """The line with 'me' standing for my seat number where a seat is expected."""
@@ -220,10 +200,6 @@ class EvidenceSession:
         self._save()
         summary = f"undid '{last}'"
         return Reply([self.state_view(summary)] if show else [], summary=summary)
-
-    def _save(self) -> None:
-        if self.journal is not None:
-            self.journal.save(self.lines)
 
     def _require(self, what: str) -> EvidenceKnowledge:
         if self.knowledge is None:

@@ -18,7 +18,7 @@ import copy
 import importlib
 import os
 import tempfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
@@ -148,21 +148,25 @@ class Snapshot:
     whatifs: tuple[str, ...]
 
 
-class Session:
-    """One player's Thirteen Clues companion: setup, observations, what-ifs, journal."""
+# A game's own session command: its arguments -> the reply, or one renderable to show.
+Command = Callable[[list[str]], Reply | RenderableType]
 
-    def __init__(
-        self, journal: Journal | None = None, data: GameData = DEFAULT_DATA, count_budget: float = 2.0
-    ) -> None:
+
+class BaseSession:
+    """What every game's companion session shares: the accepted lines and their journal, replaying lines, and
+    ``handle``, which sends a typed line to a session command or else to the game's entries.
+
+    A game names its command aliases (``COMMAND_OF``) and the commands that take no arguments (``NO_ARGS``),
+    and gives the help, the state, undo and an entry (the ``_help_view`` ... ``_entry`` hooks) and a handler
+    for each of its own commands (``_commands``). 'quit' and 'history' are the same in every game."""
+
+    COMMAND_OF: ClassVar[Mapping[str, str]]
+    NO_ARGS: ClassVar[frozenset[str]] = frozenset({"show", "undo", "history"})
+
+    def __init__(self, journal: Journal | None, count_budget: float) -> None:
         self.journal = journal
-        self.data = data
         self.count_budget = count_budget
-        self.setup = TableSetup(data=data)
-        self.knowledge: ThirteenCluesKnowledge | None = None
         self.lines: list[str] = []  # the journal: canonical lines that make up the current state
-        self._entries: list[tuple[Entry, bool]] = []  # parallel to ``lines``: (entry, hypothetical)
-        self._snapshot: Snapshot | None = None
-        self._show = True
 
     # -- the loop -------------------------------------------------------------------------------------------
     def handle(self, line: str, show: bool = True) -> Reply:
@@ -170,43 +174,100 @@ class Session:
 
         ``show=False`` skips the state-at-a-glance of an accepted entry (replaying a file: only the end matters).
         """
-        self._show = show
         tokens = line.split("#", 1)[0].split()
         if not tokens:
             return Reply()
         verb, args = tokens[0].lower(), tokens[1:]
-        command = COMMAND_OF.get(verb)
+        command = self.COMMAND_OF.get(verb)
+        if command is None:
+            return self._entry(tokens, show)
+        if command in self.NO_ARGS:
+            self._no_args(verb, args)
         if command == "help":
-            return Reply([render.help_view()])
+            return Reply([self._help_view()])
         if command == "quit":
             return Reply(quit=True)
         if command == "show":
-            no_args(verb, args)
-            return self._state_reply(summary=None, diff=False, accepted=False)
+            return self._show_reply()
         if command == "undo":
-            no_args(verb, args)
-            return self._undo()
-        if command == "why":
-            return self._why(args)
-        if command == "locations":
-            no_args(verb, args)
-            return self._locations()
-        if command == "whatif":
-            return self._whatif(args)
+            return self._undo(show)
         if command == "history":
-            no_args(verb, args)
             return Reply([render.history_view(self.lines)])
-        if command == "advise":
-            return self._advise(args)
-        entry = parse(line)
-        if isinstance(entry, OBSERVATION_TYPES):
-            return self._observe(entry, hypothetical=False)
-        return self._setup_entry(entry)
+        reply = self._commands(show)[command](args)
+        return reply if isinstance(reply, Reply) else Reply([reply])
 
     def replay(self, lines: Iterable[str]) -> None:
         """Handle every line (a journal being resumed); stops at the first bad one, raising its error."""
         for line in lines:
             self.handle(line, show=False)
+
+    def _save(self) -> None:
+        if self.journal is not None:
+            self.journal.save(self.lines)
+
+    @staticmethod
+    def _no_args(verb: str, args: list[str]) -> None:
+        """Reject arguments after a command in ``NO_ARGS`` (a game may word it its own way)."""
+        no_args(verb, args)
+
+    # -- what each game gives -------------------------------------------------------------------------------
+    def _help_view(self) -> RenderableType:
+        raise NotImplementedError
+
+    def _show_reply(self) -> Reply:
+        """The reply to 'show': the current state."""
+        raise NotImplementedError
+
+    def _undo(self, show: bool) -> Reply:
+        """Remove the last accepted line."""
+        raise NotImplementedError
+
+    def _entry(self, tokens: list[str], show: bool) -> Reply:
+        """Record a line that is no session command: an entry for the game's parser."""
+        raise NotImplementedError
+
+    def _commands(self, show: bool) -> dict[str, Command]:
+        """The game's own commands (all of ``COMMAND_OF`` but help, quit, show, undo, history) by name."""
+        return {}
+
+
+class Session(BaseSession):
+    """One player's Thirteen Clues companion: setup, observations, what-ifs, journal."""
+
+    COMMAND_OF = COMMAND_OF
+    NO_ARGS = BaseSession.NO_ARGS | {"locations"}
+
+    def __init__(
+        self, journal: Journal | None = None, data: GameData = DEFAULT_DATA, count_budget: float = 2.0
+    ) -> None:
+        super().__init__(journal, count_budget)
+        self.data = data
+        self.setup = TableSetup(data=data)
+        self.knowledge: ThirteenCluesKnowledge | None = None
+        self._entries: list[tuple[Entry, bool]] = []  # parallel to ``lines``: (entry, hypothetical)
+        self._snapshot: Snapshot | None = None
+        self._show = True
+
+    # -- the loop -------------------------------------------------------------------------------------------
+    def handle(self, line: str, show: bool = True) -> Reply:
+        self._show = show  # the state views of this line read it
+        return super().handle(line, show)
+
+    def _help_view(self) -> RenderableType:
+        return render.help_view()
+
+    def _show_reply(self) -> Reply:
+        return self._state_reply(summary=None, diff=False, accepted=False)
+
+    def _commands(self, show: bool) -> dict[str, Command]:
+        return {"why": self._why, "locations": lambda args: self._locations(), "whatif": self._whatif,
+                "advise": self._advise}
+
+    def _entry(self, tokens: list[str], show: bool) -> Reply:
+        entry = parse(" ".join(tokens))
+        if isinstance(entry, OBSERVATION_TYPES):
+            return self._observe(entry, hypothetical=False)
+        return self._setup_entry(entry)
 
     # -- setup ----------------------------------------------------------------------------------------------
     def setup_question(self) -> SetupQuestion | None:
@@ -279,11 +340,8 @@ class Session:
         self._entries.append((entry, hypothetical))
         self._save()
 
-    def _save(self) -> None:
-        if self.journal is not None:
-            self.journal.save(self.lines)
-
-    def _undo(self) -> Reply:
+    def _undo(self, show: bool) -> Reply:
+        """Remove the last line (``show`` is in ``self._show`` already, where the state views read it)."""
         if not self.lines:
             raise AssistantError("undo: nothing to undo")
         line = self.lines[-1]

@@ -29,7 +29,6 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from assistant_cli import render
 from assistant_cli.companion import (
     GameFileArgument,
     QuietOption,
@@ -38,7 +37,7 @@ from assistant_cli.companion import (
     run_analyze,
     run_companion,
 )
-from assistant_cli.session import Journal, Reply, SetupQuestion, complete_word
+from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, complete_word
 from models.time_bomb.advisor import Board, advise, choose_claim, cut_options, explosion
 from models.time_bomb.bluff import BluffModel
 from models.time_bomb.bots import BOTS, AdvisorBot, RoleBot, check_spec, make_bot
@@ -111,8 +110,11 @@ def _p(p: float) -> str:
     return f"{100 * p:.0f}%" if p >= 0.005 or p == 0 else "<1%"
 
 
-class TimeBombSession:
+class TimeBombSession(BaseSession):
     """One player's Time Bomb Evolution companion: setup, what happens at the table, the journal."""
+
+    COMMAND_OF = COMMAND_OF
+    NO_ARGS = BaseSession.NO_ARGS | {"claims"}
 
     def __init__(
         self,
@@ -121,46 +123,30 @@ class TimeBombSession:
         data: GameData = DEFAULT_DATA,
         bluff: BluffModel | None = None,
     ) -> None:
-        self.journal = journal
-        self.count_budget = count_budget  # unused: every count here is exact and fast
+        super().__init__(journal, count_budget)  # count_budget unused: every count here is exact and fast
         self.data = data
         self.bluff = bluff or BluffModel()
         self.setup = TableSetup(data=data)
         self.knowledge: TimeBombKnowledge | None = None
-        self.lines: list[str] = []
 
     # -- the loop -------------------------------------------------------------------------------------------
-    def handle(self, line: str, show: bool = True) -> Reply:
-        """Answer one typed line; raise :class:`AssistantError` (state unchanged) for a bad one."""
-        tokens = line.split("#", 1)[0].split()
-        if not tokens:
-            return Reply()
-        verb, args = tokens[0].lower(), tokens[1:]
-        command = COMMAND_OF.get(verb)
-        if command == "help":
-            return Reply([help_view()])
-        if command == "quit":
-            return Reply(quit=True)
-        if command == "show":
-            _no_args(verb, args)
-            return Reply([self.state_view(None)])
-        if command == "undo":
-            _no_args(verb, args)
-            return self._undo(show)
-        if command == "history":
-            _no_args(verb, args)
-            return Reply([render.history_view(self.lines)])
-        if command == "why":
-            return Reply([self._why(args)])
-        if command == "advise":
-            return Reply([self._advise(args)])
-        if command == "holdings":
-            return Reply([self._holdings(args)])
-        if command == "claims":
-            _no_args(verb, args)
-            return Reply([claims_table(self._require("claims"))])
-        if command == "bluff":
-            return self._set_bluff(args, show)
+    @staticmethod
+    def _no_args(verb: str, args: list[str]) -> None:
+        if args:
+            raise AssistantError(f"{verb}: expected no argument, got '{' '.join(args)}'")
+
+    def _help_view(self) -> RenderableType:
+        return help_view()
+
+    def _show_reply(self) -> Reply:
+        return Reply([self.state_view(None)])
+
+    def _commands(self, show: bool) -> dict[str, Command]:
+        return {"why": self._why, "advise": self._advise, "holdings": self._holdings,
+                "claims": lambda args: claims_table(self._require("claims")),
+                "bluff": lambda args: self._set_bluff(args, show)}
+
+    def _entry(self, tokens: list[str], show: bool) -> Reply:
         entry = parse(self._with_seat(tokens))
         self._add(entry)
         self.lines.append(str(entry))
@@ -174,10 +160,6 @@ class TimeBombSession:
         if not show:
             return Reply([], True, summary=summary)
         return Reply([self.state_view(summary)], True, summary=summary)
-
-    def replay(self, lines: Sequence[str]) -> None:
-        for line in lines:
-            self.handle(line, show=False)
 
     def _with_seat(self, tokens: list[str]) -> str:
         """The line with 'me' standing for my seat number where a seat is expected."""
@@ -245,10 +227,6 @@ class TimeBombSession:
         self._save()
         summary = f"undid '{last}'"
         return Reply([self.state_view(summary)] if show else [], summary=summary)
-
-    def _save(self) -> None:
-        if self.journal is not None:
-            self.journal.save(self.lines)
 
     def _require(self, what: str) -> TimeBombKnowledge:
         if self.knowledge is None:
@@ -433,11 +411,6 @@ class TimeBombSession:
             ],
             "entries": list(self.lines),
         }
-
-
-def _no_args(verb: str, args: list[str]) -> None:
-    if args:
-        raise AssistantError(f"{verb}: expected no argument, got '{' '.join(args)}'")
 
 
 # -- tables ---------------------------------------------------------------------------------------------------
