@@ -38,7 +38,7 @@ from assistant_cli.companion import (
     run_analyze,
     run_companion,
 )
-from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, complete_word
+from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, complete_word, with_seat
 from models.evidence.advisor import Option, candidates, evaluate
 from models.evidence.bots import bot_factory, make_bot
 from models.evidence.data import COLOURS, ROUNDS, TOOL_NAMES
@@ -150,7 +150,7 @@ class EvidenceSession(BaseSession):
         return {"why": self._why, "advise": self._advise}
 
     def _entry(self, tokens: list[str], show: bool) -> Reply:
-        entry = parse(self._with_seat(tokens))
+        entry = parse(with_seat(tokens, SEAT_VERBS, self.setup.me))
         before = self.knowledge.distribution() if self.knowledge is not None else None
         self._add(entry)
         self.lines.append(str(entry))
@@ -163,14 +163,6 @@ class EvidenceSession(BaseSession):
         change = describe_change(before, self.knowledge.distribution()) if before and self.knowledge else ""
         head = f"{summary}; {change}" if change else summary
         return Reply([self.state_view(head)], True, summary=head)
-
-    def _with_seat(self, tokens: list[str]) -> str:
-        """The line with 'me' standing for my seat number where a seat is expected."""
-        if tokens[0].lower() not in SEAT_VERBS or len(tokens) < 2 or tokens[1].lower() != "me":
-            return " ".join(tokens)
-        if self.setup.me is None:
-            raise AssistantError("'me' stands for your seat: enter 'me SEAT' first")
-        return " ".join([tokens[0], str(self.setup.me), *tokens[2:]])
 
     def _add(self, entry: Entry) -> None:
         if isinstance(entry, SETUP_TYPES):

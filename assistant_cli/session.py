@@ -18,7 +18,7 @@ import copy
 import importlib
 import os
 import tempfile
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
@@ -572,6 +572,16 @@ def complete_word(text: str, candidates: Callable[[list[str]], list[str]]) -> li
     current = "" if not words or text[-1:].isspace() else words.pop()
     key = current.lower()
     return [c for c in candidates(words) if c.lower().startswith(key) and c.lower() != key]
+
+
+def with_seat(tokens: list[str], seat_verbs: Collection[str], me: int | None) -> str:
+    """The line with 'me' standing for my seat number ``me`` where a seat is expected: right after one of
+    ``seat_verbs``."""
+    if tokens[0].lower() not in seat_verbs or len(tokens) < 2 or tokens[1].lower() != "me":
+        return " ".join(tokens)
+    if me is None:
+        raise AssistantError("'me' stands for your seat: enter 'me SEAT' first")
+    return " ".join([tokens[0], str(me), *tokens[2:]])
 
 
 def no_args(verb: str, args: list[str]) -> None:

@@ -37,7 +37,7 @@ from assistant_cli.companion import (
     run_analyze,
     run_companion,
 )
-from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, complete_word
+from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, complete_word, with_seat
 from models.time_bomb.advisor import Board, advise, choose_claim, cut_options, explosion
 from models.time_bomb.bluff import BluffModel
 from models.time_bomb.bots import BOTS, AdvisorBot, RoleBot, check_spec, make_bot
@@ -147,7 +147,7 @@ class TimeBombSession(BaseSession):
                 "bluff": lambda args: self._set_bluff(args, show)}
 
     def _entry(self, tokens: list[str], show: bool) -> Reply:
-        entry = parse(self._with_seat(tokens))
+        entry = parse(with_seat(tokens, SEAT_VERBS, self.setup.me))
         self._add(entry)
         self.lines.append(str(entry))
         self._save()
@@ -160,14 +160,6 @@ class TimeBombSession(BaseSession):
         if not show:
             return Reply([], True, summary=summary)
         return Reply([self.state_view(summary)], True, summary=summary)
-
-    def _with_seat(self, tokens: list[str]) -> str:
-        """The line with 'me' standing for my seat number where a seat is expected."""
-        if tokens[0].lower() not in SEAT_VERBS or len(tokens) < 2 or tokens[1].lower() != "me":
-            return " ".join(tokens)
-        if self.setup.me is None:
-            raise AssistantError("'me' stands for your seat: enter 'me SEAT' first")
-        return " ".join([tokens[0], str(self.setup.me), *tokens[2:]])
 
     def _add(self, entry: Entry) -> None:
         if isinstance(entry, SETUP_TYPES):
