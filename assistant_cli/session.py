@@ -156,9 +156,9 @@ class BaseSession:
     """What every game's companion session shares: the accepted lines and their journal, replaying lines, and
     ``handle``, which sends a typed line to a session command or else to the game's entries.
 
-    A game names its command aliases (``COMMAND_OF``) and the commands that take no arguments (``NO_ARGS``),
-    and gives the help, the state, undo and an entry (the ``_help_view`` ... ``_entry`` hooks) and a handler
-    for each of its own commands (``_commands``). 'quit' and 'history' are the same in every game."""
+    A game sets ``COMMAND_OF`` (alias -> command name) and ``NO_ARGS`` (the commands that take no arguments),
+    implements ``_help_view``, ``_show_reply``, ``_undo`` and ``_entry``, and maps each of its other commands
+    to a handler in ``_commands``. 'quit' and 'history' are the same in every game."""
 
     COMMAND_OF: ClassVar[Mapping[str, str]]
     NO_ARGS: ClassVar[frozenset[str]] = frozenset({"show", "undo", "history"})
@@ -212,6 +212,7 @@ class BaseSession:
 
     # -- what each game gives -------------------------------------------------------------------------------
     def _help_view(self) -> RenderableType:
+        """What 'help' shows."""
         raise NotImplementedError
 
     def _show_reply(self) -> Reply:
