@@ -570,7 +570,8 @@ def simulate_command(
     players: Annotated[int, typer.Option(help="Players at the table (2 to 4).")] = 3,
     case: Annotated[int, typer.Option(help="Case File (1 to 6).")] = 1,
     bots: Annotated[str, typer.Option(help="Bots seat by seat, comma-separated, or one name for every seat "
-                                           "(random, advisor).")] = "advisor",
+                                           "(random, advisor, hat: the advisor with the hat convention, "
+                                           "every seat).")] = "advisor",
     seed: Annotated[int, typer.Option(help="Run seed: game i is played from (seed, i) alone.")] = 0,
     workers: Annotated[int, typer.Option(help="Worker processes (results do not depend on it).", min=1)] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON on stdout.")] = False,
@@ -587,6 +588,8 @@ def simulate_command(
             raise AssistantError(f"--bots '{bots}': expected one name or {players} comma-separated names")
         for name in set(names):
             make_bot(name, 1, random.Random(0))  # raises with the list of known bots
+        if "hat" in names and set(names) != {"hat"}:
+            raise AssistantError(f"--bots '{bots}': hat is a convention the whole table plays; make every seat hat")
         matchup = Matchup(functools.partial(new_game, rules), names, make_bot)
         if replay is not None:
             _replay(matchup, replay)

@@ -552,13 +552,21 @@ class AdvisorBot:
         return view.legal_actions[0]
 
 
-BOTS = {"random": RandomBot, "advisor": AdvisorBot}
+BOTS = ("random", "advisor", "hat")
 
 
 def make_bot(name: str, seat: int, rng: random.Random) -> RandomBot | AdvisorBot:
-    if name not in BOTS:
-        raise AssistantError(f"unknown bot '{name}': expected one of {', '.join(BOTS)}")
-    return BOTS[name](seat, rng)
+    """A bot by name: ``random``, ``advisor``, or ``hat`` (the advisor playing the hat convention,
+    :mod:`models.beyond_baker_street.hat`, which needs every seat to play it)."""
+    if name == "random":
+        return RandomBot(seat, rng)
+    if name == "advisor":
+        return AdvisorBot(seat, rng)
+    if name == "hat":
+        from models.beyond_baker_street.hat import HatBot  # it builds on this module
+
+        return HatBot(seat, rng)
+    raise AssistantError(f"unknown bot '{name}': expected one of {', '.join(BOTS)}")
 
 
 __all__ = ["Advice", "AdvisorBot", "RandomBot", "Weights", "advise", "make_bot"]

@@ -199,3 +199,12 @@ def test_simulate_json_and_replay() -> None:
     assert bad.exit_code == 1 and "unknown bot 'genius'" in bad.output
     replay = runner.invoke(app, ["simulate", "beyond-baker-street", "--replay", "7", "--bots", "random"])
     assert replay.exit_code == 0 and "Result:" in replay.output
+
+
+def test_simulate_the_hat_table() -> None:
+    args = ["simulate", "beyond-baker-street", "--games", "2", "--json", "--case", "5", "--bots", "hat"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["bots"] == ["hat"] * 3
+    mixed = runner.invoke(app, ["simulate", "beyond-baker-street", "--bots", "hat,advisor,hat"])
+    assert mixed.exit_code == 1 and "make every seat hat" in mixed.output

@@ -109,6 +109,7 @@ def test_make_bot() -> None:
     assert isinstance(make_bot("random", 1, random.Random(0)), RandomBot)
     bot = make_bot("advisor", 2, random.Random(0))
     assert isinstance(bot, AdvisorBot) and bot.knowledge is None  # until the setup is complete
+    assert make_bot("hat", 3, random.Random(0)).name == "hat"
     with pytest.raises(AssistantError, match="unknown bot"):
         make_bot("oracle", 1, random.Random(0))
 
