@@ -6,6 +6,7 @@ Run from the repository root::
 
     python bench/beyond_baker_street_table.py --games 500 --random-games 200 --workers 2 \\
         --main-games 2000 --json-out bbs-table.json
+    python bench/beyond_baker_street_table.py --bots hat --players 3,4 --games 300 --main-games 300
 """
 
 from __future__ import annotations
@@ -43,29 +44,33 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--players", default="2,3,4")
     parser.add_argument("--cases", default="1,2,3,4,5,6")
+    parser.add_argument("--bots", default="advisor,random", help="tables to measure: advisor, hat, random")
     parser.add_argument("--json-out", type=Path, default=None, help="also write every cell as JSON here")
     args = parser.parse_args()
     players = [int(p) for p in args.players.split(",")]
     cases = [int(c) for c in args.cases.split(",")]
+    bots = [b.strip() for b in args.bots.split(",")]
     cells = []
     for p in players:
         for c in cases:
             n = args.main_games if (p, c) == (3, 1) else args.games
-            for bot, games in (("advisor", n), ("random", args.random_games)):
+            for bot in bots:
+                games = args.random_games if bot == "random" else n
                 result = cell(p, c, bot, games, args.seed, args.workers)
                 cells.append(result)
                 print(f"{p} players, case {c}, {bot}: {result['wins']}/{games} = {100 * result['win_rate']:.1f}% "
                       f"± {100 * result['stderr']:.1f} ({result['seconds']:.0f} s)", file=sys.stderr, flush=True)
                 if args.json_out:
                     args.json_out.write_text(json.dumps(cells, indent=2))
-    print("| Players | Case | advisor win % ± s.e. (games) | random win % ± s.e. (games) |")
-    print("|---|---|---|---|")
+    print("| Players | Case | " + " | ".join(f"{b} win % ± s.e. (games)" for b in bots) + " |")
+    print("|---|---|" + "---|" * len(bots))
     for p in players:
         for c in cases:
-            adv = next(x for x in cells if (x["players"], x["case"], x["bot"]) == (p, c, "advisor"))
-            rnd = next(x for x in cells if (x["players"], x["case"], x["bot"]) == (p, c, "random"))
-            print(f"| {p} | {c} | {100 * adv['win_rate']:.1f} ± {100 * adv['stderr']:.1f} ({adv['games']}) "
-                  f"| {100 * rnd['win_rate']:.1f} ± {100 * rnd['stderr']:.1f} ({rnd['games']}) |")
+            row = []
+            for b in bots:
+                x = next(x for x in cells if (x["players"], x["case"], x["bot"]) == (p, c, b))
+                row.append(f"{100 * x['win_rate']:.1f} ± {100 * x['stderr']:.1f} ({x['games']})")
+            print(f"| {p} | {c} | " + " | ".join(row) + " |")
 
 
 if __name__ == "__main__":
