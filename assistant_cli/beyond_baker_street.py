@@ -42,8 +42,9 @@ from assistant_cli.companion import (
     run_companion,
 )
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, complete_word, no_args
-from models.beyond_baker_street.advisor import advise, make_bot
+from models.beyond_baker_street.advisor import Advice, advise, make_bot
 from models.beyond_baker_street.data import DEFAULT_DATA, ICONS, NUMBERS, SECTIONS, Evidence, GameData
+from models.beyond_baker_street.hat import hat_advise, hat_table_of, in_play
 from models.beyond_baker_street.knowledge import HandKnowledge
 from models.beyond_baker_street.observations import (
     Drew,
@@ -90,7 +91,7 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("Session", "show", "the table and your hand"),
     ("", "why POS [CARD]", "why 2   why 2 3W"),
     ("", "empathy [SEAT]", "what the others can know about their hands"),
-    ("", "advise [all]", "ranked actions for your turn"),
+    ("", "advise [all] [hat]", "ranked actions for your turn (hat: the table plays the hat convention)"),
     ("", "undo / history", "remove the last entry / list the entries"),
     ("", "help / quit", "aliases: h ?, exit q"),
 )
@@ -266,8 +267,8 @@ class BakerStreetSession(BaseSession):
     def _advise(self, args: list[str]) -> RenderableType:
         kn = self._require("advise")
         words = [a.lower() for a in args]
-        if words not in ([], ["all"]):
-            raise AssistantError(f"advise: unexpected '{' '.join(args)}', expected 'advise [all]'")
+        if not set(words) <= {"all", "hat"} or len(set(words)) != len(words):
+            raise AssistantError(f"advise: unexpected '{' '.join(args)}', expected 'advise [all] [hat]'")
         board = kn.board
         assert board is not None
         if board.over:
@@ -277,8 +278,20 @@ class BakerStreetSession(BaseSession):
             raise AssistantError(f"advise: first enter '{board.expecting()}'")
         if board.current != kn.me:
             note.append(Text(f"(it is player {board.current}'s turn; this is what you would do now)", style="dim"))
-        advice = advise(kn)
-        return Group(*note, render.advice_view(advice, None if words else ADVICE_SHOWN, False))
+        advice = self._hat_advice(kn, note) if "hat" in words else advise(kn)
+        return Group(*note, render.advice_view(advice, None if "all" in words else ADVICE_SHOWN, False))
+
+    def _hat_advice(self, kn: HandKnowledge, note: list[RenderableType]) -> list[Advice]:
+        """``advise hat``: the table plays the hat convention; what its messages told me, and its advice."""
+        if not in_play(kn):
+            note.append(Text("(the hat convention is played with 3 or 4 players in Case Files 3 to 6; this is the "
+                             "plain advice)", style="dim"))
+            return advise(kn)
+        hat = hat_table_of(kn)
+        told = [f"position {i}: {hat.icons[s.id]}" for i, s in enumerate(kn.hands[kn.me], 1) if s.id in hat.icons]
+        note.append(Text("Hat messages told you: " + ("; ".join(told) if told else "nothing yet") +
+                         " (true only if every player follows the convention)", style="dim"))
+        return hat_advise(kn, hat)
 
     def summary(self) -> dict[str, object]:
         """The current state as plain data (``analyze --json``): ``hand`` has one map per position."""
@@ -358,7 +371,7 @@ class BakerStreetSession(BaseSession):
             return held if pos == 1 else [c.code for c in self.kn.hand()[int(words[1]) - 1]] \
                 if pos == 2 and words[1].isdigit() and words[1] in held else []
         if COMMAND_OF.get(verb) == "advise":
-            return ["all"] if pos == 1 else []
+            return ["all", "hat"] if pos in (1, 2) else []
         return []
 
 

@@ -26,6 +26,7 @@ import random
 from models.beyond_baker_street.advisor import (
     DEFAULT_WEIGHTS,
     ICON_OF,
+    Advice,
     AdvisorBot,
     Situation,
     Weights,
@@ -147,6 +148,39 @@ def hat_gain(sit: Situation, hat: HatTable, target: int) -> float:
     return total
 
 
+def hat_advise(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIGHTS, reasons: bool = True
+               ) -> list[Advice]:
+    """:func:`advise` for a table that plays the convention: my cards narrowed by the icons the hat messages
+    told me, and only the Assists that say the message my table needs now, each worth its hat message too.
+    Outside the convention's games (:func:`in_play`) this is plain :func:`advise`."""
+    advice = advise(kn, weights, reasons=reasons, known=hat.known(kn))
+    if not in_play(kn):
+        return advice
+    sit = Situation.of(kn, weights)
+    said = messages(kn.me, kn.players)[hat.seen_sum(kn, kn.me)]
+    out = []
+    for a in advice:
+        if not isinstance(a.action, Assist):
+            out.append(a)
+        elif (a.action.target, kind_of(a.action.subject)) == said:
+            told = [s for s in kn.hands if s not in (kn.me,) and hat.focus(kn, s) is not None]
+            reason = f"{a.reason}; hat: tells players {', '.join(map(str, told))} an icon each" if reasons else ""
+            out.append(Advice(a.action, a.score + hat_gain(sit, hat, a.action.target), reason))
+    out.sort(key=lambda a: -a.score)
+    return out
+
+
+def hat_table_of(kn: HandKnowledge) -> HatTable:
+    """The hat messages in ``kn``'s entries, read in order (for the companion, which keeps only the entries)."""
+    hat = HatTable()
+    replay = HandKnowledge(kn.data)
+    for entry in kn.entries:
+        if isinstance(entry, Assisted) and replay.started:
+            hat.read(replay, entry)
+        replay.add(entry)
+    return hat
+
+
 class HatBot(AdvisorBot):
     """The advisor bot, playing the hat convention with the rest of the table (module docstring)."""
 
@@ -162,28 +196,11 @@ class HatBot(AdvisorBot):
         super().inform(observation)
 
     def step(self, view: TableView) -> Action:
-        kn = self.hand
         legal = set(view.legal_actions)
-        advice = advise(kn, self.weights, reasons=False, known=self.hat.known(kn))
-        if in_play(kn):
-            sit = Situation.of(kn, self.weights)
-            said = messages(kn.me, kn.players)[self.hat.seen_sum(kn, kn.me)]
-            scored = []
-            for a in advice:
-                if isinstance(a.action, Assist):
-                    if (a.action.target, kind_of(a.action.subject)) != said:
-                        continue
-                    scored.append((a.score + hat_gain(sit, self.hat, a.action.target), a.action))
-                else:
-                    scored.append((a.score, a.action))
-            scored.sort(key=lambda sa: -sa[0])
-            ranked = [action for _, action in scored]
-        else:
-            ranked = [a.action for a in advice]
-        for action in ranked:
-            if action in legal:
-                return action
+        for advice in hat_advise(self.hand, self.hat, self.weights, reasons=False):
+            if advice.action in legal:
+                return advice.action
         return view.legal_actions[0]
 
 
-__all__ = ["HatBot", "HatTable", "messages"]
+__all__ = ["HatBot", "HatTable", "hat_advise", "hat_table_of", "in_play", "messages"]

@@ -17,6 +17,7 @@ from assistant_cli.beyond_baker_street import JOURNAL_HEADER, BakerStreetSession
 from assistant_cli.main import app
 from assistant_cli.session import Reply
 from models.beyond_baker_street.advisor import AdvisorBot
+from models.beyond_baker_street.hat import HatBot, hat_advise, hat_table_of
 from models.beyond_baker_street.observations import Drew
 from models.beyond_baker_street.rules import TableRules, new_game
 from solver.errors import AssistantError
@@ -208,3 +209,38 @@ def test_simulate_the_hat_table() -> None:
     assert json.loads(result.output)["bots"] == ["hat"] * 3
     mixed = runner.invoke(app, ["simulate", "beyond-baker-street", "--bots", "hat,advisor,hat"])
     assert mixed.exit_code == 1 and "make every seat hat" in mixed.output
+
+
+def test_advise_hat_follows_the_hat_table() -> None:
+    """Seat 2's companion, fed a hat table's game, reads the same icons as seat 2's hat bot and advises its move."""
+    state = new_game(TableRules(3, 5), random.Random(11), first_player=1)
+    bots = {s: HatBot(s, random.Random(s)) for s in state.seats}
+    session = BakerStreetSession()
+    compared = 0
+    while not state.is_terminal():
+        for s in state.seats:
+            for obs in state.take_observations(s):
+                bots[s].inform(obs)
+                if s == 2 and not (isinstance(obs, Drew) and obs.seat == 2):
+                    session.handle(str(obs), show=False)
+        seat = state.current_player()
+        if seat is None:
+            break
+        action = bots[seat].step(state.view(seat))
+        if seat == 2:
+            kn = session.kn
+            hat = hat_table_of(kn)
+            mine = [hat.icons.get(s.id) for s in kn.hands[2]]
+            assert mine == [bots[2].hat.icons.get(s.id) for s in bots[2].hand.hands[2]]
+            assert hat_advise(kn, hat, reasons=False)[0].action == action
+            if any(mine) and not compared:
+                console = Console(file=io.StringIO(), width=200)
+                for renderable in session.handle("advise all hat").renderables:
+                    console.print(renderable)
+                text = console.file.getvalue()
+                assert "Hat messages told you: position" in text and str(action) in text
+            compared += any(mine)
+        state.apply(action)
+    assert compared > 0
+    with pytest.raises(AssistantError, match=r"expected 'advise \[all\] \[hat\]'"):
+        session.handle("advise everything")
