@@ -163,7 +163,7 @@ def hat_advise(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
         if not isinstance(a.action, Assist):
             out.append(a)
         elif (a.action.target, kind_of(a.action.subject)) == said:
-            told = [s for s in kn.hands if s not in (kn.me,) and hat.focus(kn, s) is not None]
+            told = [s for s in kn.hands if s != kn.me and hat.focus(kn, s) is not None]
             reason = f"{a.reason}; hat: tells players {', '.join(map(str, told))} an icon each" if reasons else ""
             out.append(Advice(a.action, a.score + hat_gain(sit, hat, a.action.target), reason))
     out.sort(key=lambda a: -a.score)
