@@ -20,7 +20,6 @@ import functools
 import json
 import math
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +39,9 @@ from assistant_cli.companion import (
     journal_option,
     run_analyze,
     run_companion,
+    run_simulation,
+    seat_bots,
+    speed_text,
 )
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, complete_word, no_args
 from models.beyond_baker_street.advisor import Advice, advise, make_bot
@@ -55,7 +57,7 @@ from models.beyond_baker_street.observations import (
 from models.beyond_baker_street.rules import LOSS_KINDS, BakerStreetState, TableRules, new_game
 from solver.errors import AssistantError
 from solver.knowledge import Explanation
-from solver.simulate import Matchup, SimulationError, play_game, run_games
+from solver.simulate import Matchup, play_game
 
 GAME = "beyond-baker-street"
 JOURNAL_HEADER = "# assist beyond-baker-street journal: one entry per line; resume with --resume FILE"
@@ -592,32 +594,20 @@ def simulate_command(
                       ] = None,
 ) -> None:
     """Simulate Beyond Baker Street games (cooperative: the table wins or loses together)."""
-    err = Console(stderr=True)
-    try:
+
+    def build() -> Matchup:
         rules = TableRules(players, case)
-        names = tuple(n.strip().lower() for n in bots.split(",") if n.strip())
-        names = names * players if len(names) == 1 else names
-        if len(names) != players:
-            raise AssistantError(f"--bots '{bots}': expected one name or {players} comma-separated names")
-        for name in set(names):
-            make_bot(name, 1, random.Random(0))  # raises with the list of known bots
+        names = seat_bots(bots, players, lambda name: make_bot(name, 1, random.Random(0)), counted=False)
         if "hat" in names and set(names) != {"hat"}:
             raise AssistantError(f"--bots '{bots}': hat is a convention the whole table plays; make every seat hat")
-        matchup = Matchup(functools.partial(new_game, rules), names, make_bot)
-        if replay is not None:
-            _replay(matchup, replay)
-            return
-        start = time.perf_counter()
-        records = run_games(matchup, games, seed, workers)
-        elapsed = time.perf_counter() - start
-    except SimulationError as exc:
-        err.print(Text(f"error: {exc}. Replay it: assist simulate {GAME} --players {players} --case {case} "
-                       f"--bots {bots} --replay {exc.seed}", style="bold red"), soft_wrap=True)
-        raise typer.Exit(1) from None
-    except AssistantError as exc:
-        err.print(Text(f"error: {exc}", style="bold red"), soft_wrap=True)
-        raise typer.Exit(1) from None
-    summary = summarize_records(records)
+        return Matchup(functools.partial(new_game, rules), names, make_bot)
+
+    run = run_simulation(build, games, seed, workers, replay, _replay,
+                         f"{GAME} --players {players} --case {case} --bots {bots}")
+    if run is None:
+        return
+    names, elapsed = run.matchup.bots, run.elapsed
+    summary = summarize_records(run.records)
     if as_json:
         typer.echo(json.dumps({
             "game": GAME, "games": summary.games, "seed": seed, "players": players, "case": case,
@@ -638,8 +628,7 @@ def simulate_command(
     out.print(table)
     lost = ", ".join(f"{k.removeprefix('lost_').replace('_', ' ')} {v}" for k, v in summary.losses.items())
     out.print(f"Losses: {lost}. Means are per game, all seats together (Wrong: investigated on the wrong "
-              f"icon; Dead: Dead Leads). {elapsed:.1f} s, "
-              f"{summary.games / elapsed if elapsed else 0:.2f} games/s on {workers} worker(s).")
+              f"icon; Dead: Dead Leads). {speed_text(summary.games, elapsed, workers)}.")
 
 
 def _replay(matchup: Matchup, seed: int) -> None:

@@ -1,7 +1,8 @@
 """The terminal side every game's companion shares: journal and ``--resume``, piped stdin, the prompt loop.
 
 A game's Typer commands build their session and hand it to :func:`run_companion` or :func:`run_analyze`; the
-session does the rest through ``handle`` (any session with the :class:`CompanionSession` shape works). This
+session does the rest through ``handle`` (any session with the :class:`CompanionSession` shape works). A game's
+``assist simulate`` command hands its matchup to :func:`run_simulation` (with :func:`seat_bots` for ``--bots``). This
 module and ``main.py`` are the only places that print to the terminal and catch
 :class:`solver.errors.AssistantError`: a user error becomes one line on stderr, never a traceback.
 """
@@ -13,15 +14,18 @@ import json
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, Protocol
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
 from assistant_cli.session import Journal, Reply, read_lines
 from solver.errors import AssistantError
+from solver.simulate import GameRecord, Matchup, SimulationError, run_games
 
 # The options every companion command takes (typer copies them per command, so sharing them is safe).
 ResumeOption = Annotated[
@@ -72,8 +76,9 @@ class CompanionSession(Protocol):
     def summary(self) -> dict[str, Any]: ...
 
 
-def fail(message: str) -> NoReturn:
-    Console(stderr=True).print(Text(f"error: {message}", style="bold red"), soft_wrap=True)
+def fail(message: str, soft_wrap: bool = True) -> NoReturn:
+    """One red error line on stderr, then exit code 1 (``soft_wrap=False`` wraps it at the terminal width)."""
+    Console(stderr=True).print(Text(f"error: {message}", style="bold red"), soft_wrap=soft_wrap)
     raise typer.Exit(1)
 
 
@@ -258,3 +263,71 @@ def rebuild(old: Any) -> Any:
     if session.journal is not None:
         session.journal.save(session.lines)
     return session
+
+
+# -- assist simulate GAME -------------------------------------------------------------------------------------------
+
+
+def seat_bots(spec: str, players: int, check: Callable[[str], object], noun: str = "name",
+              counted: bool = True) -> tuple[str, ...]:
+    """``--bots``: one name for every seat, or comma-separated names seat by seat (seat 1 first), each given once
+    to ``check``, which raises with the list of known bots. ``noun`` and ``counted`` shape the wrong-count error."""
+    names = tuple(n.strip().lower() for n in spec.split(",") if n.strip())
+    names = names * players if len(names) == 1 else names
+    if len(names) != players:
+        got = f" (one per seat), got {len(names)}" if counted else ""
+        raise AssistantError(f"--bots '{spec}': expected one {noun} or {players} comma-separated {noun}s{got}")
+    for name in dict.fromkeys(names):
+        check(name)
+    return names
+
+
+@dataclass(frozen=True)
+class SimulationRun:
+    """A finished ``assist simulate`` run: what was played, each game's record, and the wall time in seconds."""
+
+    matchup: Matchup
+    records: list[GameRecord]
+    elapsed: float
+
+
+def run_simulation(
+    build: Callable[[], Matchup],
+    games: int,
+    seed: int,
+    workers: int,
+    replay: int | None,
+    show_replay: Callable[[Matchup, int], None],
+    rerun: str,
+    progress: bool = False,
+    soft_wrap: bool = True,
+) -> SimulationRun | None:
+    """The body every game's ``assist simulate`` shares: build the matchup (which validates the options), then
+    either replay the one game seeded ``replay`` with ``show_replay`` (and return None) or play the run, with a
+    progress bar on stderr if ``progress``. A user error or a failed game is one red line on stderr and exit
+    code 1; a failed game's line says how to replay it: ``assist simulate {rerun} --replay SEED``."""
+    try:
+        matchup = build()
+        if replay is not None:
+            show_replay(matchup, replay)
+            return None
+        start = time.perf_counter()
+        if progress:
+            with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                          console=Console(stderr=True), transient=True) as bar:
+                task = bar.add_task("games", total=games)
+                records = run_games(matchup, games, seed, workers, lambda n: bar.advance(task, n))
+        else:
+            records = run_games(matchup, games, seed, workers)
+        elapsed = time.perf_counter() - start
+    except SimulationError as exc:
+        fail(f"{exc}. Replay it: assist simulate {rerun} --replay {exc.seed}", soft_wrap)
+    except AssistantError as exc:
+        fail(str(exc), soft_wrap)
+    return SimulationRun(matchup, records, elapsed)
+
+
+def speed_text(games: int, elapsed: float, workers: int) -> str:
+    """The timing every simulation summary ends with."""
+    rate = games / elapsed if elapsed > 0 else float("inf")
+    return f"{elapsed:.1f} s, {rate:.2f} games/s on {workers} worker(s)"

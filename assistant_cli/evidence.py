@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 import json
 import random
-import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +36,9 @@ from assistant_cli.companion import (
     journal_option,
     run_analyze,
     run_companion,
+    run_simulation,
+    seat_bots,
+    speed_text,
 )
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, complete_word, with_seat
 from models.evidence.advisor import Option, candidates, evaluate
@@ -60,7 +62,7 @@ from models.evidence.observations import (
 )
 from models.evidence.rules import EXTRA, PLAY, SEARCH, UNCOVER, EvidenceState, extra_actions, new_game
 from solver.errors import AssistantError
-from solver.simulate import Matchup, Row, SimulationError, play_game, run_games, summarize
+from solver.simulate import Matchup, Row, play_game, summarize
 
 GAME = "evidence"
 JOURNAL_HEADER = "# assist evidence journal: one entry per line; resume with --resume FILE"
@@ -583,35 +585,21 @@ def simulate_command(
                       ] = None,
 ) -> None:
     """Simulate Evidence games between bots; every bot's knowledge is checked for soundness after every event."""
-    err = Console(stderr=True)
-    try:
+
+    def build() -> Matchup:
         if variant not in ("basic", "pro"):
             raise AssistantError(f"--variant '{variant}': expected basic or pro")
         if not 2 <= players <= 5:
             raise AssistantError(f"--players {players}: expected 2 to 5")
-        names = tuple(n.strip().lower() for n in bots.split(",") if n.strip())
-        names = names * players if len(names) == 1 else names
-        if len(names) != players:
-            raise AssistantError(f"--bots '{bots}': expected one name or {players} comma-separated names (one per "
-                                 f"seat), got {len(names)}")
-        for name in set(names):
-            bot_factory(name)  # raises with the list of known bots
-        new_state = functools.partial(new_game, players=players, pro=variant == "pro")
-        matchup = Matchup(new_state, names, make_bot, deep_check)
-        if replay is not None:
-            _replay(matchup, replay)
-            return
-        start = time.perf_counter()
-        records = run_games(matchup, games, seed, workers)
-        elapsed = time.perf_counter() - start
-    except SimulationError as exc:
-        err.print(Text(f"error: {exc}. Replay it: assist simulate {GAME} --players {players} --variant {variant} "
-                       f"--bots {bots} --replay {exc.seed}", style="bold red"), soft_wrap=True)
-        raise typer.Exit(1) from None
-    except AssistantError as exc:
-        err.print(Text(f"error: {exc}", style="bold red"), soft_wrap=True)
-        raise typer.Exit(1) from None
-    summary = summarize(records, names)
+        names = seat_bots(bots, players, bot_factory)
+        return Matchup(functools.partial(new_game, players=players, pro=variant == "pro"), names, make_bot, deep_check)
+
+    run = run_simulation(build, games, seed, workers, replay, _replay,
+                         f"{GAME} --players {players} --variant {variant} --bots {bots}")
+    if run is None:
+        return
+    names, elapsed = run.matchup.bots, run.elapsed
+    summary = summarize(run.records, names)
     if as_json:
         typer.echo(json.dumps({
             "game": GAME, "games": summary.games, "seed": seed, "players": players, "variant": variant,
@@ -623,10 +611,9 @@ def simulate_command(
     out.print(_rows_table(f"Evidence ({variant}), {players} players, {summary.games} games: by seat", summary.seats))
     if len(summary.bots) < len(summary.seats):
         out.print(_rows_table("By bot (win share per seat it played)", summary.bots))
-    rate = summary.games / elapsed if elapsed > 0 else float("inf")
     out.print(f"Shared victories (no single winner): {summary.draws}. ± is the standard error of the win share. "
               f"Means per seat and game: final score, search cards, Hot Leads, time-outs, tools. "
-              f"{elapsed:.1f} s, {rate:.2f} games/s on {workers} worker(s).")
+              f"{speed_text(summary.games, elapsed, workers)}.")
 
 
 def _replay(matchup: Matchup, seed: int) -> None:

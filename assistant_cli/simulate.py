@@ -9,19 +9,16 @@ from __future__ import annotations
 
 import functools
 import json
-import time
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
-from rich.text import Text
 
+from assistant_cli.companion import run_simulation, seat_bots, speed_text
 from models.thirteen_clues.bots import bot_factory, make_bot
 from models.thirteen_clues.rules import TableRules, ThirteenCluesState, new_game
-from solver.errors import AssistantError
-from solver.simulate import Matchup, Row, SimulationError, Summary, play_game, run_games, summarize
+from solver.simulate import Matchup, Row, Summary, play_game, summarize
 
 app = typer.Typer(help="Play full simulated games between bots and report how each bot did.", no_args_is_help=True)
 
@@ -29,24 +26,6 @@ app = typer.Typer(help="Play full simulated games between bots and report how ea
 @app.callback()
 def simulate() -> None:
     """Play full simulated games between bots and report how each bot did."""
-
-
-def _fail(message: str) -> NoReturn:
-    Console(stderr=True).print(Text(f"error: {message}", style="bold red"))
-    raise typer.Exit(1)
-
-
-def _bots(spec: str, players: int) -> tuple[str, ...]:
-    names = tuple(name.strip().lower() for name in spec.split(",") if name.strip())
-    if len(names) == 1:
-        names = names * players
-    if len(names) != players:
-        raise AssistantError(
-            f"--bots '{spec}': expected one name or {players} comma-separated names (one per seat), got {len(names)}"
-        )
-    for name in dict.fromkeys(names):
-        bot_factory(name)  # raises with the list of known bots
-    return names
 
 
 def _row_json(row: Row) -> dict[str, Any]:
@@ -91,11 +70,9 @@ def _print_summary(summary: Summary, players: int, elapsed: float, workers: int)
     out.print(_table(f"Thirteen Clues, {players} players, {summary.games} games: by seat", summary.seats))
     if len(summary.bots) < len(summary.seats):
         out.print(_table("By bot (win share per seat it played)", summary.bots))
-    rate = summary.games / elapsed if elapsed > 0 else float("inf")
     out.print(
         f"Draws (turn limit): {summary.draws}. Turns: the winner's own turns. Asks, consults: mean per seat "
-        f"and game. Wrong acc.: total. "
-        f"{elapsed:.1f} s, {rate:.2f} games/s on {workers} worker(s)."
+        f"and game. Wrong acc.: total. {speed_text(summary.games, elapsed, workers)}."
     )
 
 
@@ -123,47 +100,33 @@ def thirteen_clues(
     ] = None,
 ) -> None:
     """Simulate Thirteen Clues games between bots (available: random, logic, advisor when installed)."""
-    try:
+
+    def build() -> Matchup:
         rules = TableRules(players, glasses, max_rounds, subcategories)
-        matchup = Matchup(functools.partial(new_game, rules), _bots(bots, players), make_bot, deep_check)
-        if replay is not None:
-            _replay(matchup, replay)
-            return
-        err = Console(stderr=True)
-        start = time.perf_counter()
-        with Progress(
-            TextColumn("simulating"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            transient=True,
-        ) as progress:
-            task = progress.add_task("games", total=games)
-            records = run_games(matchup, games, seed, workers, lambda n: progress.advance(task, n))
-        elapsed = time.perf_counter() - start
-        summary = summarize(records, matchup.bots)
-    except SimulationError as exc:
-        _fail(
-            f"{exc}. Replay it: assist simulate thirteen-clues --players {players} --bots {bots} "
-            f"--max-rounds {max_rounds} --replay {exc.seed}"
-        )
-    except AssistantError as exc:
-        _fail(str(exc))
+        return Matchup(functools.partial(new_game, rules), seat_bots(bots, players, bot_factory), make_bot, deep_check)
+
+    run = run_simulation(
+        build, games, seed, workers, replay, _replay,
+        f"thirteen-clues --players {players} --bots {bots} --max-rounds {max_rounds}",
+        progress=True, soft_wrap=False,
+    )
+    if run is None:
+        return
+    summary = summarize(run.records, run.matchup.bots)
     if as_json:
         payload = {
             "game": "thirteen-clues",
             "games": summary.games,
             "seed": seed,
             "players": players,
-            "bots": list(matchup.bots),
+            "bots": list(run.matchup.bots),
             "draws": summary.draws,
             "seats": [_row_json(r) for r in summary.seats],
             "by_bot": [_row_json(r) for r in summary.bots],
         }
         typer.echo(json.dumps(payload, indent=2))
         return
-    _print_summary(summary, players, elapsed, workers)
+    _print_summary(summary, players, run.elapsed, workers)
 
 
 def _replay(matchup: Matchup, seed: int) -> None:

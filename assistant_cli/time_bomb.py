@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import functools
 import json
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +35,9 @@ from assistant_cli.companion import (
     journal_option,
     run_analyze,
     run_companion,
+    run_simulation,
+    seat_bots,
+    speed_text,
 )
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, complete_word, with_seat
 from models.time_bomb.advisor import Board, advise, choose_claim, cut_options, explosion
@@ -47,7 +49,7 @@ from models.time_bomb.knowledge import TableSetup, TimeBombKnowledge
 from models.time_bomb.observations import CARD_NAMES, COLOUR_NAMES, Entry, Hand, Me, Players, Role, Start, parse
 from models.time_bomb.rules import COVER, CUT, REDEAL, UNCOVER, TableRules, TimeBombState, new_game
 from solver.errors import AssistantError
-from solver.simulate import Matchup, SimulationError, game_seed, play_game, run_games
+from solver.simulate import Matchup, game_seed, play_game
 
 GAME = "time-bomb"
 JOURNAL_HEADER = "# assist time-bomb journal: one entry per line; resume with --resume FILE"
@@ -691,18 +693,6 @@ def summarize_records(records: Sequence[Any]) -> SimResult:
                      sum(false_m) / len(false_m) if false_m else 0.0, sum(false_s) / len(false_s) if false_s else 0.0)
 
 
-def parse_bots(spec: str, players: int) -> tuple[str, ...]:
-    """One spec for every seat, or one per seat; each a bot or a SHERLOCK/MORIARTY pair."""
-    names = tuple(n.strip().lower() for n in spec.split(",") if n.strip())
-    names = names * players if len(names) == 1 else names
-    if len(names) != players:
-        raise AssistantError(f"--bots '{spec}': expected one spec or {players} comma-separated specs (one per seat), "
-                             f"got {len(names)}")
-    for name in set(names):
-        check_spec(name)
-    return names
-
-
 def simulate_command(
     games: Annotated[int, typer.Option(help="Number of games to play.", min=1)] = 100,
     players: Annotated[int, typer.Option(help="Players at the table (4 to 6).")] = 5,
@@ -719,26 +709,18 @@ def simulate_command(
 ) -> None:
     """Simulate Time Bomb Evolution games; each knowledge-keeping bot's hard knowledge is checked for
     soundness after every observation."""
-    err = Console(stderr=True)
-    try:
+
+    def build() -> Matchup:
         if not 4 <= players <= 6:
             raise AssistantError(f"--players {players}: expected 4 to 6")
-        names = parse_bots(bots, players)
-        matchup = Matchup(functools.partial(_new_state, players=players), names, make_bot, deep_check)
-        if replay is not None:
-            _replay(matchup, replay)
-            return
-        start = time.perf_counter()
-        records = run_games(matchup, games, seed, workers)
-        elapsed = time.perf_counter() - start
-    except SimulationError as exc:
-        err.print(Text(f"error: {exc}. Replay it: assist simulate {GAME} --players {players} --bots {bots} "
-                       f"--replay {exc.seed}", style="bold red"), soft_wrap=True)
-        raise typer.Exit(1) from None
-    except AssistantError as exc:
-        err.print(Text(f"error: {exc}", style="bold red"), soft_wrap=True)
-        raise typer.Exit(1) from None
-    result = summarize_records(records)
+        names = seat_bots(bots, players, check_spec, noun="spec")  # each a bot or a SHERLOCK/MORIARTY pair
+        return Matchup(functools.partial(_new_state, players=players), names, make_bot, deep_check)
+
+    run = run_simulation(build, games, seed, workers, replay, _replay, f"{GAME} --players {players} --bots {bots}")
+    if run is None:
+        return
+    names, elapsed = run.matchup.bots, run.elapsed
+    result = summarize_records(run.records)
     if as_json:
         typer.echo(json.dumps({
             "game": GAME, "games": result.games, "seed": seed, "players": players, "bots": list(names),
@@ -757,8 +739,7 @@ def simulate_command(
                   str(result.explosions), str(result.time_outs), f"{result.mean_rounds:.2f}",
                   f"{result.false_claims_moriarty:.2f} / {result.false_claims_sherlock:.2f}")
     out.print(table)
-    rate = result.games / elapsed if elapsed > 0 else float("inf")
-    out.print(f"False claims are per player and game. {elapsed:.1f} s, {rate:.2f} games/s on {workers} worker(s); "
+    out.print(f"False claims are per player and game. {speed_text(result.games, elapsed, workers)}; "
               f"every game sound.")
 
 
