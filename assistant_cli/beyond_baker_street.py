@@ -34,8 +34,13 @@ from rich.text import Text
 from assistant_cli import render
 from assistant_cli.companion import (
     GameFileArgument,
+    GamesOption,
     QuietOption,
+    ReplayOption,
     ResumeOption,
+    SeedOption,
+    SummaryJsonOption,
+    WorkersOption,
     journal_option,
     run_analyze,
     run_companion,
@@ -581,17 +586,16 @@ def summarize_records(records: Sequence[Any]) -> SimulationSummary:
 
 
 def simulate_command(
-    games: Annotated[int, typer.Option(help="Number of games to play.", min=1)] = 100,
+    games: GamesOption = 100,
     players: Annotated[int, typer.Option(help="Players at the table (2 to 4).")] = 3,
     case: Annotated[int, typer.Option(help="Case File (1 to 6).")] = 1,
     bots: Annotated[str, typer.Option(help="Bots seat by seat, comma-separated, or one name for every seat "
                                            "(random, advisor, hat: the advisor with the hat convention, "
                                            "every seat).")] = "advisor",
-    seed: Annotated[int, typer.Option(help="Run seed: game i is played from (seed, i) alone.")] = 0,
-    workers: Annotated[int, typer.Option(help="Worker processes (results do not depend on it).", min=1)] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON on stdout.")] = False,
-    replay: Annotated[int | None, typer.Option(help="Play only the game with this game seed and print its log.")
-                      ] = None,
+    seed: SeedOption = 0,
+    workers: WorkersOption = 1,
+    as_json: SummaryJsonOption = False,
+    replay: ReplayOption = None,
 ) -> None:
     """Simulate Beyond Baker Street games (cooperative: the table wins or loses together)."""
 

@@ -267,6 +267,17 @@ def rebuild(old: Any) -> Any:
 
 # -- assist simulate GAME -------------------------------------------------------------------------------------------
 
+# The options whose help is the same in every game's ``assist simulate`` command (each command sets its default).
+GamesOption = Annotated[int, typer.Option(help="Number of games to play.", min=1)]
+SeedOption = Annotated[int, typer.Option(help="Run seed: game i is played from (seed, i) alone.")]
+WorkersOption = Annotated[int, typer.Option(help="Worker processes (results do not depend on it).", min=1)]
+SummaryJsonOption = Annotated[bool, typer.Option("--json", help="Print the summary as JSON on stdout.")]
+ReplayOption = Annotated[int | None, typer.Option(help="Play only the game with this game seed and print its log.")]
+# Evidence's and Time Bomb's (Thirteen Clues' --deep-check asks something else).
+DeepCheckOption = Annotated[
+    bool, typer.Option(help="Also check each bot's CP-SAT knowledge model at the end of every game (slower).")
+]
+
 
 def seat_bots(spec: str, players: int, check: Callable[[str], object], noun: str = "name",
               counted: bool = True) -> tuple[str, ...]:

@@ -30,9 +30,15 @@ from rich.table import Table
 from rich.text import Text
 
 from assistant_cli.companion import (
+    DeepCheckOption,
     GameFileArgument,
+    GamesOption,
     QuietOption,
+    ReplayOption,
     ResumeOption,
+    SeedOption,
+    SummaryJsonOption,
+    WorkersOption,
     journal_option,
     run_analyze,
     run_companion,
@@ -571,18 +577,16 @@ def _rows_table(title: str, rows: list[Row]) -> Table:
 
 
 def simulate_command(
-    games: Annotated[int, typer.Option(help="Number of games to play.", min=1)] = 100,
+    games: GamesOption = 100,
     players: Annotated[int, typer.Option(help="Players at the table (2 to 5).")] = 4,
     bots: Annotated[str, typer.Option(help="Bots seat by seat (seat 1 first), comma-separated, or one name for "
                                            "every seat (random, greedy, advisor).")] = "greedy",
-    seed: Annotated[int, typer.Option(help="Run seed: game i is played from (seed, i) alone.")] = 0,
-    workers: Annotated[int, typer.Option(help="Worker processes (results do not depend on it).", min=1)] = 1,
+    seed: SeedOption = 0,
+    workers: WorkersOption = 1,
     variant: Annotated[str, typer.Option(help="basic (time-outs) or pro (professional tools).")] = "basic",
-    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON on stdout.")] = False,
-    deep_check: Annotated[bool, typer.Option(help="Also check each bot's CP-SAT knowledge model at the end of "
-                                                  "every game (slower).")] = False,
-    replay: Annotated[int | None, typer.Option(help="Play only the game with this game seed and print its log.")
-                      ] = None,
+    as_json: SummaryJsonOption = False,
+    deep_check: DeepCheckOption = False,
+    replay: ReplayOption = None,
 ) -> None:
     """Simulate Evidence games between bots; every bot's knowledge is checked for soundness after every event."""
 

@@ -15,7 +15,16 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from assistant_cli.companion import run_simulation, seat_bots, speed_text
+from assistant_cli.companion import (
+    GamesOption,
+    ReplayOption,
+    SeedOption,
+    SummaryJsonOption,
+    WorkersOption,
+    run_simulation,
+    seat_bots,
+    speed_text,
+)
 from models.thirteen_clues.bots import bot_factory, make_bot
 from models.thirteen_clues.rules import TableRules, ThirteenCluesState, new_game
 from solver.simulate import Matchup, Row, Summary, play_game, summarize
@@ -78,15 +87,15 @@ def _print_summary(summary: Summary, players: int, elapsed: float, workers: int)
 
 @app.command("thirteen-clues")
 def thirteen_clues(
-    games: Annotated[int, typer.Option(help="Number of games to play.", min=1)] = 100,
+    games: GamesOption = 100,
     players: Annotated[int, typer.Option(help="Players at the table (2 to 6).")] = 4,
     bots: Annotated[
         str,
         typer.Option(help="Bots seat by seat (seat 1 first), comma-separated, or one name for every seat."),
     ] = "logic",
-    seed: Annotated[int, typer.Option(help="Run seed: game i is played from (seed, i) alone.")] = 0,
-    workers: Annotated[int, typer.Option(help="Worker processes (results do not depend on it).", min=1)] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON on stdout.")] = False,
+    seed: SeedOption = 0,
+    workers: WorkersOption = 1,
+    as_json: SummaryJsonOption = False,
     max_rounds: Annotated[int, typer.Option(help="Rounds before a game with no winner is a draw.", min=1)] = 100,
     glasses: Annotated[
         int | None, typer.Option(help="Magnifying glasses in the game (default: one per player).", min=1)
@@ -95,9 +104,7 @@ def thirteen_clues(
     deep_check: Annotated[
         bool, typer.Option(help="Also ask each bot's own solver that its true mystery is possible at the end.")
     ] = False,
-    replay: Annotated[
-        int | None, typer.Option(help="Play only the game with this game seed and print its log.")
-    ] = None,
+    replay: ReplayOption = None,
 ) -> None:
     """Simulate Thirteen Clues games between bots (available: random, logic, advisor when installed)."""
 

@@ -29,9 +29,15 @@ from rich.table import Table
 from rich.text import Text
 
 from assistant_cli.companion import (
+    DeepCheckOption,
     GameFileArgument,
+    GamesOption,
     QuietOption,
+    ReplayOption,
     ResumeOption,
+    SeedOption,
+    SummaryJsonOption,
+    WorkersOption,
     journal_option,
     run_analyze,
     run_companion,
@@ -694,18 +700,16 @@ def summarize_records(records: Sequence[Any]) -> SimResult:
 
 
 def simulate_command(
-    games: Annotated[int, typer.Option(help="Number of games to play.", min=1)] = 100,
+    games: GamesOption = 100,
     players: Annotated[int, typer.Option(help="Players at the table (4 to 6).")] = 5,
     bots: Annotated[str, typer.Option(help=f"Bots seat by seat, comma-separated, or one spec for every seat. A spec "
                                            f"is a bot ({', '.join(BOTS)}) or SHERLOCK_BOT/MORIARTY_BOT, played by "
                                            f"the role each seat is dealt.")] = "advisor/bluffing-moriarty",
-    seed: Annotated[int, typer.Option(help="Run seed: game i is played from (seed, i) alone.")] = 0,
-    workers: Annotated[int, typer.Option(help="Worker processes (results do not depend on it).", min=1)] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON on stdout.")] = False,
-    deep_check: Annotated[bool, typer.Option(help="Also check each bot's CP-SAT knowledge model at the end of "
-                                                  "every game (slower).")] = False,
-    replay: Annotated[int | None, typer.Option(help="Play only the game with this game seed and print its log.")
-                      ] = None,
+    seed: SeedOption = 0,
+    workers: WorkersOption = 1,
+    as_json: SummaryJsonOption = False,
+    deep_check: DeepCheckOption = False,
+    replay: ReplayOption = None,
 ) -> None:
     """Simulate Time Bomb Evolution games; each knowledge-keeping bot's hard knowledge is checked for
     soundness after every observation."""
