@@ -22,7 +22,6 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -33,21 +32,16 @@ from rich.text import Text
 
 from assistant_cli import render
 from assistant_cli.companion import (
-    GameFileArgument,
     GamesOption,
-    QuietOption,
     ReplayOption,
-    ResumeOption,
     SeedOption,
     SummaryJsonOption,
     WorkersOption,
-    journal_option,
-    run_analyze,
-    run_companion,
     run_simulation,
     seat_bots,
     speed_text,
 )
+from assistant_cli.companion_app import companion_app
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, complete_word, no_args
 from models.beyond_baker_street.advisor import Advice, advise, make_bot
 from models.beyond_baker_street.data import DEFAULT_DATA, ICONS, NUMBERS, SECTIONS, Evidence, GameData
@@ -518,37 +512,18 @@ def why_card_view(card: Evidence, pos: int, result: Explanation[Any] | str, prob
 
 # -- the Typer apps ---------------------------------------------------------------------------------------------
 
-app = typer.Typer(
-    help="Beyond Baker Street companion: type what happens at the table, see what each card in your hand can be. "
+app = companion_app(
+    "Beyond Baker Street companion: type what happens at the table, see what each card in your hand can be. "
     "On a terminal it starts with a setup dialogue, then takes commands (type 'help'). With piped stdin it reads "
     "commands from it: no prompts, bad lines reported with their line number, exit code 1 if any.",
-    add_completion=False,
+    BakerStreetSession,
+    lambda session: ", ".join(session.kn.missing()),
+    game=GAME,
+    header=JOURNAL_HEADER,
+    title="Beyond Baker Street companion",
+    json_help="Print the final state as JSON ('hand': one map per position from card to probability).",
+    show_setup_on_resume=True,
 )
-
-
-@app.callback(invoke_without_command=True)
-def companion(
-    ctx: typer.Context,
-    journal: Annotated[Path | None, journal_option(GAME)] = None,
-    resume: ResumeOption = None,
-    quiet: QuietOption = False,
-) -> None:
-    """Start the companion: interactive on a terminal, else read stdin."""
-    if ctx.invoked_subcommand is not None:
-        return
-    run_companion(BakerStreetSession(), journal, resume, quiet, game=GAME, header=JOURNAL_HEADER,
-                  title="Beyond Baker Street companion", show_setup_on_resume=True)
-
-
-@app.command()
-def analyze(
-    file: GameFileArgument,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the final state as JSON ('hand': one map per "
-                                                         "position from card to probability).")] = False,
-) -> None:
-    """Replay a game file and print the final state (bad lines are reported on stderr; exit code 1 if any)."""
-    session = BakerStreetSession()
-    run_analyze(session, file, as_json, lambda: ", ".join(session.kn.missing()))
 
 
 # -- simulation ---------------------------------------------------------------------------------------------------

@@ -20,7 +20,6 @@ import json
 import random
 from collections import Counter
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -31,21 +30,16 @@ from rich.text import Text
 
 from assistant_cli.companion import (
     DeepCheckOption,
-    GameFileArgument,
     GamesOption,
-    QuietOption,
     ReplayOption,
-    ResumeOption,
     SeedOption,
     SummaryJsonOption,
     WorkersOption,
-    journal_option,
-    run_analyze,
-    run_companion,
     run_simulation,
     seat_bots,
     speed_text,
 )
+from assistant_cli.companion_app import companion_app
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, complete_word, with_seat
 from models.evidence.advisor import Option, candidates, evaluate
 from models.evidence.bots import bot_factory, make_bot
@@ -519,39 +513,20 @@ def advice_table(ranked: list[Option], phase: str, limit: int | None) -> Rendera
 
 # -- the commands ---------------------------------------------------------------------------------------------------
 
-app = typer.Typer(
-    help="Evidence companion: type what happens at the table, get each mystery's possible evidence values with "
+app = companion_app(
+    "Evidence companion: type what happens at the table, get each mystery's possible evidence values with "
     "exact probabilities, everyone's expected score, 'why' and 'advise'. On a terminal it starts with a setup "
     "dialogue, then takes commands (type 'help'). With piped stdin it reads commands from it: no prompts, bad "
     "lines reported with their line number, exit code 1 if any.",
-    add_completion=False,
+    EvidenceSession,
+    lambda session: "; ".join(session.setup.missing()),
+    game=GAME,
+    header=JOURNAL_HEADER,
+    title="Evidence companion",
+    json_help="Print the final state as JSON ('evidence': one map per "
+    "mystery from value to probability; 'expected_scores').",
+    show_setup_on_resume=True,
 )
-
-
-@app.callback(invoke_without_command=True)
-def companion(
-    ctx: typer.Context,
-    journal: Annotated[Path | None, journal_option(GAME)] = None,
-    resume: ResumeOption = None,
-    quiet: QuietOption = False,
-) -> None:
-    """Start the companion: interactive on a terminal, else read stdin."""
-    if ctx.invoked_subcommand is not None:
-        return
-    run_companion(EvidenceSession(), journal, resume, quiet, game=GAME, header=JOURNAL_HEADER,
-                  title="Evidence companion", show_setup_on_resume=True)
-
-
-@app.command()
-def analyze(
-    file: GameFileArgument,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the final state as JSON ('evidence': one map per "
-                                                         "mystery from value to probability; 'expected_scores').")
-                       ] = False,
-) -> None:
-    """Replay a game file and print the final state (bad lines are reported on stderr; exit code 1 if any)."""
-    session = EvidenceSession()
-    run_analyze(session, file, as_json, lambda: "; ".join(session.setup.missing()))
 
 
 # -- simulation ---------------------------------------------------------------------------------------------------

@@ -19,7 +19,6 @@ import functools
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -30,21 +29,16 @@ from rich.text import Text
 
 from assistant_cli.companion import (
     DeepCheckOption,
-    GameFileArgument,
     GamesOption,
-    QuietOption,
     ReplayOption,
-    ResumeOption,
     SeedOption,
     SummaryJsonOption,
     WorkersOption,
-    journal_option,
-    run_analyze,
-    run_companion,
     run_simulation,
     seat_bots,
     speed_text,
 )
+from assistant_cli.companion_app import companion_app
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, complete_word, with_seat
 from models.time_bomb.advisor import Board, advise, choose_claim, cut_options, explosion
 from models.time_bomb.bluff import BluffModel
@@ -623,40 +617,20 @@ def why_cut(kn: TimeBombKnowledge, seat: int) -> RenderableType:
 
 # -- the commands ---------------------------------------------------------------------------------------------
 
-app = typer.Typer(
-    help="Time Bomb Evolution companion: type the claims, cuts and effects at the table; get each player's "
+app = companion_app(
+    "Time Bomb Evolution companion: type the claims, cuts and effects at the table; get each player's "
     "probability of being Moriarty, their expected holdings, every claim judged, and the risk of every cut, from "
     "hard facts and with the claims. On a terminal it starts with a setup dialogue, then takes commands (type "
     "'help'). With piped stdin it reads commands from it: no prompts, bad lines reported with their line number, "
     "exit code 1 if any.",
-    add_completion=False,
+    TimeBombSession,
+    lambda session: "; ".join(session.setup.missing()),
+    game=GAME,
+    header=JOURNAL_HEADER,
+    title="Time Bomb Evolution companion",
+    json_help="Print the final state as JSON ('roles': player -> P(Moriarty); 'cut_risk': player -> "
+    "P(defusing), P(explosion); ...).",
 )
-
-
-@app.callback(invoke_without_command=True)
-def companion(
-    ctx: typer.Context,
-    journal: Annotated[Path | None, journal_option(GAME)] = None,
-    resume: ResumeOption = None,
-    quiet: QuietOption = False,
-) -> None:
-    """Start the companion: interactive on a terminal, else read stdin."""
-    if ctx.invoked_subcommand is not None:
-        return
-    run_companion(TimeBombSession(), journal, resume, quiet, game=GAME, header=JOURNAL_HEADER,
-                  title="Time Bomb Evolution companion")
-
-
-@app.command()
-def analyze(
-    file: GameFileArgument,
-    as_json: Annotated[bool, typer.Option(
-        "--json", help="Print the final state as JSON ('roles': player -> P(Moriarty); 'cut_risk': player -> "
-        "P(defusing), P(explosion); ...).")] = False,
-) -> None:
-    """Replay a game file and print the final state (bad lines are reported on stderr; exit code 1 if any)."""
-    session = TimeBombSession()
-    run_analyze(session, file, as_json, lambda: "; ".join(session.setup.missing()))
 
 
 # -- simulation ---------------------------------------------------------------------------------------------------
