@@ -115,7 +115,6 @@ class BakerStreetSession(BaseSession):
         super().__init__(journal, count_budget)  # count_budget unused: the counts here are always exact and fast
         self.data = data
         self.kn = HandKnowledge(data)
-        self._before: list[dict[Evidence, float]] | None = None
 
     @property
     def knowledge(self) -> HandKnowledge | None:
@@ -125,8 +124,8 @@ class BakerStreetSession(BaseSession):
     def _help_view(self) -> RenderableType:
         return help_view()
 
-    def _show_reply(self) -> Reply:
-        return Reply([self.state_view(None)])
+    def fresh(self) -> BakerStreetSession:
+        return BakerStreetSession(None, self.data, self.count_budget)
 
     def _commands(self, show: bool) -> dict[str, Command]:
         return {"why": self._why, "empathy": self._empathy, "advise": self._advise}
@@ -168,17 +167,6 @@ class BakerStreetSession(BaseSession):
         assert board is not None
         while board.pending and board.pending[0] == ("draw", kn.me):
             kn.add(Drew(kn.me))
-
-    def _undo(self, show: bool) -> Reply:
-        if not self.lines:
-            raise AssistantError("undo: nothing to undo")
-        last = self.lines[-1]
-        fresh = BakerStreetSession(None, self.data, self.count_budget)
-        fresh.replay(self.lines[:-1])
-        self.kn, self.lines = fresh.kn, fresh.lines
-        self._save()
-        summary = f"undid '{last}'"
-        return Reply([self.state_view(summary)] if show else [], summary=summary)
 
     def _require(self, what: str) -> HandKnowledge:
         if not self.kn.started:

@@ -9,7 +9,6 @@ module and ``main.py`` are the only places that print to the terminal and catch
 
 from __future__ import annotations
 
-import inspect
 import json
 import sys
 import time
@@ -74,6 +73,8 @@ class CompanionSession(Protocol):
     def completions(self, text: str) -> list[str]: ...
 
     def summary(self) -> dict[str, Any]: ...
+
+    def rebuilt(self, lines: list[str]) -> None: ...
 
 
 def fail(message: str, soft_wrap: bool = True) -> NoReturn:
@@ -220,14 +221,13 @@ def run_interactive(session: CompanionSession, out: Console, title: str, prompt_
 
     def run(line: str) -> bool:
         """Handle one line; False when the session should end."""
-        nonlocal session
         try:
             reply = session.handle(line)
         except AssistantError as exc:
             out.print(Text(f"error: {exc}", style="bold red"), soft_wrap=True)
             return True
         except KeyboardInterrupt:
-            session = rebuild(session)
+            session.rebuilt(list(session.lines))
             out.print(Text(f"interrupted: state rebuilt from the journal ({len(session.lines)} entries)", "yellow"))
             return True
         print_reply(out, reply)
@@ -251,18 +251,6 @@ def run_interactive(session: CompanionSession, out: Console, title: str, prompt_
             return
         if not run(line):
             return
-
-
-def rebuild(old: Any) -> Any:
-    """A fresh session from ``old``'s accepted lines (after an interrupt left it in doubt)."""
-    wanted = inspect.signature(type(old)).parameters
-    kept = {name: getattr(old, name) for name in wanted if name != "journal" and hasattr(old, name)}
-    session = type(old)(**kept)
-    session.replay(old.lines)
-    session.journal = old.journal
-    if session.journal is not None:
-        session.journal.save(session.lines)
-    return session
 
 
 # -- assist simulate GAME -------------------------------------------------------------------------------------------

@@ -139,14 +139,13 @@ class EvidenceSession(BaseSession):
         self.setup = TableSetup()
         self.knowledge: EvidenceKnowledge | None = None
         self.model: GreedyOpponents | None = None  # 'advise greedy': the others modelled as the greedy bot
-        self._before: dict[str, dict[int, float]] | None = None
 
     # -- the loop -------------------------------------------------------------------------------------------
     def _help_view(self) -> RenderableType:
         return help_view()
 
-    def _show_reply(self) -> Reply:
-        return Reply([self.state_view(None)])
+    def fresh(self) -> EvidenceSession:
+        return EvidenceSession(None, self.count_budget)
 
     def _commands(self, show: bool) -> dict[str, Command]:
         return {"why": self._why, "advise": self._advise}
@@ -183,17 +182,6 @@ class EvidenceSession(BaseSession):
         if self.model is not None:
             self.model.before(entry, table_before)
             self.model.after(entry, kn)
-
-    def _undo(self, show: bool) -> Reply:
-        if not self.lines:
-            raise AssistantError("undo: nothing to undo")
-        last = self.lines[-1]
-        fresh = EvidenceSession(None, self.count_budget)
-        fresh.replay(self.lines[:-1])
-        self.setup, self.knowledge, self.lines, self.model = fresh.setup, fresh.knowledge, fresh.lines, fresh.model
-        self._save()
-        summary = f"undid '{last}'"
-        return Reply([self.state_view(summary)] if show else [], summary=summary)
 
     def _require(self, what: str) -> EvidenceKnowledge:
         if self.knowledge is None:

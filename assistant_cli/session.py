@@ -21,7 +21,7 @@ import tempfile
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -157,8 +157,9 @@ class BaseSession:
     ``handle``, which sends a typed line to a session command or else to the game's entries.
 
     A game sets ``COMMAND_OF`` (alias -> command name) and ``NO_ARGS`` (the commands that take no arguments),
-    implements ``_help_view``, ``_show_reply``, ``_undo`` and ``_entry``, and maps each of its other commands
-    to a handler in ``_commands``. 'quit' and 'history' are the same in every game."""
+    implements ``fresh``, ``state_view``, ``_help_view`` and ``_entry``, and maps each of its other commands to
+    a handler in ``_commands``. 'quit' and 'history' are the same in every game; 'show' shows ``state_view`` and
+    'undo' replays every line but the last into ``fresh()`` unless the game overrides them."""
 
     COMMAND_OF: ClassVar[Mapping[str, str]]
     NO_ARGS: ClassVar[frozenset[str]] = frozenset({"show", "undo", "history"})
@@ -205,23 +206,45 @@ class BaseSession:
         if self.journal is not None:
             self.journal.save(self.lines)
 
+    def rebuilt(self, lines: Iterable[str]) -> None:
+        """Become a replay of ``lines`` from scratch (same options, same journal), rewriting the journal."""
+        fresh = self.fresh()
+        fresh.replay(lines)
+        journal = self.journal
+        vars(self).update(vars(fresh))
+        self.journal = journal
+        self._save()
+
     @staticmethod
     def _no_args(verb: str, args: list[str]) -> None:
         """Reject arguments after a command in ``NO_ARGS`` (a game may word it its own way)."""
         no_args(verb, args)
 
     # -- what each game gives -------------------------------------------------------------------------------
+    def fresh(self) -> Self:
+        """An empty session with the same options and no journal."""
+        raise NotImplementedError
+
+    def state_view(self, summary: str | None) -> RenderableType:
+        """The state at a glance, under a one-line ``summary`` of what just changed (None: nothing)."""
+        raise NotImplementedError
+
     def _help_view(self) -> RenderableType:
         """What 'help' shows."""
         raise NotImplementedError
 
     def _show_reply(self) -> Reply:
         """The reply to 'show': the current state."""
-        raise NotImplementedError
+        return Reply([self.state_view(None)])
 
     def _undo(self, show: bool) -> Reply:
-        """Remove the last accepted line."""
-        raise NotImplementedError
+        """Remove the last accepted line, by replaying the others into a fresh session."""
+        if not self.lines:
+            raise AssistantError("undo: nothing to undo")
+        last = self.lines[-1]
+        self.rebuilt(self.lines[:-1])
+        summary = f"undid '{last}'"
+        return Reply([self.state_view(summary)] if show else [], summary=summary)
 
     def _entry(self, tokens: list[str], show: bool) -> Reply:
         """Record a line that is no session command: an entry for the game's parser."""
@@ -256,6 +279,9 @@ class Session(BaseSession):
 
     def _help_view(self) -> RenderableType:
         return render.help_view()
+
+    def fresh(self) -> Session:
+        return Session(None, self.data, self.count_budget)
 
     def _show_reply(self) -> Reply:
         return self._state_reply(summary=None, diff=False, accepted=False)

@@ -140,8 +140,8 @@ class TimeBombSession(BaseSession):
     def _help_view(self) -> RenderableType:
         return help_view()
 
-    def _show_reply(self) -> Reply:
-        return Reply([self.state_view(None)])
+    def fresh(self) -> TimeBombSession:
+        return TimeBombSession(None, self.count_budget, self.data)
 
     def _commands(self, show: bool) -> dict[str, Command]:
         return {"why": self._why, "advise": self._advise, "holdings": self._holdings,
@@ -210,17 +210,6 @@ class TimeBombSession(BaseSession):
         self._save()
         summary = f"bluff rates: Sherlock {bluff.sherlock:g}, Moriarty {bluff.moriarty:g}"
         return Reply([self.state_view(summary)] if show else [], True, summary=summary)
-
-    def _undo(self, show: bool) -> Reply:
-        if not self.lines:
-            raise AssistantError("undo: nothing to undo")
-        last = self.lines[-1]
-        fresh = TimeBombSession(None, self.count_budget, self.data)
-        fresh.replay(self.lines[:-1])
-        self.setup, self.knowledge, self.lines, self.bluff = fresh.setup, fresh.knowledge, fresh.lines, fresh.bluff
-        self._save()
-        summary = f"undid '{last}'"
-        return Reply([self.state_view(summary)] if show else [], summary=summary)
 
     def _require(self, what: str) -> TimeBombKnowledge:
         if self.knowledge is None:
