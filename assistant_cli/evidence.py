@@ -177,11 +177,10 @@ class EvidenceSession(BaseSession):
             self.setup = setup
             return
         kn = self._require(f"'{entry}'")
-        table_before = kn.table.clone()
-        kn.add(entry)
         if self.model is not None:
-            self.model.before(entry, table_before)
-            self.model.after(entry, kn)
+            self.model.observe(entry, kn)
+        else:
+            kn.add(entry)
 
     def _require(self, what: str) -> EvidenceKnowledge:
         if self.knowledge is None:

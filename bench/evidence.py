@@ -189,9 +189,7 @@ def bench_model(games: int, seed: int, players: int = 4) -> bool:
                         continue
                     kn = mine.kn()
                     model = model or GreedyOpponents(kn, random.Random(g))
-                    model.before(obs, kn.table)
-                    kn.add(obs)
-                    model.after(obs, kn)
+                    model.observe(obs, kn)
             seat = st.current_player()
             assert seat is not None
             if seat == me and st.phase == PLAY and model is not None:

@@ -190,10 +190,9 @@ class AdvisorBot(KnowledgeBot):
         if self.model is None and self.opponents == "greedy":
             self.model = GreedyOpponents(kn, random.Random(self.rng.getrandbits(64)))
         if self.model is not None:
-            self.model.before(observation, kn.table)
-        kn.add(observation)
-        if self.model is not None:
-            self.model.after(observation, kn)
+            self.model.observe(observation, kn)
+        else:
+            kn.add(observation)
 
     def step(self, view: EvidenceView) -> Action:
         kn = self.kn()

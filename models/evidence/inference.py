@@ -87,6 +87,13 @@ class GreedyOpponents:
         self._init_slots(kn)
 
     # -- recording ---------------------------------------------------------------------------------------------
+    def observe(self, obs: Observation, kn: EvidenceKnowledge) -> None:
+        """Add ``obs`` to ``kn`` and keep the model in step; if ``kn`` rejects it, the model is unchanged too."""
+        table_before = kn.table.clone()
+        kn.add(obs)
+        self.before(obs, table_before)
+        self.after(obs, kn)
+
     def before(self, obs: Observation, t: Table) -> None:
         """Called with each observation *before* the knowledge model takes it (``t`` is the table before)."""
         if isinstance(obs, Play | Reveal) and obs.seat != self.mover or isinstance(obs, TimeOut | ToolUsed):

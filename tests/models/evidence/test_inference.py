@@ -47,9 +47,7 @@ def test_truth_fits_and_samples_fit_the_facts() -> None:
                         continue
                     kn = mine.kn()
                     model = model or GreedyOpponents(kn, random.Random(seed))
-                    model.before(obs, kn.table)
-                    kn.add(obs)
-                    model.after(obs, kn)
+                    model.observe(obs, kn)
             seat = st.current_player()
             if seat == me and st.phase == PLAY and model is not None:
                 kn = mine.kn()
