@@ -42,7 +42,7 @@ from assistant_cli.companion import (
     speed_text,
 )
 from assistant_cli.companion_app import companion_app
-from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, complete_word, no_args
+from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, no_args
 from models.beyond_baker_street.advisor import Advice, advise, make_bot
 from models.beyond_baker_street.data import DEFAULT_DATA, ICONS, NUMBERS, SECTIONS, Evidence, GameData
 from models.beyond_baker_street.hat import hat_advise, hat_table_of, in_play
@@ -322,9 +322,6 @@ class BakerStreetSession(BaseSession):
         }
 
     # -- completion -----------------------------------------------------------------------------------------
-    def completions(self, text: str) -> list[str]:
-        return complete_word(text, self._candidates)
-
     def _candidates(self, words: list[str]) -> list[str]:
         s = self.kn.setup
         if not words:

@@ -40,7 +40,7 @@ from assistant_cli.companion import (
     speed_text,
 )
 from assistant_cli.companion_app import companion_app
-from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, complete_word, with_seat
+from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, with_seat
 from models.evidence.advisor import Option, candidates, evaluate
 from models.evidence.bots import bot_factory, make_bot
 from models.evidence.data import COLOURS, ROUNDS, TOOL_NAMES
@@ -340,9 +340,6 @@ class EvidenceSession(BaseSession):
         }
 
     # -- completion -----------------------------------------------------------------------------------------
-    def completions(self, text: str) -> list[str]:
-        return complete_word(text, self._candidates)
-
     def _candidates(self, words: list[str]) -> list[str]:
         s = self.setup
         if not words:

@@ -254,6 +254,14 @@ class BaseSession:
         """The game's own commands (all of ``COMMAND_OF`` but help, quit, show, undo, history) by name."""
         return {}
 
+    def completions(self, text: str) -> list[str]:
+        """Words that complete the last word of ``text`` (for tab completion; no terminal needed)."""
+        return complete_word(text, self._candidates)
+
+    def _candidates(self, words: list[str]) -> list[str]:
+        """The words that may follow ``words`` (the words typed before the one being completed)."""
+        raise NotImplementedError
+
 
 class Session(BaseSession):
     """One player's Thirteen Clues companion: setup, observations, what-ifs, journal."""
@@ -536,10 +544,6 @@ class Session(BaseSession):
         return out
 
     # -- completion -----------------------------------------------------------------------------------------
-    def completions(self, text: str) -> list[str]:
-        """Words that complete the last word of ``text`` (for tab completion; no terminal needed)."""
-        return complete_word(text, self._candidates)
-
     def _candidates(self, words: list[str]) -> list[str]:
         if not words:
             return [*ENTRY_VERBS, *(aliases[0] for aliases in COMMANDS.values()), "exit"]

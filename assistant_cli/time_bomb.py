@@ -39,7 +39,7 @@ from assistant_cli.companion import (
     speed_text,
 )
 from assistant_cli.companion_app import companion_app
-from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, complete_word, with_seat
+from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, with_seat
 from models.time_bomb.advisor import Board, advise, choose_claim, cut_options, explosion
 from models.time_bomb.bluff import BluffModel
 from models.time_bomb.bots import BOTS, AdvisorBot, RoleBot, check_spec, make_bot
@@ -230,9 +230,6 @@ class TimeBombSession(BaseSession):
         if s.start is None:
             return Question(f"Who holds the cutter first (seat 1-{s.players})? ", "start")
         return Question("Your 5 cable cards (e.g. 'defuse 2xred blue green'): ", "hand")
-
-    def completions(self, text: str) -> list[str]:
-        return complete_word(text, self._candidates)
 
     def _candidates(self, words: list[str]) -> list[str]:
         s = self.setup
