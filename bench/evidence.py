@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from models.evidence.advisor import candidates, evaluate  # noqa: E402
 from models.evidence.bots import GreedyBot, make_bot  # noqa: E402
 from models.evidence.data import COLOURS  # noqa: E402
-from models.evidence.inference import EVIDENCE, INDEX, GreedyOpponents  # noqa: E402
+from models.evidence.inference import GreedyOpponents  # noqa: E402
 from models.evidence.knowledge import EvidenceKnowledge, TableSetup  # noqa: E402
 from models.evidence.observations import SETUP_TYPES, EvidenceShown, Look, Play, Reveal  # noqa: E402
 from models.evidence.rules import EXTRA, PLAY, new_game  # noqa: E402
@@ -194,13 +194,7 @@ def bench_model(games: int, seed: int, players: int = 4) -> bool:
             assert seat is not None
             if seat == me and st.phase == PLAY and model is not None:
                 kn = mine.kn()
-                saved = model.slots
-                model.slots = [[[EVIDENCE, st.evidence[c]]] if kn.evidence_known(c) is None else [] for c in COLOURS]
-                for q in model.seats:
-                    for c, v in st.hands[q]:
-                        model.slots[INDEX[c]].append([q, v])
-                truth_fits &= model.consistent()
-                model.slots = saved
+                truth_fits &= model.fits(kn, st.evidence, st.hands, st.unknown)
                 deals = model.sample(kn, 24)
                 exact = kn.means()
                 est = {c: sum(d[0][c] for d in deals) / len(deals) for c in COLOURS}

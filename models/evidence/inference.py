@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from models.evidence.data import COLOURS
@@ -149,17 +150,41 @@ class GreedyOpponents:
 
     # -- the deal ----------------------------------------------------------------------------------------------
     def _init_slots(self, kn: EvidenceKnowledge) -> None:
-        evidence, hands, piles = kn.sample(self.rng)
-        self.slots = [[] for _ in COLOURS]
+        self.slots = self._slots_of(kn, *kn.sample(self.rng))
+
+    def _slots_of(
+        self,
+        kn: EvidenceKnowledge,
+        evidence: Mapping[str, int],
+        hands: Mapping[int, Iterable[Card]],
+        piles: Mapping[int, Iterable[Card]],
+    ) -> list[list[list[int]]]:
+        """A deal (the evidence not yet known, the others' hands, the two-player piles) as the chain's slots."""
+        slots: list[list[list[int]]] = [[] for _ in COLOURS]
         for c in COLOURS:
             if kn.evidence_known(c) is None:
-                self.slots[INDEX[c]].append([EVIDENCE, evidence[c]])
+                slots[INDEX[c]].append([EVIDENCE, evidence[c]])
         for s in self.seats:
             for c, v in hands[s]:
-                self.slots[INDEX[c]].append([s, v])
+                slots[INDEX[c]].append([s, v])
         for s, cards in piles.items():
             for c, v in cards:
-                self.slots[INDEX[c]].append([-s, v])
+                slots[INDEX[c]].append([-s, v])
+        return slots
+
+    def fits(
+        self,
+        kn: EvidenceKnowledge,
+        evidence: Mapping[str, int],
+        hands: Mapping[int, Iterable[Card]],
+        piles: Mapping[int, Iterable[Card]],
+    ) -> bool:
+        """Whether a deal (in tests and benchmarks: the true one) makes every recorded decision greedy."""
+        saved, self.slots = self.slots, self._slots_of(kn, evidence, hands, piles)
+        try:
+            return self.consistent()
+        finally:
+            self.slots = saved
 
     def _place(self, ci: int, value: int, place: int, remove: bool) -> None:
         """Make ``place`` hold a ``value`` rumour of colour ``ci`` (swapping it in), then drop it if ``remove``."""
