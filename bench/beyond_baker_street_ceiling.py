@@ -20,11 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # runnable as a script from a checkout
 
-from models.beyond_baker_street.advisor import AdvisorBot, advise  # noqa: E402
+from models.beyond_baker_street.advisor import Advice, AdvisorBot, advise  # noqa: E402
 from models.beyond_baker_street.data import Evidence  # noqa: E402
 from models.beyond_baker_street.knowledge import card_mask, subject_mask  # noqa: E402
-from models.beyond_baker_street.observations import Action  # noqa: E402
-from models.beyond_baker_street.rules import BakerStreetState, TableRules, TableView, new_game  # noqa: E402
+from models.beyond_baker_street.rules import BakerStreetState, TableRules, new_game  # noqa: E402
 from solver.simulate import bot_rng, game_seed  # noqa: E402
 
 LEVELS = ("none", "icons", "numbers", "cards")
@@ -47,13 +46,9 @@ class InformedBot(AdvisorBot):
         self.state = state
         self.level = level
 
-    def step(self, view: TableView) -> Action:
+    def ranked(self) -> list[Advice]:
         known = [told_mask(card, self.level) for card in self.state.hands[self.seat]]
-        legal = set(view.legal_actions)
-        for advice in advise(self.hand, self.weights, reasons=False, known=known):
-            if advice.action in legal:
-                return advice.action
-        return view.legal_actions[0]
+        return advise(self.hand, self.weights, reasons=False, known=known)
 
 
 def play(rules: TableRules, seed: int, level: str) -> bool:

@@ -544,9 +544,13 @@ class AdvisorBot:
     def inform(self, observation: Entry) -> None:
         self.hand.add(observation)
 
+    def ranked(self) -> list[Advice]:
+        """My advice, best first (what :meth:`step` plays the first legal action of)."""
+        return advise(self.hand, self.weights, reasons=False)
+
     def step(self, view: TableView) -> Action:
         legal = set(view.legal_actions)
-        for advice in advise(self.hand, self.weights, reasons=False):
+        for advice in self.ranked():
             if advice.action in legal:
                 return advice.action
         return view.legal_actions[0]

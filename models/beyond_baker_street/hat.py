@@ -37,8 +37,7 @@ from models.beyond_baker_street.advisor import (
 )
 from models.beyond_baker_street.data import ICONS
 from models.beyond_baker_street.knowledge import ICON_MASK, HandKnowledge
-from models.beyond_baker_street.observations import Action, Assist, Assisted, Entry, Subject
-from models.beyond_baker_street.rules import TableView
+from models.beyond_baker_street.observations import Assist, Assisted, Entry, Subject
 
 MESSAGES = len(ICONS)
 ALL_CARDS = (1 << 24) - 1
@@ -195,12 +194,8 @@ class HatBot(AdvisorBot):
             self.hat.read(self.hand, observation)
         super().inform(observation)
 
-    def step(self, view: TableView) -> Action:
-        legal = set(view.legal_actions)
-        for advice in hat_advise(self.hand, self.hat, self.weights, reasons=False):
-            if advice.action in legal:
-                return advice.action
-        return view.legal_actions[0]
+    def ranked(self) -> list[Advice]:
+        return hat_advise(self.hand, self.hat, self.weights, reasons=False)
 
 
 __all__ = ["HatBot", "HatTable", "hat_advise", "hat_table_of", "in_play", "messages"]
