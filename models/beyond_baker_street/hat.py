@@ -122,16 +122,13 @@ class HatTable:
                      for s in kn.hands[seat])
 
 
-def hat_gain(sit: Situation, hat: HatTable, target: int) -> float:
-    """What my Assist's hat message is worth to the players it tells an icon (but ``target``, whose literal
-    Assist is valued by the advisor): for each, the true value of the play the icon makes best for them, beyond
-    what they would play anyway."""
+def hat_gains(sit: Situation, hat: HatTable) -> dict[int, float]:
+    """What my hat message is worth to each player it tells an icon: the true value of the play the icon makes
+    best for them, beyond what they would play anyway (the same whatever Assist carries the message)."""
     kn = sit.kn
     w = sit.weights
-    total = 0.0
+    gains: dict[int, float] = {}
     for seat, hand in sit.hands.items():
-        if seat == target:
-            continue
         f = hat.focus(kn, seat)
         if f is None:
             continue
@@ -143,8 +140,8 @@ def hat_gain(sit: Situation, hat: HatTable, target: int) -> float:
         gain_now = true_value(sit, seat, now[0]) if now[0] is not None and now[1] >= w.min_play else 0.0
         gain_then = true_value(sit, seat, then[0]) if then[0] is not None and then[1] >= w.min_play else 0.0
         distance = (seat - sit.me) % sit.board.players - 1
-        total += (gain_then - max(gain_now, 0.0)) * w.hint_discount**distance
-    return total
+        gains[seat] = (gain_then - max(gain_now, 0.0)) * w.hint_discount**distance
+    return gains
 
 
 def hat_advise(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIGHTS, reasons: bool = True
@@ -157,14 +154,16 @@ def hat_advise(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
         return advice
     sit = Situation.of(kn, weights)
     said = messages(kn.me, kn.players)[hat.seen_sum(kn, kn.me)]
+    gains = hat_gains(sit, hat)
+    told = f"; hat: tells players {', '.join(map(str, gains))} an icon each" if reasons else ""
     out = []
     for a in advice:
         if not isinstance(a.action, Assist):
             out.append(a)
         elif (a.action.target, kind_of(a.action.subject)) == said:
-            told = [s for s in kn.hands if s != kn.me and hat.focus(kn, s) is not None]
-            reason = f"{a.reason}; hat: tells players {', '.join(map(str, told))} an icon each" if reasons else ""
-            out.append(Advice(a.action, a.score + hat_gain(sit, hat, a.action.target), reason))
+            # the target's literal Assist is valued by the advisor already
+            gain = sum(g for seat, g in gains.items() if seat != a.action.target)
+            out.append(Advice(a.action, a.score + gain, a.reason + told if reasons else ""))
     out.sort(key=lambda a: -a.score)
     return out
 
