@@ -30,6 +30,7 @@ from assistant_cli.evidence import app as evidence_app
 from assistant_cli.session import GAME, JOURNAL_HEADER, Session
 from assistant_cli.simulate import app as simulate_app
 from assistant_cli.time_bomb import app as time_bomb_app
+from assistant_cli.web.serve import serve
 from solver.errors import AssistantError
 
 PACKAGE = "deduction-assistant"
@@ -72,6 +73,7 @@ app.add_typer(simulate_app, name="simulate")
 app.add_typer(beyond_baker_street_app, name="beyond-baker-street")
 app.add_typer(evidence_app, name="evidence")
 app.add_typer(time_bomb_app, name="time-bomb")
+app.command(name="serve")(serve)
 
 
 def version() -> str:

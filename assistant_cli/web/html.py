@@ -1,0 +1,78 @@
+"""The HTML renderer: draws a session's view data (:mod:`solver.view`) as page fragments.
+
+Like the terminal renderer it holds no game logic. Probabilities become bars (a player would rather look than
+read), certain and ruled-out cells get marks, and a cell that carries a ``why`` command becomes a button that
+runs it. Everything is escaped; the ``data-*`` attributes carry the exact values for tests and scripts.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from solver import view as v
+
+TONE_CLASS = {"": "", "strong": "t-strong", "muted": "t-muted", "whatif": "t-whatif", "good": "t-good",
+              "warn": "t-warn", "bad": "t-bad"}
+
+
+def render(item: Any) -> Markup:
+    """The HTML of one view (or of a list of views); anything else is drawn as preformatted text."""
+    if isinstance(item, list | tuple):
+        return Markup("").join(render(i) for i in item)
+    if isinstance(item, v.Text):
+        return Markup('<p class="{}">{}</p>').format(TONE_CLASS[item.tone], item.text)
+    if isinstance(item, v.Table):
+        return _table(item)
+    if isinstance(item, v.Group):
+        return Markup('<div class="group">{}</div>').format(render(list(item.items)))
+    if isinstance(item, v.Columns):
+        return Markup('<div class="columns">{}</div>').format(render(list(item.items)))
+    if isinstance(item, v.Rule):
+        return Markup('<hr title="{0}"><p class="rule">{0}</p>').format(item.title)
+    return Markup('<pre class="plain">{}</pre>').format(_plain(item))
+
+
+def _table(table: v.Table) -> Markup:
+    parts = [Markup('<div class="table-wrap"><table class="view">')]
+    if table.title:
+        parts.append(Markup('<caption class="{}">{}</caption>').format(TONE_CLASS[table.title_tone], table.title))
+    parts.append(Markup("<thead><tr>"))
+    for column in table.columns:
+        parts.append(Markup('<th class="a-{}">{}</th>').format(column.align, column.header))
+    parts.append(Markup("</tr></thead><tbody>"))
+    for row in table.rows:
+        parts.append(Markup("<tr>"))
+        for column, cell in zip(table.columns, row, strict=True):
+            parts.append(_cell(cell, column))
+        parts.append(Markup("</tr>"))
+    parts.append(Markup("</tbody></table></div>"))
+    return Markup("").join(parts)
+
+
+def _cell(cell: v.Cell, column: v.Column) -> Markup:
+    classes = " ".join(c for c in (f"a-{column.align}", f"k-{cell.kind}", TONE_CLASS[cell.tone or column.tone]) if c)
+    body: Markup = escape(cell.text)
+    if cell.kind == "prob" and cell.value is not None:
+        width = max(0.0, min(1.0, cell.value)) * 100
+        body = Markup('<span class="bar" style="width:{:.1f}%"></span><span class="num">{}</span>').format(
+            width, cell.text)
+    elif cell.kind == "certain":
+        body = Markup('<span class="mark">✔</span> {}').format(cell.text)
+    elif cell.kind == "ruled_out":
+        body = Markup('<span class="mark">✘</span> <s>{}</s>').format(cell.text)
+    if cell.why:
+        body = Markup('<button type="button" class="why" data-line="{}">{}</button>').format(cell.why, body)
+    value = Markup(' data-value="{!r}"').format(cell.value) if cell.value is not None else Markup("")
+    return Markup('<td class="{}" data-kind="{}"{}>{}</td>').format(classes, cell.kind, value, body)
+
+
+def _plain(item: Any) -> str:
+    """A renderable that is not view data yet, as the text the terminal would print (no colour)."""
+    from rich.console import Console
+
+    console = Console(file=io.StringIO(), width=60, color_system=None, record=True)
+    console.print(item)
+    return console.export_text()
