@@ -34,18 +34,21 @@ class Cell:
     """One table cell: its text, what kind of value it shows, and the command that explains it.
 
     ``value`` is the probability in [0, 1] of a ``prob`` cell (a page draws a bar) or the number of a ``number``
-    cell; ``why`` is a session command line (``why Duke``) that a tap on the cell runs."""
+    cell; ``why`` is a session command line (``why Duke``) that a tap on the cell runs; ``key`` names the value
+    in the session's ``summary()`` (the ``analyze --json`` output) as a dotted path, e.g. ``mystery.person.Duke``,
+    so a test or a script can check the page against it."""
 
     text: str
     kind: CellKind = "text"
     value: float | None = None
     tone: Tone = ""
     why: str | None = None
+    key: str | None = None
 
 
-def prob(p: float, text: str, why: str | None = None, tone: Tone = "") -> Cell:
+def prob(p: float, text: str, why: str | None = None, tone: Tone = "", key: str | None = None) -> Cell:
     """A probability cell showing ``text`` for the value ``p``."""
-    return Cell(text, "prob", float(p), tone, why)
+    return Cell(text, "prob", float(p), tone, why, key)
 
 
 def as_cell(item: str | Text | Cell) -> Cell:

@@ -26,6 +26,7 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
@@ -132,7 +133,7 @@ def _resume(spec: GameSpec, path: Path) -> Any:
     return session
 
 
-def create_app(games_dir: Path, token: str | None = None) -> ASGIApp:
+def create_app(games_dir: Path, token: str | None = None) -> Starlette:
     """The web app over the games in ``games_dir``; with ``token``, every request must carry it."""
     games_dir.mkdir(parents=True, exist_ok=True)
     store = GameStore(games_dir)
@@ -220,10 +221,9 @@ def create_app(games_dir: Path, token: str | None = None) -> ASGIApp:
         Route("/g/{game_id}/compose", game_compose),
         Mount("/static", StaticFiles(packages=[("assistant_cli.web", "static")]), name="static"),
     ]
-    app: ASGIApp = Starlette(routes=routes)
-    app = BodyLimit(app, MAX_BODY)
-    if token is not None:
-        app = TokenGate(app, token)
+    middleware = [Middleware(TokenGate, token=token)] if token is not None else []
+    app = Starlette(routes=routes, middleware=[*middleware, Middleware(BodyLimit, limit=MAX_BODY)])
+    app.state.store = store
     return app
 
 

@@ -65,8 +65,12 @@ def _cell(cell: v.Cell, column: v.Column) -> Markup:
         body = Markup('<span class="mark">✘</span> <s>{}</s>').format(cell.text)
     if cell.why:
         body = Markup('<button type="button" class="why" data-line="{}">{}</button>').format(cell.why, body)
-    value = Markup(' data-value="{!r}"').format(cell.value) if cell.value is not None else Markup("")
-    return Markup('<td class="{}" data-kind="{}"{}>{}</td>').format(classes, cell.kind, value, body)
+    data = Markup("")
+    if cell.value is not None:
+        data += Markup(' data-value="{!r}"').format(cell.value)
+    if cell.key:
+        data += Markup(' data-key="{}"').format(cell.key)
+    return Markup('<td class="{}" data-kind="{}"{}>{}</td>').format(classes, cell.kind, data, body)
 
 
 def _plain(item: Any) -> str:
