@@ -42,6 +42,7 @@ def serve(
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
+        sock.listen(128)  # connections wait in the backlog from now on, so the printed address works at once
     except OSError as exc:
         typer.echo(f"port {port}: cannot listen on it ({exc.strerror}); try --port 0 for any free port", err=True)
         raise typer.Exit(1) from None
