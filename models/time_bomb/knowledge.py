@@ -41,9 +41,7 @@ from models.time_bomb.counting import (
     Meaning,
     Meanings,
     SlotCard,
-    instance_variable,
     posterior,
-    slot_value,
     summarize_meanings,
 )
 from models.time_bomb.data import DEFAULT_DATA, DEFUSE, MORIARTY, SHERLOCK, GameData, Setup
@@ -62,7 +60,8 @@ from models.time_bomb.observations import (
     Start,
     Uncover,
 )
-from models.time_bomb.rules import Table
+from models.time_bomb.rules import Table, TimeBombState
+from models.time_bomb.variables import instance_variable, slot_value
 from solver.constraints import Constraint, require
 from solver.errors import ContradictionError, IllegalActionError, InvalidObservationError
 from solver.knowledge import Knowledge
@@ -591,8 +590,6 @@ class TimeBombKnowledge:
         every fact, each player's true hand against the exact distributions, and every true literal with the
         CP-SAT engine.
         """
-        from models.time_bomb.rules import TimeBombState
-
         assert isinstance(state, TimeBombState)
         truth = state.true_world()
         known = {instance_variable(r, i) for r in range(1, len(self.rounds) + 1) for i in self.layout.instances}

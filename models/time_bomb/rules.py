@@ -59,6 +59,7 @@ from models.time_bomb.observations import (
     Target,
     Uncover,
 )
+from models.time_bomb.variables import instance_variable, slot_value
 from solver.errors import AssistantError, IllegalActionError
 
 CUT = "cut"  # the cutter chooses whom to cut
@@ -645,9 +646,7 @@ class TimeBombState:
         return sorted(c for c, _ in self.hands[seat])
 
     def true_world(self) -> dict[str, str]:
-        """The hidden world in the knowledge model's variables (see :mod:`models.time_bomb.knowledge`)."""
-        from models.time_bomb.knowledge import instance_variable, slot_value  # the model's naming, one place
-
+        """The hidden world in the knowledge model's variables (:mod:`models.time_bomb.variables`)."""
         world: dict[str, str] = {}
         for r, layout in enumerate(self.rounds, start=1):
             placed: set[Card] = set()
