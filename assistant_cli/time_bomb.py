@@ -159,6 +159,9 @@ class TimeBombSession(BaseSession):
         flagged = self._new_flags()
         if flagged:
             summary += f"; {flagged}"
+        note = self.knowledge.soft_note() if self.knowledge is not None else None
+        if note and not show:  # the view shows it itself
+            summary += f"; {note}"
         if not show:
             return Reply([], True, summary=summary)
         return Reply([self.state_view(summary)], True, summary=summary)
@@ -197,18 +200,15 @@ class TimeBombSession(BaseSession):
             raise AssistantError(f"bluff '{' '.join(args)}': expected two probabilities like 'bluff 0.1 0.5'") from None
         bluff = BluffModel(*rates)
         if self.knowledge is not None:
-            old = self.knowledge.bluff
             self.knowledge.set_bluff(bluff)
-            try:
-                self.knowledge.roles()
-            except AssistantError:
-                self.knowledge.set_bluff(old)
-                raise
         self.bluff = bluff
         line = f"bluff {bluff.sherlock:g} {bluff.moriarty:g}"
         self.lines.append(line)
         self._save()
         summary = f"bluff rates: Sherlock {bluff.sherlock:g}, Moriarty {bluff.moriarty:g}"
+        note = self.knowledge.soft_note() if self.knowledge is not None else None
+        if note and not show:  # the view shows it itself
+            summary += f"; {note}"
         return Reply([self.state_view(summary)] if show else [], True, summary=summary)
 
     def _require(self, what: str) -> TimeBombKnowledge:
@@ -278,6 +278,9 @@ class TimeBombSession(BaseSession):
         if kn is None:
             parts.append(Text(f"setup: still need {'; '.join(self.setup.missing())}"))
             return Group(*parts)
+        note = kn.soft_note()
+        if note:
+            parts.append(Text(f"Note: {note}.", style="yellow"))
         parts.append(players_table(kn))
         if kn.claims:
             parts.append(claims_table(kn))
@@ -335,6 +338,9 @@ class TimeBombSession(BaseSession):
             raise AssistantError("advise: expected no argument")
         advice = advise(kn)
         parts: list[RenderableType] = []
+        note = kn.soft_note()
+        if note:
+            parts.append(Text(f"Note: {note}.", style="yellow"))
         if advice.kind == "cut" and kn.table.cutter == kn.me:
             parts.append(Text(f"Advice ({kn.role}): {advice.best} ({advice.reason})", style="bold green"))
             parts.append(options_table(kn, advice.options))
@@ -378,6 +384,7 @@ class TimeBombSession(BaseSession):
             "status": t.status(),
             "winner": t.winner,
             "bluff": {"sherlock": kn.bluff.sherlock, "moriarty": kn.bluff.moriarty},
+            "soft_note": kn.soft_note(),
             "roles": {str(s): p for s, p in kn.roles(True).items()},
             "roles_hard": {str(s): p for s, p in kn.roles(False).items()},
             "cut_risk": risk,
@@ -528,6 +535,9 @@ def why_role(kn: TimeBombKnowledge, seat: int) -> RenderableType:
                           f"{claim.round}{note}: without it {_p(without)}, with it {_p(with_all)}"))
     lines.append(Text(f"Bluff model: Sherlock lies {kn.bluff.sherlock:g}, Moriarty {kn.bluff.moriarty:g} of the time "
                       "(change with 'bluff S M').", style="dim"))
+    note = kn.soft_note()
+    if note:
+        lines.append(Text(f"Note: {note}.", style="yellow"))
     return Group(*lines)
 
 

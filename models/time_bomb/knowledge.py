@@ -23,6 +23,7 @@ from models.time_bomb.belief import Belief
 from models.time_bomb.bluff import (
     BluffModel,
     ClaimContext,
+    NoRoleAssignmentError,
     RoundDefusers,
     RoundLayer,
     build_rounds,
@@ -481,15 +482,31 @@ class TimeBombKnowledge:
         return out
 
     def _soft(self) -> tuple[list[dict[int, str]], np.ndarray, np.ndarray, list[RoundLayer]]:
-        """Role assignments, their prior and posterior, and the per-round layers."""
+        """Role assignments, their prior and posterior, and the per-round layers.
+
+        With an extreme bluff rate (0 or 1) the claims can have probability 0 under every assignment; the soft
+        layer then falls back to the hard one (posterior = prior) and :meth:`soft_note` says why, so the
+        companion keeps going instead of refusing a claim that was truly made at the table.
+        """
         if "soft" not in self._cache:
             assignments, prior = role_assignments(self.setup, self.me, self.role)
             layers = build_rounds(
                 self._round_defusers(), self.claims, assignments, self.bluff, self.me, self._layers
             )
-            post = role_posterior(prior, layers)
+            try:
+                post = role_posterior(prior, layers, self.bluff)
+                self._cache.pop("soft_note", None)
+            except NoRoleAssignmentError as exc:
+                post = prior.copy()
+                self._cache["soft_note"] = f"{exc}; showing hard facts only (change the rates: 'bluff S M')"
             self._cache["soft"] = (assignments, prior, post, layers)
         return self._cache["soft"]  # type: ignore[return-value]
+
+    def soft_note(self) -> str | None:
+        """One line if the soft layer fell back to hard facts (no role assignment explains the claims), else
+        ``None``."""
+        self._soft()
+        return self._cache.get("soft_note")  # type: ignore[return-value]
 
     def belief(self, soft: bool = True) -> Belief:
         """The current round's exact joint distribution, with the claims (``soft``) or from hard facts only."""
@@ -497,7 +514,7 @@ class TimeBombKnowledge:
         if key not in self._cache:
             assignments, prior, post, layers = self._soft()
             layer = layers[-1]
-            if soft:
+            if soft and self.soft_note() is None:
                 z = layer.evidence
                 scaled = np.divide(post, z, out=np.zeros_like(post), where=z > 0)
                 joint = scaled[:, None] * layer.likelihood * layer.prior[None, :]
@@ -536,6 +553,8 @@ class TimeBombKnowledge:
             scaled = np.divide(post, z, out=np.zeros_like(post), where=z > 0)
             joint = scaled[:, None] * layer.likelihood * layer.prior[None, :]
             p_soft = float((joint.sum(axis=0) @ hits) / joint.sum()) if joint.sum() > 0 else 0.0
+            if self.soft_note() is not None:
+                p_soft = p_hard  # the soft layer fell back to hard facts
             contradicted = p_hard <= 0.0
             reason = self._contradiction_reason(claim, layer) if contradicted else ""
             out.append(ClaimReport(claim, p_hard, p_soft, contradicted, reason))
@@ -575,7 +594,10 @@ class TimeBombKnowledge:
         for claim in self.claims:
             others = [c for c in self.claims if c.number != claim.number]
             layers = build_rounds(self._round_defusers(), others, assignments, self.bluff, self.me)
-            post = role_posterior(prior, layers)
+            try:
+                post = role_posterior(prior, layers, self.bluff)
+            except NoRoleAssignmentError:
+                post = prior  # as in _soft: no assignment explains the other claims either
             without = float(sum(p for p, a in zip(post, assignments, strict=True)
                                 if seat in a and a[seat] == MORIARTY))
             out.append((claim, without, full))

@@ -175,3 +175,50 @@ def test_simulate_command() -> None:
 def test_games_lists_time_bomb() -> None:
     result = runner.invoke(app, ["games"])
     assert "time-bomb" in result.output
+
+
+@pytest.mark.parametrize("rates", ["0 0", "0 1", "1 0", "1 1"])
+def test_extreme_bluff_rates_never_crash_the_view(rates: str, tmp_path: Path) -> None:
+    """Rates of 0 or 1 can make every role assignment impossible: the claim is still recorded (it was made at
+    the table), the soft layer falls back to hard facts and a one-line note says so."""
+    journal = Journal(tmp_path / "tb.journal", JOURNAL_HEADER)
+    s = TimeBombSession(journal)
+    for line in [*SETUP, f"bluff {rates}"]:
+        s.handle(line, show=False)
+    # I hold a defusing card, so nobody holds all five: both claims are false; three truthful claims of 0
+    # (5 cards each, 4 defusing cards among 20) push the rest of the table
+    lines = ["claim 2 5", "claim 3 5", "claim 4 0", "claim 5 0", "cut 2 defuse", "cut 3 pink"]
+    for line in lines:
+        reply = s.handle(line)
+        assert reply.accepted
+        text(reply)  # the view renders
+    for command in ("show", "advise", "why role 2", "why claim 1", "claims", "holdings 3", "why cut 4"):
+        text(s.handle(command))
+    data = s.summary()
+    assert s.lines[-len(lines):] == lines and journal.path.read_text().splitlines()[-1] == "cut 3 pink"
+    if data["soft_note"] is not None:
+        assert data["roles"] == pytest.approx(data["roles_hard"])
+        assert "showing hard facts only" in data["soft_note"] and "\n" not in data["soft_note"]
+        assert "Note: no role assignment explains these claims" in text(s.handle("show"))
+
+
+def test_no_role_assignment_fallback_and_recovery() -> None:
+    """bluff 0 0 (nobody lies) and a claim the cards contradict: soft = hard with a note; sane rates bring the
+    soft layer back, and undoing the claim removes the note."""
+    s = session("bluff 0 0", "claim 2 5")
+    kn = s.knowledge
+    assert kn is not None
+    note = kn.soft_note()
+    assert note is not None and note.startswith("no role assignment explains these claims at bluff rates Sherlock 0")
+    assert kn.roles(True) == pytest.approx(kn.roles(False))
+    report = kn.claim_reports()[0]
+    assert report.contradicted and report.p_true_soft == report.p_true_hard == 0.0
+    reply = s.handle("bluff 0.1 0.5", show=False)
+    assert "no role assignment" not in reply.summary and kn.soft_note() is None
+    assert kn.roles(True)[2] > kn.roles(False)[2]  # a false claim now points at Moriarty
+    s.handle("bluff 0 0", show=False)
+    assert "no role assignment" in s.handle("claim 3 0", show=False).summary
+    s.handle("undo", show=False)
+    assert s.knowledge is not None and s.knowledge.soft_note() is not None  # claim 2 5 still has no explanation
+    s.handle("undo", show=False)
+    assert s.knowledge.soft_note() is None and s.lines[-1] == "bluff 0.1 0.5"
