@@ -43,7 +43,8 @@ def test_setup_dialogue_then_tables() -> None:
     reply = s.handle(SETUP[-1])
     out = text(reply)
     assert reply.accepted and "setup complete" in reply.summary
-    assert "P(Moriarty) soft" in out and "Risk of each cut by player 1" in out and "50%" in out
+    assert "P(Moriarty) soft" in out and "Risk of each cut by you (as a sherlock plays it" in out
+    assert "50%" in out
     assert s.setup_question() is None
 
 
@@ -155,8 +156,10 @@ def test_analyze_json_cut_risk_mid_game(tmp_path: Path) -> None:
     path.write_text("\n".join([*SETUP, "claim 2 1", "cut 2 blue"]) + "\n")
     data = json.loads(runner.invoke(app, ["time-bomb", "analyze", str(path), "--json"]).output)
     assert set(data["cut_risk"]) == {"1", "3", "4", "5"}
+    assert data["cut_risk_cutter"] == 2 and data["cut_risk_policies"] == ["avoid", "seek"]  # not my cut: both
     for risk in data["cut_risk"].values():
-        assert 0 <= risk["explode"] < 0.01 and 0 < risk["defuse"] < 1
+        assert 0 <= risk["explode_avoid"] < 0.01 and 0 < risk["defuse"] < 1
+        assert risk["explode_seek"] == risk["explode_avoid"]  # no choice inside any cut can differ yet
 
 
 def test_simulate_command() -> None:
@@ -222,3 +225,94 @@ def test_no_role_assignment_fallback_and_recovery() -> None:
     assert s.knowledge is not None and s.knowledge.soft_note() is not None  # claim 2 5 still has no explanation
     s.handle("undo", show=False)
     assert s.knowledge.soft_note() is None and s.lines[-1] == "bluff 0.1 0.5"
+
+
+# Green at its threshold under a cover and pink covered too: a blue cut must remove one cover, so a cutter who
+# avoids an explosion removes pink and one who seeks it removes green (RULES-NOTES: the cutter's choice).
+COVERED_AT_THRESHOLD = ["cut 2 green", "cut 3 defuse", "cover green", "cut 4 green", "cut 5 green", "cut 2 pink",
+                        "redeal defuse red red blue"]
+
+
+def risk_session(role: str, last_cut: str) -> TimeBombSession:
+    s = TimeBombSession()
+    for line in ["players 5", "me 1", f"role {role}", "start 1", "hand defuse pink red blue green",
+                 *COVERED_AT_THRESHOLD, last_cut, "cover pink"]:
+        s.handle(line, show=False)
+    return s
+
+
+def table_columns(table) -> dict[str, list[str]]:
+    """A rich table's columns by header (headers repeated as 'hard' get the previous header's name + ' hard')."""
+    out: dict[str, list[str]] = {}
+    previous = ""
+    for column in table.columns:
+        head = str(column.header)
+        name = f"{previous} hard" if head == "hard" else head
+        previous = head if head != "hard" else previous
+        out[name] = [str(c) for c in column._cells]
+    return out
+
+
+@pytest.mark.parametrize(("role", "policy"), [("moriarty", "seek"), ("sherlock", "avoid")])
+def test_my_cut_risk_is_my_roles_play_in_table_advise_and_json(role: str, policy: str) -> None:
+    from assistant_cli.time_bomb import _p, risk_table
+    from models.time_bomb.advisor import cut_options, cut_risks
+
+    s = risk_session(role, "cut 1 defuse")  # my card was cut: I hold the cutter
+    kn = s.knowledge
+    assert kn is not None and kn.table.cutter == kn.me == 1
+    data = s.summary()
+    assert data["cut_risk_policies"] == [policy] and data["cut_risk_cutter"] == 1
+    options = {o.seat: o for o in cut_options(kn)}
+    table = risk_table(kn)
+    columns = table_columns(table)
+    assert set(columns) == {"Cut player", "Defusing soft", "Defusing soft hard", "Explosion soft",
+                            "Explosion soft hard"}
+    assert f"as a {role} plays it: you {policy} an explosion" in str(table.title)
+    assert "Risk of each cut by you" in text(s.handle("show"))
+    for row, seat in enumerate(columns["Cut player"]):
+        json_risk = data["cut_risk"][seat]
+        assert set(json_risk) == {"defuse", "defuse_hard", f"explode_{policy}", f"explode_{policy}_hard"}
+        option = options[int(seat)]
+        assert option.p_explode == json_risk[f"explode_{policy}"]
+        assert option.p_explode_hard == json_risk[f"explode_{policy}_hard"]
+        assert columns["Explosion soft"][row] == _p(json_risk[f"explode_{policy}"])
+        assert columns["Explosion soft hard"][row] == _p(json_risk[f"explode_{policy}_hard"])
+    # the two plays really differ here: a seeking cutter uncovers green at its threshold on a blue card
+    seek = {r.seat: r.explode["seek"] for r in cut_risks(kn, ["avoid", "seek"])}
+    avoid = {r.seat: r.explode["avoid"] for r in cut_risks(kn, ["avoid", "seek"])}
+    p_blue = kn.belief(True).p_types(2)["blue"]
+    assert seek[2] - avoid[2] >= p_blue > 0.1  # plus the blue cards a red bomb's extra cut may show
+    mine = {2: seek[2] if policy == "seek" else avoid[2]}
+    assert options[2].p_explode == pytest.approx(mine[2])
+    advice = text(s.handle("advise"))
+    assert f"{_p(options[2].p_explode)} / {_p(options[2].p_explode_hard)}" in advice
+
+
+def test_another_cutters_risk_shows_both_plays_labelled() -> None:
+    from assistant_cli.time_bomb import _p, options_table, risk_table
+    from models.time_bomb.advisor import cut_options
+
+    s = risk_session("moriarty", "cut 3 defuse")  # player 3 holds the cutter
+    kn = s.knowledge
+    assert kn is not None and kn.table.cutter == 3
+    data = s.summary()
+    assert data["cut_risk_policies"] == ["avoid", "seek"] and data["cut_risk_cutter"] == 3
+    table = risk_table(kn)
+    columns = table_columns(table)
+    assert "Explosion avoiding soft" in columns and "Explosion seeking soft hard" in columns
+    assert "avoiding = Sherlock's play" in str(table.caption) and "seeking = Moriarty's play" in str(table.caption)
+    options = {o.seat: o for o in cut_options(kn, side="sherlock")}
+    differs = False
+    for row, seat in enumerate(columns["Cut player"]):
+        risk = data["cut_risk"][seat]
+        for policy in ("avoid", "seek"):
+            assert columns[f"Explosion {policy}ing soft"][row] == _p(risk[f"explode_{policy}"])
+            assert columns[f"Explosion {policy}ing soft hard"][row] == _p(risk[f"explode_{policy}_hard"])
+            assert options[int(seat)].risk.explode[policy] == risk[f"explode_{policy}"]
+        assert options[int(seat)].p_explode == risk["explode_avoid"]  # 'advise' ranks for a Sherlock cutter
+        differs |= risk["explode_seek"] > risk["explode_avoid"] + 0.1
+    assert differs
+    advice_columns = table_columns(options_table(kn, tuple(options.values())))
+    assert "Explosion avoiding soft/hard" in advice_columns and "Explosion seeking soft/hard" in advice_columns
+    assert "Ranked for a Sherlock cutter" in text(s.handle("advise"))
