@@ -323,7 +323,7 @@ class TimeBombKnowledge:
             if entry.seat == self.me and self.my_hand()[entry.card] <= 0:
                 raise ContradictionError(entry, [], f"you hold no {entry.card} card now")
             m = SlotCard(table.round, entry.seat, table.cut_in_round[entry.seat] + 1, entry.card)
-            self._add_checked(entry, [self._constraint(self.layout, m)])
+            self._add_checked(entry, [self._constraint(self.layout, m)], self._copies_rule(entry))
             table.cut(entry)
         elif isinstance(entry, Cover | Uncover | Draw):
             table.apply(entry)
@@ -345,13 +345,30 @@ class TimeBombKnowledge:
         else:
             raise InvalidObservationError(f"'{entry}' is not an observation")
 
-    def _add_checked(self, entry: Entry, bound: Sequence[tuple[Constraint, Meaning]]) -> None:
-        """Add a hard fact if some world satisfies it, else raise a contradiction naming earlier facts."""
+    def _copies_rule(self, cut: Cut) -> str | None:
+        """The plain rule a cut breaks when every copy of its card is already cut or in my hand, else ``None``
+        (subtler impossibilities are found by the exact counter alone; the CP-SAT core names the entries)."""
+        if cut.seat == self.me:
+            return None
+        copies = self.setup.defusers if cut.card == DEFUSE else self.setup.bombs_per_colour
+        cut_so_far = sum(1 for c in self.table.cuts if c.card == cut.card)
+        mine = self.my_hand()[cut.card]
+        if cut_so_far + mine < copies:
+            return None
+        where = f"{cut_so_far} cut" + (f" and {mine} in your hand" if mine else "")
+        return f"all {copies} {cut.card} cards are accounted for: {where}"
+
+    def _add_checked(self, entry: Entry, bound: Sequence[tuple[Constraint, Meaning]], rule: str | None = None) -> None:
+        """Add a hard fact if some world satisfies it, else raise a contradiction naming earlier facts (and
+        ``rule``, the plain reason, when the caller knows one)."""
         self._add_fact(entry, bound)
         if self.hard().consistent:
             return
         core = self._contradiction_core(len(self.facts) - 1)
-        raise ContradictionError(entry, [f.entry for f in core])
+        error = ContradictionError(entry, [f.entry for f in core])
+        if rule:
+            error.args = (f"{error} ({rule})",)  # the entries and the rule in one line
+        raise error
 
     def _restore(self, snapshot: _Snapshot) -> None:
         self.table = snapshot.table

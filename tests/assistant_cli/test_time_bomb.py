@@ -316,3 +316,60 @@ def test_another_cutters_risk_shows_both_plays_labelled() -> None:
     advice_columns = table_columns(options_table(kn, tuple(options.values())))
     assert "Explosion avoiding soft/hard" in advice_columns and "Explosion seeking soft/hard" in advice_columns
     assert "Ranked for a Sherlock cutter" in text(s.handle("advise"))
+
+
+GREEN_ROUND = ["cut 2 green", "cut 3 defuse", "cover green", "cut 4 green", "cut 5 green", "cut 2 green"]
+RULE_CASES = [
+    # (entries before, the refused entry, the rule its message names)
+    ((), "cover pink", "no defusing or yellow card is waiting to be placed"),
+    ((), "uncover pink", "no blue bomb is waiting to remove a cover"),
+    ((), "draw 1", "no red bomb is waiting for its numbered card"),
+    ((), "redeal defuse red blue green", "redeal: the round is not over"),
+    ((), "cut 1 red", "player 1 holds the cutter and must cut another player"),
+    ((), "cut 2 orange", "orange is not in play with 5 players"),
+    ((), "claim 2 6", "player 2 holds 5 cards, so 0 to 5 defusing cards"),
+    ((), "players 4", "the game has started"),
+    (("cut 2 red",), "cut 3 red", "the red bomb's numbered card comes first: 'draw K'"),
+    (("cut 2 red",), "cover red", "no defusing or yellow card is waiting"),
+    (("cut 2 red",), "draw 5", "expected a number 0 to 4"),
+    (("cut 2 red", "draw 1"), "cut 4 red", "the red bomb's extra cut is from player 2, not 4"),
+    (("cut 2 red", "draw 0"), "cut 3 red", "the red bomb's extra cut is from player 1, not 3"),
+    (("cut 2 red", "draw 0"), "cut 1 yellow", "you hold no yellow card now"),
+    (("cut 2 blue", "cut 3 defuse"), "cut 4 red", "player 2 must first place the defuse card: 'cover COLOUR' (blue)"),
+    (("cut 2 blue", "cut 3 defuse"), "cover pink", "expected an uncovered colour with a cut card (blue)"),
+    (("cut 2 blue", "cut 3 defuse"), "uncover blue", "no blue bomb is waiting"),
+    (("cut 2 blue", "cut 3 defuse", "cover blue", "cut 4 blue"), "cut 5 red",
+     "the blue bomb must first remove a cover: 'uncover COLOUR' (blue)"),
+    (("cut 2 blue", "cut 3 defuse", "cover blue", "cut 4 blue"), "uncover green", "expected a covered colour (blue)"),
+    (tuple(GREEN_ROUND), "cut 3 red", "the round is over: enter your new hand with 'redeal ...' first"),
+    (tuple(GREEN_ROUND), "claim 2 1", "the round is over; enter your new hand with 'redeal ...' first"),
+    (tuple(GREEN_ROUND), "redeal defuse red blue", "redeal: player 1 gets 4 cards this round, not 3"),
+    ((*GREEN_ROUND, "redeal defuse red blue green"), "cut 3 green",
+     "(all 5 green cards are accounted for: 4 cut and 1 in your hand)"),
+    ((*GREEN_ROUND, "redeal defuse red blue green"), "claim 3 5", "player 3 holds 4 cards, so 0 to 4"),
+    (("cut 2 pink", "cut 3 pink"), "cut 4 red", "the game is over (moriarty won)"),
+    (("cut 2 pink", "cut 3 pink"), "claim 2 1", "the game is over (moriarty won)"),
+    (("cut 2 pink", "cut 3 pink"), "redeal defuse red blue green", "'redeal': the game is over (moriarty won)"),
+]
+
+
+@pytest.mark.parametrize(("before", "bad", "rule"), RULE_CASES, ids=[f"{c[1]} after {c[0][-1:]}" for c in RULE_CASES])
+def test_an_entry_the_rules_forbid_now_is_refused_in_one_line_and_changes_nothing(
+    before: tuple[str, ...], bad: str, rule: str, tmp_path: Path
+) -> None:
+    journal = Journal(tmp_path / "tb.journal", JOURNAL_HEADER)
+    s = TimeBombSession(journal)
+    for line in [*SETUP, *before]:
+        s.handle(line, show=False)
+    lines, saved, state = list(s.lines), journal.path.read_text(), s.summary()
+    with pytest.raises(AssistantError) as info:
+        s.handle(bad, show=False)
+    assert rule in str(info.value) and "\n" not in str(info.value)
+    assert s.lines == lines and journal.path.read_text() == saved and s.summary() == state
+
+
+def test_claims_follow_the_documented_choice_any_time_in_a_round() -> None:
+    """A claim is accepted during a pending cover, uncover or draw (the companion's documented choice)."""
+    for before in (("cut 2 red",), ("cut 2 blue", "cut 3 defuse")):
+        s = session(*before, "claim 4 2")
+        assert s.lines[-1] == "claim 4 2"
