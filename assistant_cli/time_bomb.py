@@ -40,7 +40,16 @@ from assistant_cli.companion import (
 )
 from assistant_cli.companion_app import companion_app
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, with_seat
-from models.time_bomb.advisor import Board, advise, choose_claim, cut_options, explosion
+from models.time_bomb.advisor import (
+    POLICY_LABEL,
+    CutOption,
+    CutRisk,
+    advise,
+    choose_claim,
+    cut_options,
+    cut_risks,
+    risk_policies,
+)
 from models.time_bomb.bluff import BluffModel
 from models.time_bomb.bots import BOTS, AdvisorBot, RoleBot, check_spec, make_bot
 from models.time_bomb.counting import Holds, InPlay
@@ -159,6 +168,9 @@ class TimeBombSession(BaseSession):
         flagged = self._new_flags()
         if flagged:
             summary += f"; {flagged}"
+        note = self.knowledge.soft_note() if self.knowledge is not None else None
+        if note and not show:  # the view shows it itself
+            summary += f"; {note}"
         if not show:
             return Reply([], True, summary=summary)
         return Reply([self.state_view(summary)], True, summary=summary)
@@ -197,18 +209,15 @@ class TimeBombSession(BaseSession):
             raise AssistantError(f"bluff '{' '.join(args)}': expected two probabilities like 'bluff 0.1 0.5'") from None
         bluff = BluffModel(*rates)
         if self.knowledge is not None:
-            old = self.knowledge.bluff
             self.knowledge.set_bluff(bluff)
-            try:
-                self.knowledge.roles()
-            except AssistantError:
-                self.knowledge.set_bluff(old)
-                raise
         self.bluff = bluff
         line = f"bluff {bluff.sherlock:g} {bluff.moriarty:g}"
         self.lines.append(line)
         self._save()
         summary = f"bluff rates: Sherlock {bluff.sherlock:g}, Moriarty {bluff.moriarty:g}"
+        note = self.knowledge.soft_note() if self.knowledge is not None else None
+        if note and not show:  # the view shows it itself
+            summary += f"; {note}"
         return Reply([self.state_view(summary)] if show else [], True, summary=summary)
 
     def _require(self, what: str) -> TimeBombKnowledge:
@@ -278,6 +287,9 @@ class TimeBombSession(BaseSession):
         if kn is None:
             parts.append(Text(f"setup: still need {'; '.join(self.setup.missing())}"))
             return Group(*parts)
+        note = kn.soft_note()
+        if note:
+            parts.append(Text(f"Note: {note}.", style="yellow"))
         parts.append(players_table(kn))
         if kn.claims:
             parts.append(claims_table(kn))
@@ -335,11 +347,15 @@ class TimeBombSession(BaseSession):
             raise AssistantError("advise: expected no argument")
         advice = advise(kn)
         parts: list[RenderableType] = []
+        note = kn.soft_note()
+        if note:
+            parts.append(Text(f"Note: {note}.", style="yellow"))
         if advice.kind == "cut" and kn.table.cutter == kn.me:
             parts.append(Text(f"Advice ({kn.role}): {advice.best} ({advice.reason})", style="bold green"))
             parts.append(options_table(kn, advice.options))
         elif advice.kind == "cut":
-            parts.append(Text(f"Player {kn.table.cutter} cuts. Ranked for a Sherlock cutter:", style="bold"))
+            parts.append(Text(f"Player {kn.table.cutter} cuts. Ranked for a Sherlock cutter; the explosion risk if "
+                              "they avoid one and if they seek one:", style="bold"))
             parts.append(options_table(kn, tuple(cut_options(kn, side=SHERLOCK))))
         elif advice.kind in ("cover", "uncover"):
             parts.append(Text(f"Advice ({kn.role}): {advice.best}: {advice.reason}", style="bold green"))
@@ -355,18 +371,15 @@ class TimeBombSession(BaseSession):
         """The current state as plain data (``analyze --json``)."""
         kn = self._require("analyze")
         t = kn.table
-        soft, hard = kn.belief(True), kn.belief(False)
-        board = Board.of(t)
+        soft = kn.belief(True)
+        policies = risk_policies(kn)
         risk: dict[str, dict[str, float]] = {}
-        for seat in t.seats:
-            if seat == t.cutter or t.sizes[seat] == 0 or t.over:
-                continue
-            risk[str(seat)] = {
-                "defuse": soft.p_defuse(seat),
-                "explode": explosion(soft, board, t.cutter, seat),
-                "defuse_hard": hard.p_defuse(seat),
-                "explode_hard": explosion(hard, board, t.cutter, seat),
-            }
+        if t.phase == CUT:  # the same numbers as the risk table and 'advise'
+            for r in cut_risks(kn, policies):
+                risk[str(r.seat)] = {"defuse": r.p_defuse, "defuse_hard": r.p_defuse_hard}
+                for policy in policies:
+                    risk[str(r.seat)][f"explode_{policy}"] = r.explode[policy]
+                    risk[str(r.seat)][f"explode_{policy}_hard"] = r.explode_hard[policy]
         return {
             "game": GAME,
             "players": kn.setup.players,
@@ -378,9 +391,12 @@ class TimeBombSession(BaseSession):
             "status": t.status(),
             "winner": t.winner,
             "bluff": {"sherlock": kn.bluff.sherlock, "moriarty": kn.bluff.moriarty},
+            "soft_note": kn.soft_note(),
             "roles": {str(s): p for s, p in kn.roles(True).items()},
             "roles_hard": {str(s): p for s, p in kn.roles(False).items()},
             "cut_risk": risk,
+            "cut_risk_cutter": t.cutter if risk else None,
+            "cut_risk_policies": list(policies) if risk else [],
             "expected_holdings": {str(s): soft.expected(s) for s in t.seats},
             "in_play": {c: {str(k): p for k, p in d.items()} for c, d in kn.in_play().items()},
             "claims": [
@@ -452,30 +468,47 @@ def claims_table(kn: TimeBombKnowledge) -> Table:
     return table
 
 
+def _policy_caption(policies: Sequence[str]) -> str:
+    words = {"avoid": "avoiding = Sherlock's play (no explosion when a choice in the cut allows it)",
+             "seek": "seeking = Moriarty's play (an explosion when a choice allows it)"}
+    return "; ".join(words[p] for p in policies)
+
+
 def risk_table(kn: TimeBombKnowledge) -> Table:
+    """The risk of every cut now (:func:`~models.time_bomb.advisor.cut_risks`): for my own cut as my role plays
+    it, for another player's cut both ways, labelled."""
     t = kn.table
-    soft, hard = kn.belief(True), kn.belief(False)
-    board = Board.of(t)
-    table = Table(title=f"Risk of each cut by player {t.cutter} (explosion: the cutter avoids it when they can)",
-                  box=box.SIMPLE_HEAD)
-    for col in ("Cut player", "Defusing soft", "hard", "Explosion soft", "hard"):
+    policies = risk_policies(kn)
+    mine = t.cutter == kn.me
+    if mine:
+        title = f"Risk of each cut by you (as a {kn.role} plays it: you {policies[0]} an explosion when you can)"
+        heads = ["Explosion soft", "hard"]
+    else:
+        title = f"Risk of each cut by player {t.cutter} (role unknown: explosion if avoiding / if seeking)"
+        heads = [h for p in policies for h in (f"Explosion {p}ing soft", "hard")]
+    table = Table(title=title, box=box.SIMPLE_HEAD, caption=None if mine else _policy_caption(policies))
+    for col in ("Cut player", "Defusing soft", "hard", *heads):
         table.add_column(col, justify="right")
-    for seat in t.targets():
-        table.add_row(str(seat), _p(soft.p_defuse(seat)), _p(hard.p_defuse(seat)),
-                      _p(explosion(soft, board, t.cutter, seat)), _p(explosion(hard, board, t.cutter, seat)))
+    for r in cut_risks(kn, policies):
+        booms = [_p(v) for p in policies for v in (r.explode[p], r.explode_hard[p])]
+        table.add_row(str(r.seat), _p(r.p_defuse), _p(r.p_defuse_hard), *booms)
     return table
 
 
-def options_table(kn: TimeBombKnowledge, options: Sequence[Any]) -> Table:
-    table = Table(title="Cuts, best first", box=box.SIMPLE_HEAD)
-    for col in ("#", "Cut", "Defusing soft/hard", "Explosion soft/hard", "Wins now", "If defusing: P(M)",
-                "If bomb: P(M)", "Why"):
+def options_table(kn: TimeBombKnowledge, options: Sequence[CutOption]) -> Table:
+    """The ranked cuts of ``advise``; the explosion columns are the risk table's (one per policy shown)."""
+    policies = list(options[0].risk.explode) if options else []
+    heads = ["Explosion soft/hard"] if len(policies) == 1 else [f"Explosion {p}ing soft/hard" for p in policies]
+    table = Table(title="Cuts, best first", box=box.SIMPLE_HEAD,
+                  caption=_policy_caption(policies) if len(policies) > 1 else None)
+    for col in ("#", "Cut", "Defusing soft/hard", *heads, "Wins now", "If defusing: P(M)", "If bomb: P(M)", "Why"):
         table.add_column(col)
     for i, o in enumerate(options, 1):
         if_def = f"{_p(o.roles_if_defuse.get(o.seat, 0))}" if o.roles_if_defuse else "-"
         if_bomb = f"{_p(o.roles_if_bomb.get(o.seat, 0))}" if o.roles_if_bomb else "-"
-        table.add_row(str(i), f"player {o.seat}", f"{_p(o.p_defuse)} / {_p(o.p_defuse_hard)}",
-                      f"{_p(o.p_explode)} / {_p(o.p_explode_hard)}", _p(o.p_win), if_def, if_bomb, o.reason)
+        booms = [f"{_p(o.risk.explode[p])} / {_p(o.risk.explode_hard[p])}" for p in policies]
+        table.add_row(str(i), f"player {o.seat}", f"{_p(o.p_defuse)} / {_p(o.p_defuse_hard)}", *booms,
+                      _p(o.p_win), if_def, if_bomb, o.reason)
     return table
 
 
@@ -528,6 +561,9 @@ def why_role(kn: TimeBombKnowledge, seat: int) -> RenderableType:
                           f"{claim.round}{note}: without it {_p(without)}, with it {_p(with_all)}"))
     lines.append(Text(f"Bluff model: Sherlock lies {kn.bluff.sherlock:g}, Moriarty {kn.bluff.moriarty:g} of the time "
                       "(change with 'bluff S M').", style="dim"))
+    note = kn.soft_note()
+    if note:
+        lines.append(Text(f"Note: {note}.", style="yellow"))
     return Group(*lines)
 
 
@@ -587,10 +623,13 @@ def why_cut(kn: TimeBombKnowledge, seat: int) -> RenderableType:
     if seat not in t.targets():
         raise AssistantError(f"why cut {seat}: player {t.cutter} cannot cut player {seat} now")
     lines = [Text(f"A cut of player {seat} by player {t.cutter}:", style="bold")]
-    for label, belief in (("soft", kn.belief(True)), ("hard", kn.belief(False))):
+    policies = risk_policies(kn)
+    risk: CutRisk = next(r for r in cut_risks(kn, policies) if r.seat == seat)
+    for label, belief, booms in (("soft", kn.belief(True), risk.explode), ("hard", kn.belief(False),
+                                                                          risk.explode_hard)):
         types = ", ".join(f"{c} {_p(p)}" for c, p in sorted(belief.p_types(seat).items(), key=lambda kv: -kv[1]))
-        boom = explosion(belief, Board.of(t), t.cutter, seat)
-        lines.append(Text(f"  {label}: {types}; explosion {_p(boom)}"))
+        boom = "; ".join(f"explosion {POLICY_LABEL[p]} {_p(booms[p])}" for p in policies)
+        lines.append(Text(f"  {label}: {types}; {boom}"))
     danger = [f"{c} ({t.counts[c]}/{t.setup.thresholds[c]})" for c in t.setup.colours
               if c not in t.covered and t.counts[c] + 1 >= t.setup.thresholds[c]]
     if danger:
@@ -615,7 +654,7 @@ app = companion_app(
     header=JOURNAL_HEADER,
     title="Time Bomb Evolution companion",
     json_help="Print the final state as JSON ('roles': player -> P(Moriarty); 'cut_risk': player -> "
-    "P(defusing), P(explosion); ...).",
+    "P(defusing), P(explosion) per cutter policy in 'cut_risk_policies' (avoid, seek); ...).",
 )
 
 
