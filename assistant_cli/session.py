@@ -140,6 +140,15 @@ class SetupQuestion:
             return answer
         return f"{self.prefix} {answer}".strip()
 
+    def completion_text(self, text: str) -> str:
+        """What tab completion completes while the answer so far is ``text``: the answer as if the prefix were
+        typed before it ('Du' in the private-cards question completes as 'private Du'), unless the answer
+        already starts with a whole command or entry word."""
+        words = text.split()
+        if words and (len(words) > 1 or text[-1:].isspace()) and words[0].lower() in self.KEYWORDS:
+            return text
+        return f"{self.prefix} {text.lstrip()}"
+
 
 @dataclass(frozen=True)
 class Snapshot:
@@ -409,7 +418,16 @@ class BaseSession:
 
     def completions(self, text: str) -> list[str]:
         """Words that complete the last word of ``text`` (for tab completion; no terminal needed)."""
-        return complete_word(text, self._candidates)
+        return complete_word(text, self._all_candidates)
+
+    def _all_candidates(self, words: list[str]) -> list[str]:
+        """``_candidates``, plus 'edit N ENTRY' (an entry number, then the entry's words) and 'drop N'."""
+        command = self.COMMAND_OF.get(words[0].lower()) if words else None
+        if command not in ("edit", "drop"):
+            return self._candidates(words)
+        if len(words) == 1:
+            return [str(i) for i in range(1, len(self.lines) + 1)]
+        return self._candidates(words[2:]) if command == "edit" else []
 
     def _candidates(self, words: list[str]) -> list[str]:
         """The words that may follow ``words`` (the words typed before the one being completed)."""
