@@ -208,8 +208,7 @@ def file_game(path: Path, expected: str | None = None) -> str | None:
         lines = [line.split("#", 1)[0].split() for _, line in read_lines(path)]
     except AssistantError:
         return None
-    # 'me' stands for a seat and 'whatif' marks a hypothetical entry: read the entry underneath.
-    entries = [" ".join("1" if w.lower() == "me" else w for w in ws[ws[0].lower() == "whatif":]) for ws in lines]
+    entries = [_entry_text(words) for words in lines]
     if not entries:
         return None
     scores: dict[str, int] = {}
@@ -221,6 +220,14 @@ def file_game(path: Path, expected: str | None = None) -> str | None:
     best = max(scores, key=lambda g: scores[g])
     runner_up = max(v for g, v in scores.items() if g != best)
     return best if scores[best] >= 0.8 * len(entries) and scores[best] > runner_up else None
+
+
+def _entry_text(words: list[str]) -> str:
+    """The entry a line stands for, for a parser: after 'whatif' (a hypothetical entry), with 'me' standing for a
+    seat after the first word (as the sessions read it)."""
+    if words[0].lower() == "whatif" and len(words) > 1:
+        words = words[1:]
+    return " ".join([words[0], *("1" if w.lower() == "me" else w for w in words[1:])])
 
 
 def _parses(parse: Callable[[str], object], text: str) -> bool:
