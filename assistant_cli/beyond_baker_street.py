@@ -46,7 +46,7 @@ from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQue
 from models.beyond_baker_street.advisor import Advice, advise, make_bot
 from models.beyond_baker_street.data import DEFAULT_DATA, ICONS, NUMBERS, SECTIONS, Evidence, GameData
 from models.beyond_baker_street.hat import hat_advise, hat_table_of, in_play
-from models.beyond_baker_street.knowledge import HandKnowledge
+from models.beyond_baker_street.knowledge import HandKnowledge, Told
 from models.beyond_baker_street.observations import (
     Drew,
     Entry,
@@ -72,6 +72,8 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "why": ("why",),
     "empathy": ("empathy", "they", "others"),
     "history": ("history", "hist"),
+    "edit": ("edit",),
+    "drop": ("drop",),
     "advise": ("advise", "advice"),
 }
 COMMAND_OF = {alias: name for name, aliases in COMMANDS.items() for alias in aliases}
@@ -93,7 +95,8 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "why POS [CARD]", "why 2   why 2 3W"),
     ("", "empathy [SEAT]", "what the others can know about their hands"),
     ("", "advise [all] [hat]", "ranked actions for your turn (hat: the table plays the hat convention)"),
-    ("", "undo / history", "remove the last entry / list the entries"),
+    ("", "undo / history", "remove the last entry / list the entries, numbered"),
+    ("", "edit N ENTRY / drop N  (fix entry N of 'history')", "edit 5 assist 1 me Clue at 2   drop 5"),
     ("", "help / quit", "aliases: h ?, exit q"),
 )
 
@@ -142,6 +145,10 @@ class BakerStreetSession(BaseSession):
         change = describe_change(before, self._by_card()) if before is not None and self.kn.started else ""
         head = f"{summary}; {change}" if change else summary
         return Reply([self.state_view(head)], True, summary=head)
+
+    def _conflict_line(self, conflict: object) -> str | None:
+        """An Assist named or skipped my card: the Assist's line; a card I see has no single line."""
+        return str(conflict.assist) if isinstance(conflict, Told) else None
 
     def _by_card(self) -> list[tuple[int, dict[Evidence, float]]]:
         """My positions as (card id, distribution): ids follow a card as it moves along the hand."""

@@ -9,7 +9,10 @@ module and ``main.py`` are the only places that print to the terminal and catch
 
 from __future__ import annotations
 
+import importlib
 import json
+import re
+import shlex
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -47,12 +50,15 @@ def journal_option(game: str) -> Any:
 
 
 class Question(Protocol):
-    """One step of a setup dialogue: what to ask, and the entry line an answer stands for."""
+    """One step of a setup dialogue: what to ask, the entry line an answer stands for, and the text tab
+    completion completes while the answer is being typed."""
 
     @property
     def prompt(self) -> str: ...
 
     def line(self, answer: str) -> str: ...
+
+    def completion_text(self, text: str) -> str: ...
 
 
 class CompanionSession(Protocol):
@@ -169,7 +175,7 @@ def run_companion(
             if interactive and (show_setup_on_resume or session.knowledge is not None):
                 print_reply(out, session.handle("show"))
         if interactive:
-            run_interactive(session, out, title, f"{game}> ")
+            run_interactive(session, out, title, f"{game}> ", game)
         else:
             errors += run_piped(session, stdin_lines(), out, err, quiet)
     except AssistantError as exc:
@@ -178,12 +184,79 @@ def run_companion(
         raise typer.Exit(1)
 
 
-def run_analyze(session: CompanionSession, file: Path, as_json: bool, still_need: Callable[[], str]) -> None:
+# Each game's entry parser, to tell which game a file is for (imported only when a file does not fit).
+PARSERS = {
+    "thirteen-clues": "models.thirteen_clues.observations",
+    "beyond-baker-street": "models.beyond_baker_street.observations",
+    "evidence": "models.evidence.observations",
+    "time-bomb": "models.time_bomb.observations",
+}
+JOURNAL_GAME = re.compile(r"#\s*assist\s+(\S+)\s+journal")
+
+
+def file_game(path: Path, expected: str | None = None) -> str | None:
+    """The game a game file or journal looks like: the one its journal header names, else the game whose parser
+    reads the most of its lines (at least 80% of them, and more than any other game's). The ``expected`` game's
+    parser is tried first, and if it reads 80% of the lines, that game it is (the others are not imported)."""
+    try:
+        first = path.read_text(encoding="utf-8").split("\n", 1)[0]
+    except (OSError, UnicodeDecodeError):
+        return None
+    if (match := JOURNAL_GAME.match(first)) and match.group(1) in PARSERS:
+        return match.group(1)
+    try:
+        lines = [line.split("#", 1)[0].split() for _, line in read_lines(path)]
+    except AssistantError:
+        return None
+    entries = [_entry_text(words) for words in lines]
+    if not entries:
+        return None
+    scores: dict[str, int] = {}
+    for game, module in sorted(PARSERS.items(), key=lambda item: item[0] != expected):
+        parse = importlib.import_module(module).parse
+        scores[game] = sum(1 for text in entries if _parses(parse, text))
+        if game == expected and scores[game] >= 0.8 * len(entries):
+            return game
+    best = max(scores, key=lambda g: scores[g])
+    runner_up = max(v for g, v in scores.items() if g != best)
+    return best if scores[best] >= 0.8 * len(entries) and scores[best] > runner_up else None
+
+
+def _entry_text(words: list[str]) -> str:
+    """The entry a line stands for, for a parser: after 'whatif' (a hypothetical entry), with 'me' standing for a
+    seat after the first word (as the sessions read it)."""
+    if words[0].lower() == "whatif" and len(words) > 1:
+        words = words[1:]
+    return " ".join([words[0], *("1" if w.lower() == "me" else w for w in words[1:])])
+
+
+def _parses(parse: Callable[[str], object], text: str) -> bool:
+    try:
+        parse(text)
+    except AssistantError:
+        return False
+    return True
+
+
+def check_game_file(path: Path, game: str) -> None:
+    """Refuse, in one line, a file that looks like another game's (and name the command that reads it)."""
+    other = file_game(path, game)
+    if other is not None and other != game:
+        article = "an" if other[0] in "aeiou" else "a"
+        raise AssistantError(f"file '{path}' looks like {article} {other} game (try: assist {other} analyze "
+                             f"{shlex.quote(str(path))})")
+
+
+def run_analyze(session: CompanionSession, file: Path, as_json: bool, still_need: Callable[[], str],
+                game: str | None = None) -> None:
     """Replay a game file and print the final state (bad lines on stderr; exit code 1 if any).
 
-    ``still_need`` says what the setup lacks when the file leaves it incomplete."""
+    ``still_need`` says what the setup lacks when the file leaves it incomplete. With ``game``, a file that looks
+    like another game's is refused first, in one line that names that game."""
     err = Console(stderr=True)
     try:
+        if game is not None:
+            check_game_file(file, game)
         errors = replay_file(session, file, err)
         if session.knowledge is None:
             raise AssistantError(f"{file}: setup incomplete, still need {still_need()}")
@@ -199,25 +272,59 @@ def run_analyze(session: CompanionSession, file: Path, as_json: bool, still_need
         raise typer.Exit(1)
 
 
-def run_interactive(session: CompanionSession, out: Console, title: str, prompt_text: str) -> None:
-    """The terminal loop: a setup dialogue, then a prompt with history, line editing and tab completion."""
+def line_completions(session: CompanionSession, question: Question | None, text: str) -> list[str]:
+    """Tab completion of ``text``: in the setup dialogue (``question``) the answer completes as if the question's
+    prefix were typed before it, and a first word may also complete to a command; otherwise the session's."""
+    if question is None:
+        return session.completions(text)
+    found = session.completions(question.completion_text(text))
+    if len(text.split()) <= 1 and not text[-1:].isspace():
+        found += [c for c in session.completions(text) if c not in found]
+    return found
+
+
+def goodbye(session: CompanionSession, game: str) -> str:
+    """What quitting prints: where the journal is and the command that resumes it."""
+    if session.journal is None:
+        return "no journal was kept (start with --journal FILE to keep one)"
+    path = shlex.quote(str(session.journal.path))
+    return f"journal saved: {path}; resume with: assist {game} --resume {path}"
+
+
+def run_interactive(
+    session: CompanionSession, out: Console, title: str, prompt_text: str, game: str, **prompt_io: Any
+) -> None:
+    """The terminal loop: a setup dialogue, then a prompt with history, line editing and tab completion.
+
+    ``prompt_io`` (``input``, ``output``) goes to prompt_toolkit: tests drive the loop through a pipe."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import CompleteEvent, Completer, Completion
     from prompt_toolkit.document import Document
     from prompt_toolkit.history import InMemoryHistory
 
+    asking: list[Question | None] = [None]  # the setup question being answered, if any
+
     class _Completer(Completer):
         def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
             text = document.text_before_cursor
             word = "" if not text or text[-1].isspace() else text.split()[-1]
-            for candidate in session.completions(text):
+            for candidate in line_completions(session, asking[0], text):
                 yield Completion(candidate, start_position=-len(word))
 
     history = InMemoryHistory()
     for line in session.lines:
         history.append_string(line)
-    prompt = PromptSession(history=history, completer=_Completer(), complete_while_typing=False)
+    prompt = PromptSession(history=history, completer=_Completer(), complete_while_typing=False, **prompt_io)
     out.print(f"{title}. Type 'help' for the commands, Tab completes, Ctrl-D quits.")
+    try:
+        _prompt_loop(session, out, prompt, prompt_text, asking)
+    finally:
+        out.print(goodbye(session, game), soft_wrap=True)  # one line: the command can be copied whole
+
+
+def _prompt_loop(session: CompanionSession, out: Console, prompt: Any, prompt_text: str,
+                 asking: list[Question | None]) -> None:
+    """Ask the setup questions, then read lines until 'quit' or Ctrl-D."""
 
     def run(line: str) -> bool:
         """Handle one line; False when the session should end."""
@@ -234,12 +341,15 @@ def run_interactive(session: CompanionSession, out: Console, title: str, prompt_
         return not reply.quit
 
     while (question := session.setup_question()) is not None:
+        asking[0] = question
         try:
             answer = prompt.prompt(question.prompt)
         except KeyboardInterrupt:
             continue
         except EOFError:
             return
+        finally:
+            asking[0] = None
         if answer.strip() and not run(question.line(answer)):
             return
     while True:

@@ -62,6 +62,6 @@ def companion_app(
     ) -> None:
         """Replay a game file and print the final state (bad lines are reported on stderr; exit code 1 if any)."""
         session = new_session()
-        run_analyze(session, file, as_json, lambda: still_need(session))
+        run_analyze(session, file, as_json, lambda: still_need(session), game)
 
     return app

@@ -76,6 +76,8 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "undo": ("undo", "u"),
     "why": ("why",),
     "history": ("history", "hist"),
+    "edit": ("edit",),
+    "drop": ("drop",),
     "advise": ("advise", "advice", "hint"),
 }
 COMMAND_OF = {alias: name for name, aliases in COMMANDS.items() for alias in aliases}
@@ -101,7 +103,8 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("Session", "show", "mysteries, probabilities, everyone's expected score"),
     ("", "why COLOUR [VALUE]", "why blue   why blue 3"),
     ("", "advise [all] [extra] [greedy] [samples N]", "ranked options for your turn (greedy: model the others)"),
-    ("", "undo / history", "remove the last entry / list the entries"),
+    ("", "undo / history", "remove the last entry / list the entries, numbered"),
+    ("", "edit N ENTRY / drop N  (fix entry N of 'history')", "edit 9 play 3 blue 1   drop 9"),
     ("", "help / quit", "aliases: h ?, exit q"),
 )
 

@@ -27,6 +27,7 @@ from assistant_cli.companion import (
     run_companion,
 )
 from assistant_cli.evidence import app as evidence_app
+from assistant_cli.help_format import hide_flag_types
 from assistant_cli.session import GAME, JOURNAL_HEADER, Session
 from assistant_cli.simulate import app as simulate_app
 from assistant_cli.time_bomb import app as time_bomb_app
@@ -54,6 +55,7 @@ GAMES: dict[str, tuple[str, str]] = {
     ),
 }
 
+hide_flag_types()
 app = typer.Typer(
     name="assist",
     help="A deduction companion for hidden-information card games.",
@@ -161,4 +163,4 @@ def analyze(
 ) -> None:
     """Replay a game file and print the final state (bad lines are reported on stderr; exit code 1 if any)."""
     session = Session(count_budget=count_budget)
-    run_analyze(session, file, as_json, lambda: ", ".join(session.setup.missing()))
+    run_analyze(session, file, as_json, lambda: ", ".join(session.setup.missing()), GAME)

@@ -37,7 +37,8 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "locations", "every unseen card's possible places"),
     ("", "whatif ENTRY / whatif clear", "whatif ask 3 Red 2"),
     ("", "undo", "remove the last entry (fact or what-if)"),
-    ("", "history", "the entries so far (the journal)"),
+    ("", "history", "the entries so far (the journal), numbered"),
+    ("", "edit N ENTRY / drop N  (fix entry N of 'history')", "edit 7 ask 3 Red 1   drop 7"),
     ("", "advise [all] [glasses N]", "ranked actions for your turn (N: glasses you hold)"),
     ("", "help / quit", "aliases: h ?, exit q"),
 )
@@ -60,7 +61,8 @@ def help_view() -> RenderableType:
 def history_view(lines: Sequence[str]) -> RenderableType:
     if not lines:
         return Text("no entries yet")
-    table = Table(box=box.SIMPLE_HEAD, title="Entries (the journal)")
+    table = Table(box=box.SIMPLE_HEAD, title="Entries (the journal)",
+                  caption="fix one: 'edit N NEW ENTRY' or 'drop N'")
     table.add_column("#", justify="right")
     table.add_column("Entry")
     for i, line in enumerate(lines, 1):

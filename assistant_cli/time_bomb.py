@@ -70,6 +70,8 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "undo": ("undo", "u"),
     "why": ("why",),
     "history": ("history", "hist"),
+    "edit": ("edit",),
+    "drop": ("drop",),
     "advise": ("advise", "advice", "hint"),
     "holdings": ("holdings", "hold"),
     "claims": ("claims",),
@@ -94,6 +96,7 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "advise", "your decision: cut, cover, uncover, and what to claim"),
     ("", "why role SEAT | claim N | inplay COLOUR K | holds SEAT CARD K | cut SEAT", "why role 3   why claim 2"),
     ("", "bluff SHERLOCK MORIARTY  (bluff rates of the soft model)", "bluff 0.1 0.5"),
+    ("", "edit N ENTRY / drop N  (fix entry N of 'history')", "edit 8 cut 4 red   drop 8"),
     ("", "undo / history / help / quit", "aliases: u, hist, h ?, exit q"),
 )
 

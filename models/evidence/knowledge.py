@@ -386,7 +386,8 @@ class EvidenceKnowledge:
             raise IllegalActionError(f"'{obs}': {colour} rumours have the values {values}")
         free = [v for v in self.copies[(colour, value)] if v not in self.pins]
         if not free:
-            raise ContradictionError(obs, [], self._accounted(colour, value))
+            used = [self.events[i] for v, (_, i) in self.pins.items() if parse_copy(v) == (colour, value)]
+            raise ContradictionError(obs, used, self._accounted(colour, value))
         return [require(free[0], place)]
 
     def _accounted(self, colour: str, value: int) -> str:

@@ -82,7 +82,7 @@ def test_contradiction_names_the_entries() -> None:
     for line in SETUP[:-1]:
         s.handle(line)
     s.handle("hand 5xdefuse")
-    with pytest.raises(AssistantError, match="'cut 2 defuse' contradicts earlier entries: 'hand defuse"):
+    with pytest.raises(AssistantError, match="'cut 2 defuse' contradicts entry 5 'hand defuse"):
         s.handle("cut 2 defuse")
 
 
