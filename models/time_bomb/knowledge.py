@@ -367,6 +367,7 @@ class TimeBombKnowledge:
         core = self._contradiction_core(len(self.facts) - 1)
         error = ContradictionError(entry, [f.entry for f in core])
         if rule:
+            error.reason = rule  # a session that numbers the entries keeps the rule beside them
             error.args = (f"{error} ({rule})",)  # the entries and the rule in one line
         raise error
 

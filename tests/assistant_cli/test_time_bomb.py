@@ -345,7 +345,7 @@ RULE_CASES = [
     (tuple(GREEN_ROUND), "claim 2 1", "the round is over; enter your new hand with 'redeal ...' first"),
     (tuple(GREEN_ROUND), "redeal defuse red blue", "redeal: player 1 gets 4 cards this round, not 3"),
     ((*GREEN_ROUND, "redeal defuse red blue green"), "cut 3 green",
-     "(all 5 green cards are accounted for: 4 cut and 1 in your hand)"),
+     "all 5 green cards are accounted for: 4 cut and 1 in your hand"),
     ((*GREEN_ROUND, "redeal defuse red blue green"), "claim 3 5", "player 3 holds 4 cards, so 0 to 4"),
     (("cut 2 pink", "cut 3 pink"), "cut 4 red", "the game is over (moriarty won)"),
     (("cut 2 pink", "cut 3 pink"), "claim 2 1", "the game is over (moriarty won)"),
