@@ -5,6 +5,7 @@ it accepts every whole game the rules engine plays."""
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -146,3 +147,21 @@ def test_every_game_the_engine_plays_is_accepted_and_its_turn_followed(players: 
     if session.order.over:  # an evidence was uncovered at the end: the last turn is over too
         with pytest.raises(AssistantError, match="the game is over \\(its evidence is being uncovered\\)"):
             session.handle("search 1 blue")
+
+
+def test_which_copy_another_player_plays_each_physical_card_equally_likely() -> None:
+    """docs/evidence.md "Choice: which copy another player plays". Blue is -1 0 1 2 3 3; the hidden blue rumours
+    are 1, 3, 3: one is the evidence, two are in player 2's hand. Player 2 plays a blue 3. Each physical card of
+    their hand equally likely to be the one played: the deals (evidence 3, hand 3 1) twice with weight 1/2 and
+    (evidence 1, hand 3 3) once with weight 1 give 1/2 each. (Had any hand holding a 3 been taken to play a 3
+    with the same chance, the evidence would be 3 with probability 2/3.)"""
+    session = EvidenceSession()
+    for line in ["players 4", "me 1", "start 2", "values blue -1 0 1 2 3 3",
+                 "setup white -1 blue -1 yellow -1 pink -1 green -1 brown -1",
+                 "hand blue 0 blue 2 white 0 white 1 yellow 0 yellow 1",
+                 "holds 2 blue 2 white 2 yellow 2", "holds 3 pink 2 green 2 brown 2", "holds 4 pink 2 green 2 brown 2",
+                 "play 2 blue 3"]:
+        session.handle(line, show=False)
+    assert session.knowledge is not None
+    assert session.knowledge.distribution_exact()["blue"] == {1: Fraction(1, 2), 3: Fraction(1, 2)}
+    assert session.knowledge.counted_distribution()["blue"] == pytest.approx({1: 0.5, 3: 0.5})
