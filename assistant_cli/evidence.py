@@ -43,24 +43,22 @@ from assistant_cli.companion_app import companion_app
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, with_seat
 from models.evidence.advisor import Option, candidates, evaluate
 from models.evidence.bots import bot_factory, make_bot
-from models.evidence.data import COLOURS, ROUNDS, TOOL_NAMES
+from models.evidence.data import COLOURS, TOOL_NAMES
 from models.evidence.inference import GreedyOpponents
 from models.evidence.knowledge import EvidenceKnowledge, TableSetup
 from models.evidence.observations import (
     SETUP_TYPES,
     Done,
     Entry,
-    Play,
     PlayRumour,
-    Reveal,
     Take,
-    TimeOut,
     ToolUsed,
     Uncover,
     colour_of,
     parse,
 )
 from models.evidence.rules import EXTRA, PLAY, SEARCH, UNCOVER, EvidenceState, extra_actions, new_game
+from models.evidence.turns import EVIDENCE_STEP, TurnOrder
 from solver.errors import AssistantError
 from solver.simulate import Matchup, Row, play_game, summarize
 
@@ -117,13 +115,17 @@ class Question(SetupQuestion):
 
 @dataclass(frozen=True)
 class Turn:
-    """Where the game stands: the round, the seat to move and its step (``over`` once round 6 is done)."""
+    """Where the game stands: the round, the seat to move and its step (``over`` once round 6 is done;
+    ``evidence``, with its ``colour``, when an evidence just uncovered must be entered first)."""
 
     round: int
     seat: int | None
     phase: str
+    colour: str | None = None
 
     def describe(self, me: int) -> str:
+        if self.phase == EVIDENCE_STEP:
+            return f"enter the {self.colour} evidence just uncovered ('evidence {self.colour} VALUE')"
         if self.seat is None:
             return "the game is over: enter the uncovered evidence to see the final scores"
         who = "your turn" if self.seat == me else f"player {self.seat}'s turn"
@@ -142,6 +144,7 @@ class EvidenceSession(BaseSession):
         self.setup = TableSetup()
         self.knowledge: EvidenceKnowledge | None = None
         self.model: GreedyOpponents | None = None  # 'advise greedy': the others modelled as the greedy bot
+        self.order: TurnOrder | None = None  # whose turn, which step: every entry is checked against it
 
     # -- the loop -------------------------------------------------------------------------------------------
     def _help_view(self) -> RenderableType:
@@ -177,13 +180,17 @@ class EvidenceSession(BaseSession):
             if setup.complete():
                 self.knowledge = EvidenceKnowledge(setup)  # checks the per-colour totals
                 self.model = GreedyOpponents(self.knowledge, random.Random(0))
+                self.order = TurnOrder.of(self.knowledge.table)
             self.setup = setup
             return
         kn = self._require(f"'{entry}'")
+        assert self.order is not None
+        self.order.check(entry, kn.table)  # turn and phase first: the rule a player broke, not a consequence
         if self.model is not None:
             self.model.observe(entry, kn)
         else:
             kn.add(entry)
+        self.order.record(entry, kn.table)
 
     def _require(self, what: str) -> EvidenceKnowledge:
         if self.knowledge is None:
@@ -192,31 +199,13 @@ class EvidenceSession(BaseSession):
 
     # -- where the game stands ------------------------------------------------------------------------------
     def turn(self) -> Turn:
-        """Whose move it is, from the entries: after my own rumour my turn goes on (search, then a time-out or
-        tool) until the next rumour is played; otherwise it is the next player in turn order to play."""
+        """Whose move it is and its step (:meth:`models.evidence.turns.TurnOrder.now`): after my own rumour my
+        turn goes on (search, then a time-out or tool) while I have something to do; after another player's, the
+        next player is to move."""
         kn = self._require("turn")
-        t = kn.table
-        order = t.seat_order()
-        n = len(order)
-        plays = [i for i, e in enumerate(kn.events) if isinstance(e, Play)]
-        if plays:
-            last = kn.events[plays[-1]]
-            assert isinstance(last, Play)
-            after = kn.events[plays[-1] + 1 :]
-            ended = any(getattr(e, "seat", last.seat) != last.seat or isinstance(e, TimeOut | ToolUsed) for e in after)
-            if last.seat == kn.me and not ended:
-                phase = SEARCH if t.room(kn.me) and any(t.available(c) for c in COLOURS) else EXTRA
-                if phase == SEARCH or extra_actions(t, kn.me):
-                    return Turn((len(plays) - 1) // n + 1, kn.me, phase)
-        if len(plays) >= ROUNDS * n:
-            return Turn(ROUNDS, None, "over")
-        seat = order[len(plays) % n]
-        phase = PLAY
-        if t.players == 2:
-            reveals = sum(1 for e in kn.events if isinstance(e, Reveal) and e.seat == seat)
-            played = sum(1 for i in plays if kn.events[i].seat == seat)  # type: ignore[attr-defined]
-            phase = UNCOVER if reveals <= played else PLAY
-        return Turn(len(plays) // n + 1, seat, phase)
+        assert self.order is not None
+        step = self.order.now(kn.table, kn.me)
+        return Turn(step.round, step.seat, step.phase, step.colour)
 
     # -- setup dialogue -------------------------------------------------------------------------------------
     def setup_question(self) -> Question | None:
@@ -292,6 +281,8 @@ class EvidenceSession(BaseSession):
         elif words:
             raise AssistantError(f"advise: unexpected '{' '.join(args)}', expected '{usage}'")
         turn = self.turn()
+        if turn.phase == EVIDENCE_STEP:
+            raise AssistantError(f"advise: first {turn.describe(kn.me)}")
         if turn.seat is None:
             raise AssistantError("advise: the game is over")
         if turn.seat != kn.me:

@@ -163,14 +163,17 @@ class Board:
         """Raise :class:`IllegalActionError` if ``event`` cannot happen now (the board is unchanged)."""
         if self.over:
             raise IllegalActionError(f"'{event}': the game is over ({self.result}: {self.reason})")
+        for seat in (getattr(event, name, None) for name in ("seat", "giver", "target")):
+            if seat is not None and not 1 <= seat <= self.players:
+                raise IllegalActionError(f"'{event}': seat {seat} does not exist (1 to {self.players})")
         if self.pending:
             kind, what = self.pending[0]
             if kind == "reveal":
                 if not isinstance(event, LeadRevealed):
                     raise IllegalActionError(f"'{event}': first reveal the next {what} Lead ('lead CARD')")
                 if event.lead.section != what:
-                    raise IllegalActionError(f"'{event}': that is a {event.lead.section} Lead; the {what} Lead "
-                                             f"is expected")
+                    raise IllegalActionError(f"'{event}': that Lead is from the {event.lead.section} pile; the next "
+                                             f"{what} Lead is expected")
                 if event.lead in self.seen_leads:
                     raise IllegalActionError(f"'{event}': {event.lead.name} has already been revealed")
                 return
@@ -181,7 +184,8 @@ class Board:
             raise IllegalActionError(f"'{event}': nothing to reveal or draw now; it is player {self.current}'s turn")
         seat = event.giver if isinstance(event, Assisted) else event.seat
         if seat != self.current:
-            raise IllegalActionError(f"'{event}': it is player {self.current}'s turn, not player {seat}'s")
+            raise IllegalActionError(f"'{event}': it is player {self.current}'s turn, not player {seat}'s (players "
+                                     f"take turns clockwise)")
         if isinstance(event, Assisted):
             self._check_assist(event)
         elif isinstance(event, Investigated | Eliminated):
@@ -200,8 +204,6 @@ class Board:
             self._check_open(event.section, str(event))
 
     def _check_assist(self, event: Assisted) -> None:
-        if not 1 <= event.target <= self.players:
-            raise IllegalActionError(f"'{event}': seat {event.target} does not exist (1 to {self.players})")
         if event.target == event.giver:
             raise IllegalActionError(f"'{event}': you cannot Assist yourself")
         held = self.hand_counts[event.target]
@@ -219,7 +221,8 @@ class Board:
 
     def _check_open(self, section: str, what: str) -> None:
         if self.leads[section].confirmed:
-            raise IllegalActionError(f"'{what}': the {section} Lead is confirmed")
+            raise IllegalActionError(f"'{what}': the {section} Lead is confirmed (a confirmed Lead takes no more "
+                                     f"Evidence and cannot be pursued)")
 
     def apply(self, event: Event) -> list[Evidence]:
         """Apply ``event`` (checked first); return the Evidence cards it shuffled back into the deck."""
