@@ -772,6 +772,10 @@ class Session(BaseSession):
         return []
 
 
+#: How a contradiction that names no earlier entry ends: how to find and fix one.
+FIX_HINT = "; if an earlier entry is wrong, 'history' numbers them, and 'edit N ...' or 'drop N' fixes one"
+
+
 def contradiction_text(exc: ContradictionError, named: Sequence[tuple[int, str]], fix: bool = True) -> str:
     """The message of a contradiction that names the earlier entries it contradicts (number, line) and, with
     ``fix``, how to correct the wrong one; with no entry named, how to find one. Without ``fix`` (inside the
@@ -780,7 +784,7 @@ def contradiction_text(exc: ContradictionError, named: Sequence[tuple[int, str]]
         base = str(exc.args[0]) if exc.args else str(exc)
         if not fix:
             return base
-        return f"{base}; if an earlier entry is wrong, 'history' numbers them, and 'edit N ...' or 'drop N' fixes one"
+        return base + FIX_HINT
     entries = " and ".join(f"{n} '{line}'" for n, line in named)
     subject = f"'{exc.observation}'" if fix else "it"
     head = f"{subject} contradicts {'entry' if len(named) == 1 else 'entries'} {entries}"

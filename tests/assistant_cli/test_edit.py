@@ -39,9 +39,8 @@ CASES: dict[str, dict[str, Any]] = {
         contradiction=(19, "eliminate 2 3 5D", 18)),
     "evidence": dict(
         kind=EvidenceSession, lines=example("evidence-4p"), edit=(22, "play 4 brown 0"), drop=21,
-        refused=(20, "play 4 pink 0", "edit 20: entry 21 'search 3 pink' no longer fits: 'search 3 pink': player 3 "
-                 "would exceed the card limit of 6"),
-        contradiction=(11, "play 2 brown 2", 10)),
+        refused=(20, "play 4 pink 0", "edit 20: 'play 4 pink 0': it is player 3's turn"),
+        contradiction=(17, "play 2 brown 2", 10)),  # player 2 again, next round: brown 2 is spent
     "time-bomb": dict(
         kind=TimeBombSession, lines=example("time-bomb-5p"), edit=(27, "claim 3 2"), drop=28,
         refused=(5, "hand 5xdefuse", "edit 5: entry 15 'cut 1 defuse' no longer fits: it contradicts entry 5 "
