@@ -208,6 +208,9 @@ class Sighting:
             return f"{self.card.code} is {self.where}"
         held = (f"position {self.positions[0]}" if len(self.positions) == 1
                 else f"positions {', '.join(map(str, self.positions))}")
+        if self.seen == self.left:  # played face up and shuffled back at once (a Dead Lead)
+            return (f"{self.card.code} was shown {self.where} at {self.seen}, which shuffled it back into the deck, "
+                    f"while you already held the card at your {held}")
         return (f"{self.card.code} was {self.where} from {self.seen} until {self.left} shuffled it back into the "
                 f"deck, while you already held the card at your {held}")
 
