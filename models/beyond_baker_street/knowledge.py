@@ -202,17 +202,20 @@ class Sighting:
     seen: str = ""  # the entry that showed it there, as "entry N 'line'"
     left: str = ""  # the entry after which it was out of sight again (back into the deck)
     positions: tuple[int, ...] = ()
+    holder: int | None = None  # whose positions (None: mine; another seat for empathy)
 
     def __str__(self) -> str:
         if not self.left:
             return f"{self.card.code} is {self.where}"
-        held = (f"position {self.positions[0]}" if len(self.positions) == 1
-                else f"positions {', '.join(map(str, self.positions))}")
+        held = (f"card at position {self.positions[0]}" if len(self.positions) == 1
+                else f"cards at positions {', '.join(map(str, self.positions))}")
+        held = f"you already held your {held}" if self.holder is None else \
+            f"player {self.holder} already held their {held}"
         if self.seen == self.left:  # played face up and shuffled back at once (a Dead Lead)
             return (f"{self.card.code} was shown {self.where} at {self.seen}, which shuffled it back into the deck, "
-                    f"while you already held the card at your {held}")
+                    f"while {held}")
         return (f"{self.card.code} was {self.where} from {self.seen} until {self.left} shuffled it back into the "
-                f"deck, while you already held the card at your {held}")
+                f"deck, while {held}")
 
 
 @dataclass(frozen=True)
@@ -657,7 +660,8 @@ class HandKnowledge:
             assert last.end is not None
             held = tuple(i for i, slot in enumerate(hand, 1) if slot.filled <= last.end)
             if held:
-                out.append(Sighting(card, last.where, self._entry_text(last.start), self._entry_text(last.end), held))
+                out.append(Sighting(card, last.where, self._entry_text(last.start), self._entry_text(last.end), held,
+                                    None if seat == self.me else seat))
         return out
 
     def sighted_at(self, position: int, seat: int | None = None) -> dict[Evidence, Sighting]:

@@ -97,6 +97,8 @@ def test_empathy_follows_what_each_player_saw() -> None:
     # player 3 saw 2T in player 2's hand while holding every dealt card
     assert all(E("2T") not in d for d in kns[1].empathy(3))
     assert all(E("2T") not in d for d in kns[3].hand())
+    theirs = kns[1].sighted_at(2, seat=3)[E("2T")]
+    assert theirs.positions == (1, 2, 3, 4) and "while player 3 already held their cards at positions" in str(theirs)
     # player 2 saw it on the Motive Lead: none of the cards they held then (their new 3D came after the play)
     assert all(E("2T") not in d for d in kns[1].empathy(2))
     # each player's own knowledge is at least as sharp as what another can say of it
