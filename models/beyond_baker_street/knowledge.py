@@ -438,7 +438,7 @@ class HandKnowledge:
                 self._setup_entry(entry)
             except AssistantError:
                 self.setup = saved_setup
-                self.board, self.hands = None, {}
+                self.board, self.hands, self.spans, self._open = None, {}, [], {}
                 raise
         elif isinstance(entry, Start) and self.board.turns == 0 and not self.board.pending:
             if not 1 <= entry.seat <= self.players:
