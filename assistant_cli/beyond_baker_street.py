@@ -255,8 +255,9 @@ class BakerStreetSession(BaseSession):
                 raise AssistantError(f"empathy: expected 'empathy [SEAT]' with a seat among {seats}")
             seats = [int(args[0])]
         parts: list[RenderableType] = [Text(
-            "What each player can know about their own hand from their Assists and the cards you both see "
-            "(they also see your hand, so they may know a little more).", style="dim")]
+            "What each player can know about their own hand from their Assists and the cards you both see, now "
+            "or since each of their cards came to them (they also see your hand, so they may know a little more).",
+            style="dim")]
         parts += [hand_table(kn, s, f"Player {s}'s hand as they can know it") for s in seats]
         return Group(*parts)
 
@@ -473,12 +474,12 @@ def why_position_view(kn: HandKnowledge, pos: int) -> RenderableType:
             lines.append(Text(f"  '{assist}' {what}"))
     else:
         lines.append(Text("No Assist has reached this card yet."))
-    sightings = kn.sightings()
+    sightings = kn.sighted_at(pos)  # seen elsewhere now, or since this card came to me
     allowed = [c for c in kn.data.evidence if slot.allows(c)]
     seen = [c for c in allowed if c in sightings]
     if seen:
         lines.append(Text(f"Allowed by the Assists but seen elsewhere ({len(seen)}):"))
-        lines += [Text(f"  {c.code} is {sightings[c]}") for c in seen]
+        lines += [Text(f"  {sightings[c]}") for c in seen]
     counted_out = [c for c in allowed if c not in sightings and c not in dist]
     if counted_out:
         lines.append(Text("Ruled out because your other positions need them: "
