@@ -28,6 +28,7 @@ from rich.table import Table
 from rich.text import Text
 
 from assistant_cli.companion import (
+    ClusterOption,
     DeepCheckOption,
     GamesOption,
     ReplayOption,
@@ -667,6 +668,7 @@ def simulate_command(
                                            f"the role each seat is dealt.")] = "advisor/bluffing-moriarty",
     seed: SeedOption = 0,
     workers: WorkersOption = 1,
+    cluster: ClusterOption = None,
     as_json: SummaryJsonOption = False,
     deep_check: DeepCheckOption = False,
     replay: ReplayOption = None,
@@ -680,7 +682,8 @@ def simulate_command(
         names = seat_bots(bots, players, check_spec, noun="spec")  # each a bot or a SHERLOCK/MORIARTY pair
         return Matchup(functools.partial(_new_state, players=players), names, make_bot, deep_check)
 
-    run = run_simulation(build, games, seed, workers, replay, _replay, f"{GAME} --players {players} --bots {bots}")
+    run = run_simulation(build, games, seed, workers, replay, _replay, f"{GAME} --players {players} --bots {bots}",
+                         cluster=cluster)
     if run is None:
         return
     names, elapsed = run.matchup.bots, run.elapsed
@@ -703,7 +706,7 @@ def simulate_command(
                   str(result.explosions), str(result.time_outs), f"{result.mean_rounds:.2f}",
                   f"{result.false_claims_moriarty:.2f} / {result.false_claims_sherlock:.2f}")
     out.print(table)
-    out.print(f"False claims are per player and game. {speed_text(result.games, elapsed, workers)}; "
+    out.print(f"False claims are per player and game. {speed_text(result.games, elapsed, run.where)}; "
               f"every game sound.")
 
 
