@@ -32,6 +32,7 @@ from rich.text import Text
 
 from assistant_cli import render
 from assistant_cli.companion import (
+    ClusterOption,
     GamesOption,
     ReplayOption,
     SeedOption,
@@ -562,6 +563,7 @@ def simulate_command(
                                            "every seat).")] = "advisor",
     seed: SeedOption = 0,
     workers: WorkersOption = 1,
+    cluster: ClusterOption = None,
     as_json: SummaryJsonOption = False,
     replay: ReplayOption = None,
 ) -> None:
@@ -575,7 +577,7 @@ def simulate_command(
         return Matchup(functools.partial(new_game, rules), names, make_bot)
 
     run = run_simulation(build, games, seed, workers, replay, _replay,
-                         f"{GAME} --players {players} --case {case} --bots {bots}")
+                         f"{GAME} --players {players} --case {case} --bots {bots}", cluster=cluster)
     if run is None:
         return
     names, elapsed = run.matchup.bots, run.elapsed
@@ -600,7 +602,7 @@ def simulate_command(
     out.print(table)
     lost = ", ".join(f"{k.removeprefix('lost_').replace('_', ' ')} {v}" for k, v in summary.losses.items())
     out.print(f"Losses: {lost}. Means are per game, all seats together (Wrong: investigated on the wrong "
-              f"icon; Dead: Dead Leads). {speed_text(summary.games, elapsed, workers)}.")
+              f"icon; Dead: Dead Leads). {speed_text(summary.games, elapsed, run.where)}.")
 
 
 def _replay(matchup: Matchup, seed: int) -> None:

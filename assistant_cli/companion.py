@@ -27,6 +27,7 @@ from rich.text import Text
 
 from assistant_cli.session import Journal, Reply, read_lines
 from solver.errors import AssistantError
+from solver.parallel import open_backend
 from solver.simulate import GameRecord, Matchup, SimulationError, run_games
 
 # The options every companion command takes (typer copies them per command, so sharing them is safe).
@@ -368,7 +369,12 @@ def _prompt_loop(session: CompanionSession, out: Console, prompt: Any, prompt_te
 # The options whose help is the same in every game's ``assist simulate`` command (each command sets its default).
 GamesOption = Annotated[int, typer.Option(help="Number of games to play.", min=1)]
 SeedOption = Annotated[int, typer.Option(help="Run seed: game i is played from (seed, i) alone.")]
-WorkersOption = Annotated[int, typer.Option(help="Worker processes (results do not depend on it).", min=1)]
+WorkersOption = Annotated[int, typer.Option(help="Local worker processes (results do not depend on it).", min=1)]
+ClusterOption = Annotated[
+    str | None,
+    typer.Option(help="Run the games on a Dask cluster: a scheduler address (tcp://host:8786) or local:N to start "
+                      "N local workers (needs pip install -e '.[cluster]'; results do not depend on it)."),
+]
 SummaryJsonOption = Annotated[bool, typer.Option("--json", help="Print the summary as JSON on stdout.")]
 ReplayOption = Annotated[int | None, typer.Option(help="Play only the game with this game seed and print its log.")]
 # Evidence's and Time Bomb's (Thirteen Clues' --deep-check asks something else).
@@ -393,11 +399,13 @@ def seat_bots(spec: str, players: int, check: Callable[[str], object], noun: str
 
 @dataclass(frozen=True)
 class SimulationRun:
-    """A finished ``assist simulate`` run: what was played, each game's record, and the wall time in seconds."""
+    """A finished ``assist simulate`` run: what was played, each game's record, the wall time in seconds, and
+    where the games ran (``2 local worker processes``, ``a local Dask cluster of 2 workers``...)."""
 
     matchup: Matchup
     records: list[GameRecord]
     elapsed: float
+    where: str = "1 process"
 
 
 def run_simulation(
@@ -408,35 +416,39 @@ def run_simulation(
     replay: int | None,
     show_replay: Callable[[Matchup, int], None],
     rerun: str,
-    progress: bool = False,
+    progress: bool = True,
     soft_wrap: bool = True,
+    cluster: str | None = None,
 ) -> SimulationRun | None:
     """The body every game's ``assist simulate`` shares: build the matchup (which validates the options), then
-    either replay the one game seeded ``replay`` with ``show_replay`` (and return None) or play the run, with a
-    progress bar on stderr if ``progress``. A user error or a failed game is one red line on stderr and exit
-    code 1; a failed game's line says how to replay it: ``assist simulate {rerun} --replay SEED``."""
+    either replay the one game seeded ``replay`` with ``show_replay`` (and return None) or play the run through
+    ``--workers`` local processes or the ``--cluster`` (:func:`solver.parallel.open_backend`), with a progress
+    bar on stderr if ``progress``. A user error or a failed game is one red line on stderr and exit code 1; a
+    failed game's line says how to replay it: ``assist simulate {rerun} --replay SEED``."""
     try:
         matchup = build()
         if replay is not None:
             show_replay(matchup, replay)
             return None
-        start = time.perf_counter()
-        if progress:
-            with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                          console=Console(stderr=True), transient=True) as bar:
-                task = bar.add_task("games", total=games)
-                records = run_games(matchup, games, seed, workers, lambda n: bar.advance(task, n))
-        else:
-            records = run_games(matchup, games, seed, workers)
-        elapsed = time.perf_counter() - start
+        with open_backend(workers, cluster) as backend:
+            start = time.perf_counter()
+            if progress and Console(stderr=True).is_terminal:  # a bar piped to a file is only noise
+                with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                              console=Console(stderr=True), transient=True) as bar:
+                    task = bar.add_task("games", total=games)
+                    records = run_games(matchup, games, seed, backend, lambda n: bar.advance(task, n))
+            else:
+                records = run_games(matchup, games, seed, backend)
+            elapsed = time.perf_counter() - start
     except SimulationError as exc:
         fail(f"{exc}. Replay it: assist simulate {rerun} --replay {exc.seed}", soft_wrap)
     except AssistantError as exc:
         fail(str(exc), soft_wrap)
-    return SimulationRun(matchup, records, elapsed)
+    return SimulationRun(matchup, records, elapsed, backend.label)
 
 
-def speed_text(games: int, elapsed: float, workers: int) -> str:
-    """The timing every simulation summary ends with."""
+def speed_text(games: int, elapsed: float, where: int | str) -> str:
+    """The timing every simulation summary ends with; ``where`` is a worker count or a backend's label."""
     rate = games / elapsed if elapsed > 0 else float("inf")
-    return f"{elapsed:.1f} s, {rate:.2f} games/s on {workers} worker(s)"
+    place = f"{where} worker(s)" if isinstance(where, int) else where
+    return f"{elapsed:.1f} s, {rate:.2f} games/s on {place}"

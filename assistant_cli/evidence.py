@@ -29,6 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 from assistant_cli.companion import (
+    ClusterOption,
     DeepCheckOption,
     GamesOption,
     ReplayOption,
@@ -536,6 +537,7 @@ def simulate_command(
                                            "every seat (random, greedy, advisor).")] = "greedy",
     seed: SeedOption = 0,
     workers: WorkersOption = 1,
+    cluster: ClusterOption = None,
     variant: Annotated[str, typer.Option(help="basic (time-outs) or pro (professional tools).")] = "basic",
     as_json: SummaryJsonOption = False,
     deep_check: DeepCheckOption = False,
@@ -552,7 +554,7 @@ def simulate_command(
         return Matchup(functools.partial(new_game, players=players, pro=variant == "pro"), names, make_bot, deep_check)
 
     run = run_simulation(build, games, seed, workers, replay, _replay,
-                         f"{GAME} --players {players} --variant {variant} --bots {bots}")
+                         f"{GAME} --players {players} --variant {variant} --bots {bots}", cluster=cluster)
     if run is None:
         return
     names, elapsed = run.matchup.bots, run.elapsed
@@ -570,7 +572,7 @@ def simulate_command(
         out.print(_rows_table("By bot (win share per seat it played)", summary.bots))
     out.print(f"Shared victories (no single winner): {summary.draws}. ± is the standard error of the win share. "
               f"Means per seat and game: final score, search cards, Hot Leads, time-outs, tools. "
-              f"{speed_text(summary.games, elapsed, workers)}.")
+              f"{speed_text(summary.games, elapsed, run.where)}.")
 
 
 def _replay(matchup: Matchup, seed: int) -> None:

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from assistant_cli.companion import (
+    ClusterOption,
     GamesOption,
     ReplayOption,
     SeedOption,
@@ -74,14 +75,14 @@ def _table(title: str, rows: list[Row]) -> Table:
     return table
 
 
-def _print_summary(summary: Summary, players: int, elapsed: float, workers: int) -> None:
+def _print_summary(summary: Summary, players: int, elapsed: float, where: str) -> None:
     out = Console()
     out.print(_table(f"Thirteen Clues, {players} players, {summary.games} games: by seat", summary.seats))
     if len(summary.bots) < len(summary.seats):
         out.print(_table("By bot (win share per seat it played)", summary.bots))
     out.print(
         f"Draws (turn limit): {summary.draws}. Turns: the winner's own turns. Asks, consults: mean per seat "
-        f"and game. Wrong acc.: total. {speed_text(summary.games, elapsed, workers)}."
+        f"and game. Wrong acc.: total. {speed_text(summary.games, elapsed, where)}."
     )
 
 
@@ -95,6 +96,7 @@ def thirteen_clues(
     ] = "logic",
     seed: SeedOption = 0,
     workers: WorkersOption = 1,
+    cluster: ClusterOption = None,
     as_json: SummaryJsonOption = False,
     max_rounds: Annotated[int, typer.Option(help="Rounds before a game with no winner is a draw.", min=1)] = 100,
     glasses: Annotated[
@@ -115,7 +117,7 @@ def thirteen_clues(
     run = run_simulation(
         build, games, seed, workers, replay, _replay,
         f"thirteen-clues --players {players} --bots {bots} --max-rounds {max_rounds}",
-        progress=True, soft_wrap=False,
+        progress=True, soft_wrap=False, cluster=cluster,
     )
     if run is None:
         return
@@ -133,7 +135,7 @@ def thirteen_clues(
         }
         typer.echo(json.dumps(payload, indent=2))
         return
-    _print_summary(summary, players, run.elapsed, workers)
+    _print_summary(summary, players, run.elapsed, run.where)
 
 
 def _replay(matchup: Matchup, seed: int) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -28,6 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 from assistant_cli.companion import (
+    ClusterOption,
     DeepCheckOption,
     GamesOption,
     ReplayOption,
@@ -58,6 +60,7 @@ from models.time_bomb.knowledge import TableSetup, TimeBombKnowledge
 from models.time_bomb.observations import CARD_NAMES, COLOUR_NAMES, Entry, Hand, Me, Players, Role, Start, parse
 from models.time_bomb.rules import COVER, CUT, REDEAL, UNCOVER, TableRules, TimeBombState, new_game
 from solver.errors import AssistantError
+from solver.parallel import Backend, run_jobs
 from solver.simulate import Matchup, game_seed, play_game
 
 GAME = "time-bomb"
@@ -709,6 +712,7 @@ def simulate_command(
                                            f"the role each seat is dealt.")] = "advisor/bluffing-moriarty",
     seed: SeedOption = 0,
     workers: WorkersOption = 1,
+    cluster: ClusterOption = None,
     as_json: SummaryJsonOption = False,
     deep_check: DeepCheckOption = False,
     replay: ReplayOption = None,
@@ -722,7 +726,8 @@ def simulate_command(
         names = seat_bots(bots, players, check_spec, noun="spec")  # each a bot or a SHERLOCK/MORIARTY pair
         return Matchup(functools.partial(_new_state, players=players), names, make_bot, deep_check)
 
-    run = run_simulation(build, games, seed, workers, replay, _replay, f"{GAME} --players {players} --bots {bots}")
+    run = run_simulation(build, games, seed, workers, replay, _replay, f"{GAME} --players {players} --bots {bots}",
+                         cluster=cluster)
     if run is None:
         return
     names, elapsed = run.matchup.bots, run.elapsed
@@ -745,7 +750,7 @@ def simulate_command(
                   str(result.explosions), str(result.time_outs), f"{result.mean_rounds:.2f}",
                   f"{result.false_claims_moriarty:.2f} / {result.false_claims_sherlock:.2f}")
     out.print(table)
-    out.print(f"False claims are per player and game. {speed_text(result.games, elapsed, workers)}; "
+    out.print(f"False claims are per player and game. {speed_text(result.games, elapsed, run.where)}; "
               f"every game sound.")
 
 
@@ -763,9 +768,9 @@ def _replay(matchup: Matchup, seed: int) -> None:
     out.print(f"Result: {state.table.winner} wins ({state.table.reason}).")
 
 
-def role_ranking(games: int, players: int, seed: int, spec: str = "advisor/bluffing-moriarty") -> dict[str, float]:
-    """How often an advisor Sherlock's top P(Moriarty) is a true Moriarty (ties share), at every redeal and its
-    last decision, against chance (the share of Moriarty players among the others). Runs in this process."""
+def _role_checks(players: int, spec: str, seed: int) -> tuple[float, float, int]:
+    """One game's role-belief score, worked out where the game is played: hits, chance and checks summed over
+    its advisor Sherlocks (plain numbers, so a worker process or a cluster sends back three figures, not bots)."""
     created: list[Any] = []
 
     def recording(name: str, seat: int, rng: Any) -> Any:
@@ -774,25 +779,37 @@ def role_ranking(games: int, players: int, seed: int, spec: str = "advisor/bluff
         return bot
 
     matchup = Matchup(functools.partial(_new_state, players=players), (spec,) * players, recording)
-    hits = chance = checks = 0.0
-    for i in range(games):
-        created.clear()
-        _record, state = play_game(matchup, game_seed(seed, i))
-        assert isinstance(state, TimeBombState)
-        for bot in created:
-            inner = bot.inner if isinstance(bot, RoleBot) else bot
-            if not isinstance(inner, AdvisorBot) or inner.role != SHERLOCK:
-                continue
-            snapshots = list(inner.role_beliefs)
-            if getattr(inner, "last_beliefs", None):
-                snapshots.append(inner.last_beliefs)
-            others = [s for s in state.seats if s != inner.seat]
-            truth = {s for s in others if state.roles[s] == MORIARTY}
-            for _round, beliefs in snapshots:
-                top = max(beliefs[s] for s in others)
-                best = [s for s in others if abs(beliefs[s] - top) < 1e-12]
-                hits += sum(1 for s in best if s in truth) / len(best)
-                chance += len(truth) / len(others)
-                checks += 1
+    _record, state = play_game(matchup, seed)
+    assert isinstance(state, TimeBombState)
+    hits = chance = 0.0
+    checks = 0
+    for bot in created:
+        inner = bot.inner if isinstance(bot, RoleBot) else bot
+        if not isinstance(inner, AdvisorBot) or inner.role != SHERLOCK:
+            continue
+        snapshots = list(inner.role_beliefs)
+        if getattr(inner, "last_beliefs", None):
+            snapshots.append(inner.last_beliefs)
+        others = [s for s in state.seats if s != inner.seat]
+        truth = {s for s in others if state.roles[s] == MORIARTY}
+        for _round, beliefs in snapshots:
+            top = max(beliefs[s] for s in others)
+            best = [s for s in others if abs(beliefs[s] - top) < 1e-12]
+            hits += sum(1 for s in best if s in truth) / len(best)
+            chance += len(truth) / len(others)
+            checks += 1
+    return hits, chance, checks
+
+
+def role_ranking(games: int, players: int, seed: int, spec: str = "advisor/bluffing-moriarty",
+                 executor: Backend | Executor | int = 1) -> dict[str, float]:
+    """How often an advisor Sherlock's top P(Moriarty) is a true Moriarty (ties share), at every redeal and its
+    last decision, against chance (the share of Moriarty players among the others), over the games of the run
+    seeded ``seed``, played through ``executor`` (see :func:`solver.parallel.run_jobs`)."""
+    per_game = run_jobs(functools.partial(_role_checks, players, spec), [game_seed(seed, i) for i in range(games)],
+                        executor)
+    hits = sum(h for h, _, _ in per_game)
+    chance = sum(c for _, c, _ in per_game)
+    checks = float(sum(n for _, _, n in per_game))
     return {"checks": checks, "top_is_moriarty": hits / checks if checks else 0.0,
             "chance": chance / checks if checks else 0.0}
