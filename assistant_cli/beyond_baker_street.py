@@ -1,5 +1,8 @@
-"""``assist beyond-baker-street``: the Beyond Baker Street companion, its ``analyze`` command, and
+"""``assist beyond-baker-street``: the Beyond Baker Street companion's session, and
 ``assist simulate beyond-baker-street``.
+
+The ``assist beyond-baker-street`` and ``analyze`` commands are declared in :mod:`assistant_cli.main` (so that
+their help needs no game import) and import this module when they run.
 
 The session follows the shared pattern (:mod:`assistant_cli.session`, :mod:`assistant_cli.main`):
 ``BakerStreetSession.handle(line)`` turns a typed line into a :class:`~assistant_cli.session.Reply` of rich
@@ -42,7 +45,7 @@ from assistant_cli.companion import (
     seat_bots,
     speed_text,
 )
-from assistant_cli.companion_app import companion_app
+from assistant_cli.companion_app import journal_header
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, no_args
 from models.beyond_baker_street.advisor import Advice, advise, make_bot
 from models.beyond_baker_street.data import DEFAULT_DATA, ICONS, NUMBERS, SECTIONS, Evidence, GameData
@@ -60,7 +63,7 @@ from solver.knowledge import Explanation
 from solver.simulate import Matchup, play_game
 
 GAME = "beyond-baker-street"
-JOURNAL_HEADER = "# assist beyond-baker-street journal: one entry per line; resume with --resume FILE"
+JOURNAL_HEADER = journal_header(GAME)
 ADVICE_SHOWN = 8
 CARDS_SHOWN = 6  # candidates listed per position before "+N more"
 EQUAL_SHOWN = 8  # the same when they are all equally likely
@@ -506,18 +509,6 @@ def why_card_view(card: Evidence, pos: int, result: Explanation[Any] | str, prob
 
 # -- the Typer apps ---------------------------------------------------------------------------------------------
 
-app = companion_app(
-    "Beyond Baker Street companion: type what happens at the table, see what each card in your hand can be. "
-    "On a terminal it starts with a setup dialogue, then takes commands (type 'help'). With piped stdin it reads "
-    "commands from it: no prompts, bad lines reported with their line number, exit code 1 if any.",
-    BakerStreetSession,
-    lambda session: ", ".join(session.kn.missing()),
-    game=GAME,
-    header=JOURNAL_HEADER,
-    title="Beyond Baker Street companion",
-    json_help="Print the final state as JSON ('hand': one map per position from card to probability).",
-    show_setup_on_resume=True,
-)
 
 
 # -- simulation ---------------------------------------------------------------------------------------------------

@@ -30,25 +30,6 @@ from solver.errors import AssistantError
 from solver.parallel import open_backend
 from solver.simulate import GameRecord, Matchup, SimulationError, run_games
 
-# The options every companion command takes (typer copies them per command, so sharing them is safe).
-ResumeOption = Annotated[
-    Path | None,
-    typer.Option(help="Replay this journal or game file first, then continue.", exists=True, dir_okay=False),
-]
-QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Piped input: print only errors and the final state.")]
-GameFileArgument = Annotated[
-    Path, typer.Argument(help="A game file or journal: one entry per line.", exists=True, dir_okay=False)
-]
-
-
-def journal_option(game: str) -> Any:
-    """The ``--journal`` option of ``game``'s companion (its help names the default file)."""
-    return typer.Option(
-        help="Journal file, rewritten after every accepted entry. Default when interactive: a new "
-        f"{game}-DATE-TIME.journal in the current directory (or the resumed journal).",
-        dir_okay=False,
-    )
-
 
 class Question(Protocol):
     """One step of a setup dialogue: what to ask, the entry line an answer stands for, and the text tab

@@ -1,4 +1,7 @@
-"""``assist evidence``: the Evidence companion, its ``analyze`` command, and ``assist simulate evidence``.
+"""``assist evidence``: the Evidence companion's session, and ``assist simulate evidence``.
+
+The ``assist evidence`` and ``analyze`` commands are declared in :mod:`assistant_cli.main` (so that their help
+needs no game import) and import this module when they run.
 
 The session follows the shared pattern (:mod:`assistant_cli.session`, :mod:`assistant_cli.main`):
 ``EvidenceSession.handle(line)`` turns a typed line into a :class:`~assistant_cli.session.Reply` of rich
@@ -40,7 +43,7 @@ from assistant_cli.companion import (
     seat_bots,
     speed_text,
 )
-from assistant_cli.companion_app import companion_app
+from assistant_cli.companion_app import journal_header
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, with_seat
 from models.evidence.advisor import Option, candidates, evaluate
 from models.evidence.bots import bot_factory, make_bot
@@ -64,7 +67,7 @@ from solver.errors import AssistantError
 from solver.simulate import Matchup, Row, play_game, summarize
 
 GAME = "evidence"
-JOURNAL_HEADER = "# assist evidence journal: one entry per line; resume with --resume FILE"
+JOURNAL_HEADER = journal_header(GAME)
 ADVICE_SHOWN = 8
 ADVICE_SAMPLES = 96
 
@@ -492,20 +495,6 @@ def advice_table(ranked: list[Option], phase: str, limit: int | None) -> Rendera
 
 # -- the commands ---------------------------------------------------------------------------------------------------
 
-app = companion_app(
-    "Evidence companion: type what happens at the table, get each mystery's possible evidence values with "
-    "exact probabilities, everyone's expected score, 'why' and 'advise'. On a terminal it starts with a setup "
-    "dialogue, then takes commands (type 'help'). With piped stdin it reads commands from it: no prompts, bad "
-    "lines reported with their line number, exit code 1 if any.",
-    EvidenceSession,
-    lambda session: "; ".join(session.setup.missing()),
-    game=GAME,
-    header=JOURNAL_HEADER,
-    title="Evidence companion",
-    json_help="Print the final state as JSON ('evidence': one map per "
-    "mystery from value to probability; 'expected_scores').",
-    show_setup_on_resume=True,
-)
 
 
 # -- simulation ---------------------------------------------------------------------------------------------------

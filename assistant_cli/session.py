@@ -28,6 +28,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from assistant_cli import render
+from assistant_cli.companion_app import journal_header
 from models.thirteen_clues.data import CARD_BY_NAME, CATEGORIES, DEFAULT_DATA, SUBCATEGORIES, GameData
 from models.thirteen_clues.knowledge import MYSTERY, TableSetup, ThirteenCluesKnowledge, place_label
 from models.thirteen_clues.observations import (
@@ -44,7 +45,7 @@ from solver.errors import AssistantError, ContradictionError
 from solver.knowledge import Count
 
 GAME = "thirteen-clues"
-JOURNAL_HEADER = "# assist thirteen-clues journal: one entry per line; resume with --resume FILE"
+JOURNAL_HEADER = journal_header(GAME)
 
 # Session commands (not journaled) and their aliases; everything else is an entry for the parser.
 COMMANDS: dict[str, tuple[str, ...]] = {

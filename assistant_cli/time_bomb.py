@@ -1,5 +1,7 @@
-"""``assist time-bomb``: the Time Bomb Evolution companion, its ``analyze`` command, and ``assist simulate
-time-bomb``.
+"""``assist time-bomb``: the Time Bomb Evolution companion's session, and ``assist simulate time-bomb``.
+
+The ``assist time-bomb`` and ``analyze`` commands are declared in :mod:`assistant_cli.main` (so that their help
+needs no game import) and import this module when they run.
 
 The session follows the shared pattern (:mod:`assistant_cli.session`, :mod:`assistant_cli.main`):
 ``TimeBombSession.handle(line)`` turns a typed line into a :class:`~assistant_cli.session.Reply`, raises
@@ -40,7 +42,7 @@ from assistant_cli.companion import (
     seat_bots,
     speed_text,
 )
-from assistant_cli.companion_app import companion_app
+from assistant_cli.companion_app import journal_header
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, with_seat
 from models.time_bomb.advisor import (
     POLICY_LABEL,
@@ -64,7 +66,7 @@ from solver.parallel import Backend, run_jobs
 from solver.simulate import Matchup, game_seed, play_game
 
 GAME = "time-bomb"
-JOURNAL_HEADER = "# assist time-bomb journal: one entry per line; resume with --resume FILE"
+JOURNAL_HEADER = journal_header(GAME)
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "help": ("help", "h", "?"),
@@ -648,20 +650,6 @@ def why_cut(kn: TimeBombKnowledge, seat: int) -> RenderableType:
 
 # -- the commands ---------------------------------------------------------------------------------------------
 
-app = companion_app(
-    "Time Bomb Evolution companion: type the claims, cuts and effects at the table; get each player's "
-    "probability of being Moriarty, their expected holdings, every claim judged, and the risk of every cut, from "
-    "hard facts and with the claims. On a terminal it starts with a setup dialogue, then takes commands (type "
-    "'help'). With piped stdin it reads commands from it: no prompts, bad lines reported with their line number, "
-    "exit code 1 if any.",
-    TimeBombSession,
-    lambda session: "; ".join(session.setup.missing()),
-    game=GAME,
-    header=JOURNAL_HEADER,
-    title="Time Bomb Evolution companion",
-    json_help="Print the final state as JSON ('roles': player -> P(Moriarty); 'cut_risk': player -> "
-    "P(defusing), P(explosion) per cutter policy in 'cut_risk_policies' (avoid, seek); ...).",
-)
 
 
 # -- simulation ---------------------------------------------------------------------------------------------------
