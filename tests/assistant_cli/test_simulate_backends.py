@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from typer.testing import CliRunner
 
-from assistant_cli.simulate import app
+from assistant_cli.main import app
 from tests.dask_cluster import dask_processes, need_distributed
 
 runner = CliRunner()
@@ -24,7 +24,7 @@ TABLES = {
 
 
 def summary(game: str, *where: str, games: int = 5) -> dict[str, object]:
-    result = runner.invoke(app, [game, *TABLES[game], "--games", str(games), "--seed", "12", "--json", *where])
+    result = runner.invoke(app, ["simulate", game, *TABLES[game], "--games", str(games), "--seed", "12", "--json", *where])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     data.pop("seconds", None)
@@ -52,7 +52,7 @@ def test_a_local_dask_cluster_gives_the_same_summary() -> None:
 
 
 def test_the_summary_line_says_where_the_games_ran(cluster_address: str) -> None:
-    result = runner.invoke(app, ["evidence", *TABLES["evidence"], "--games", "2", "--cluster", cluster_address])
+    result = runner.invoke(app, ["simulate", "evidence", *TABLES["evidence"], "--games", "2", "--cluster", cluster_address])
     assert result.exit_code == 0, result.output
     assert f"games/s on the Dask cluster at {cluster_address} (2 workers)" in " ".join(result.stdout.split())
 
@@ -63,5 +63,5 @@ def test_backend_errors_are_one_line() -> None:
         (["--cluster", "local:none"], "--cluster local:none: expected local:N with N workers"),
     ]
     for args, message in cases:
-        result = runner.invoke(app, ["evidence", "--games", "1", *args])
+        result = runner.invoke(app, ["simulate", "evidence", "--games", "1", *args])
         assert result.exit_code == 1 and message in result.output and "Traceback" not in result.output
