@@ -89,7 +89,7 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "eliminate SEAT POS CARD", "eliminate me 3 6D"),
     ("", "confirm SEAT SECTION / pursue SEAT SECTION", "confirm 3 motive   pursue 1 opp"),
     ("", "draw SEAT CARD  (another player's draw; yours is automatic)", "draw 3 2T"),
-    ("Session", "show", "the table and your hand"),
+    ("Session", "show / show brief", "the table and your hand / the same without the others' hands"),
     ("", "why POS [CARD]", "why 2   why 2 3W"),
     ("", "empathy [SEAT]", "what the others can know about their hands"),
     ("", "advise [all] [hat]", "ranked actions for your turn (hat: the table plays the hat convention)"),
@@ -132,6 +132,7 @@ class BakerStreetSession(BaseSession):
 
     def _entry(self, tokens: list[str], show: bool) -> Reply:
         entry = parse(self._with_seat(tokens))
+        self._check_seats(entry)
         before = self._by_card() if self.kn.started else None
         self._add(entry)
         self.lines.append(str(entry))
@@ -142,6 +143,16 @@ class BakerStreetSession(BaseSession):
         change = describe_change(before, self._by_card()) if before is not None and self.kn.started else ""
         head = f"{summary}; {change}" if change else summary
         return Reply([self.state_view(head)], True, summary=head)
+
+    def _check_seats(self, entry: Entry) -> None:
+        """Refuse a seat that does not exist at this table before any rule speaks of turns."""
+        players = self.kn.setup.players
+        if players is None:
+            return
+        for name in ("seat", "giver", "target"):
+            seat = getattr(entry, name, None)
+            if isinstance(seat, int) and not 1 <= seat <= players:
+                raise AssistantError(f"'{entry}': there is no player {seat} (seats 1 to {players})")
 
     def _by_card(self) -> list[tuple[int, dict[Evidence, float]]]:
         """My positions as (card id, distribution): ids follow a card as it moves along the hand."""
@@ -209,9 +220,8 @@ class BakerStreetSession(BaseSession):
         assert board is not None
         for line in board.describe():
             parts.append(Text(line))
-        others = "  ".join(f"player {s}: {' '.join(c.code for c in kn.visible_hand(s)) or '-'}"
-                           for s in kn.hands if s != kn.me)
-        parts.append(Text(f"Hands you see: {others}"))
+        others = [f"player {s}: {' '.join(c.code for c in kn.visible_hand(s)) or '-'}" for s in kn.hands if s != kn.me]
+        parts.append(render.Flow(others, sep="; ", lead="Hands you see: "))
         if board.over:
             style = "bold green" if board.result == "won" else "bold red"
             parts.append(Text(f"Game over: {board.result} ({board.reason})", style=style))
@@ -223,6 +233,23 @@ class BakerStreetSession(BaseSession):
         parts.append(Text(f"Consistent hands: {kn.worlds():,} (exact; every one equally likely)"))
         return Group(*parts)
 
+    def brief_view(self) -> RenderableType:
+        """One screen: the Leads, the tracks and the Impossible, what comes next, and your hand."""
+        kn = self.kn
+        if not kn.started:
+            return Text(f"setup: still need {', '.join(kn.missing())}")
+        board = kn.board
+        assert board is not None
+        parts: list[RenderableType] = [Text(line) for line in board.describe()]
+        if board.over:
+            parts.append(Text(f"Game over: {board.result} ({board.reason})", style="bold"))
+        else:
+            waiting = board.expecting()
+            turn = "your turn" if board.current == kn.me else f"player {board.current}'s turn"
+            parts.append(Text(f"Next: {waiting or turn}", style="cyan"))
+        parts.append(hand_table(kn, kn.me, f"Your hand (player {kn.me})"))
+        return Group(*parts)
+
     def _why(self, args: list[str]) -> RenderableType:
         usage = "why POSITION [CARD]"
         kn = self._require("why")
@@ -231,7 +258,7 @@ class BakerStreetSession(BaseSession):
         pos = int(args[0])
         held = len(kn.hands[kn.me])
         if not 1 <= pos <= held:
-            raise AssistantError(f"why: position {pos}, but you hold {held} cards")
+            raise AssistantError(f"why: position {pos}, but you hold {render.plural(held, 'card')}")
         if len(args) > 1:
             card, i = take_evidence(args, 1, usage)
             no_args("why", args[i:])
@@ -245,7 +272,9 @@ class BakerStreetSession(BaseSession):
         seats = [s for s in kn.hands if s != kn.me]
         if args:
             if len(args) != 1 or not args[0].isdigit() or int(args[0]) not in seats:
-                raise AssistantError(f"empathy: expected 'empathy [SEAT]' with a seat among {seats}")
+                among = ", ".join(map(str, seats[:-1])) + f" or {seats[-1]}" if len(seats) > 1 else str(seats[0])
+                raise AssistantError(f"empathy {' '.join(args)}: expected 'empathy [SEAT]' with SEAT {among} "
+                                     "(another player)")
             seats = [int(args[0])]
         parts: list[RenderableType] = [Text(
             "What each player can know about their own hand from their Assists and the cards you both see "
@@ -392,44 +421,53 @@ def told_text(kn: HandKnowledge, seat: int, pos: int) -> str:
     return "; ".join(parts) or "-"
 
 
-def hand_table(kn: HandKnowledge, seat: int, title: str) -> Text:
+def hand_table(kn: HandKnowledge, seat: int, title: str) -> RenderableType:
     """One row per position: what the Assists said, and every possible card with its probability.
 
     Drawn as one pre-aligned text block rather than a rich ``Table``: it is redrawn after every entry, and
-    rich's table layout costs tens of milliseconds where this costs well under one."""
+    rich's table layout costs tens of milliseconds where this costs well under one. When the block is wider
+    than the screen, each position gets its own lines instead, broken only between cards."""
     rows = []
     for pos, dist in enumerate(kn.hand(seat), 1):
         ordered = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
         if len(ordered) == 1:
-            cards = f"{ordered[0][0].name} (certain)"
+            head, atoms = f"{ordered[0][0].name} (certain)", []
         elif ordered[0][1] - ordered[-1][1] < 1e-12:
-            codes = " ".join(c.code for c, _ in ordered[:EQUAL_SHOWN])
-            more = f" +{len(ordered) - EQUAL_SHOWN} more" if len(ordered) > EQUAL_SHOWN else ""
-            cards = f"{len(ordered)} equally likely ({render.percent_text(ordered[0][1], True)} each): {codes}{more}"
+            head = f"{len(ordered)} equally likely ({render.percent_text(ordered[0][1], True)} each):"
+            atoms = [c.code for c, _ in ordered[:EQUAL_SHOWN]]
+            atoms += [f"+{len(ordered) - EQUAL_SHOWN} more"] if len(ordered) > EQUAL_SHOWN else []
         else:
-            shown = ", ".join(f"{c.code} {render.percent_text(p, True)}" for c, p in ordered[:CARDS_SHOWN])
-            more = f", +{len(ordered) - CARDS_SHOWN} more" if len(ordered) > CARDS_SHOWN else ""
-            cards = f"{len(ordered)}: {shown}{more}"
+            head = f"{len(ordered)}:"
+            atoms = [f"{c.code} {render.percent_text(p, True)}," for c, p in ordered[:CARDS_SHOWN]]
+            if len(ordered) > CARDS_SHOWN:
+                atoms.append(f"+{len(ordered) - CARDS_SHOWN} more")
+            else:
+                atoms[-1] = atoms[-1].rstrip(",")
         slot = kn.hands[seat][pos - 1]
         really = slot.card.code if slot.card else "?"
-        rows.append((str(pos), really, told_text(kn, seat, pos), cards, len(ordered) == 1))
-    head = ("Pos", "Really", "Told", "Possible cards (probability)")
+        rows.append((str(pos), really, told_text(kn, seat, pos), head, atoms, len(ordered) == 1))
     show_really = seat != kn.me
-    told_width = max([len(head[2]), *(len(r[2]) for r in rows)])
-    out = Text(title + "\n", style="bold")
+    headers = ("Pos", "Really", "Told", "Possible cards (probability)")
+    told_width = max([len(headers[2]), *(len(r[2]) for r in rows)])
+    wide = Text(title + "\n", style="bold")
 
     def line(pos: str, really: str, told: str, cards: str, style: str = "") -> None:
-        out.append(f"{pos:>3}  ")
+        wide.append(f"{pos:>3}  ")
         if show_really:
-            out.append(f"{really:<6}  ")
-        out.append(f"{told:<{told_width}}  ")
-        out.append(cards + "\n", style=style)
+            wide.append(f"{really:<6}  ")
+        wide.append(f"{told:<{told_width}}  ")
+        wide.append(cards + "\n", style=style)
 
-    line(*head, style="bold")
-    for pos, really, told, cards, certain in rows:
-        line(pos, really, told, cards, "bold green" if certain else "")
-    out.rstrip()
-    return out
+    line(*headers, style="bold")
+    narrow: list[RenderableType] = [Text(title, style="bold")]
+    for pos, really, told, head, atoms, certain in rows:
+        style = "bold green" if certain else ""
+        line(pos, really, told, " ".join([head, *atoms]), style)
+        seen = f" (really {really})" if show_really else ""
+        narrow.append(Text(f"Position {pos}{seen}, told: {told}"))
+        narrow.append(render.Flow([Text(head, style=style), *atoms], sep=" ", lead="  ", indent="  "))
+    wide.rstrip()
+    return render.Either(wide, Group(*narrow))
 
 
 def describe_change(

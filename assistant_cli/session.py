@@ -162,7 +162,7 @@ class BaseSession:
     'undo' replays every line but the last into ``fresh()`` unless the game overrides them."""
 
     COMMAND_OF: ClassVar[Mapping[str, str]]
-    NO_ARGS: ClassVar[frozenset[str]] = frozenset({"show", "undo", "history"})
+    NO_ARGS: ClassVar[frozenset[str]] = frozenset({"undo", "history"})
 
     def __init__(self, journal: Journal | None, count_budget: float) -> None:
         self.journal = journal
@@ -189,7 +189,9 @@ class BaseSession:
         if command == "quit":
             return Reply(quit=True)
         if command == "show":
-            return self._show_reply()
+            if args and [a.lower() for a in args] != ["brief"]:
+                raise AssistantError(f"{verb} {' '.join(args)}: expected '{verb}' or '{verb} brief'")
+            return Reply([self.brief_view()]) if args else self._show_reply()
         if command == "undo":
             return self._undo(show)
         if command == "history":
@@ -233,6 +235,10 @@ class BaseSession:
         """What 'help' shows."""
         raise NotImplementedError
 
+    def brief_view(self) -> RenderableType:
+        """'show brief': the essentials on one screen (at most ``render.BRIEF_LINES`` lines at 80 columns)."""
+        raise NotImplementedError
+
     def _show_reply(self) -> Reply:
         """The reply to 'show': the current state."""
         return Reply([self.state_view(None)])
@@ -256,7 +262,13 @@ class BaseSession:
 
     def completions(self, text: str) -> list[str]:
         """Words that complete the last word of ``text`` (for tab completion; no terminal needed)."""
-        return complete_word(text, self._candidates)
+        return complete_word(text, self._with_brief)
+
+    def _with_brief(self, words: list[str]) -> list[str]:
+        """The game's candidates, and 'brief' after 'show' (every game has 'show brief')."""
+        if len(words) == 1 and self.COMMAND_OF.get(words[0].lower()) == "show":
+            return ["brief"]
+        return self._candidates(words)
 
     def _candidates(self, words: list[str]) -> list[str]:
         """The words that may follow ``words`` (the words typed before the one being completed)."""
@@ -293,6 +305,12 @@ class Session(BaseSession):
 
     def _show_reply(self) -> Reply:
         return self._state_reply(summary=None, diff=False, accepted=False)
+
+    def brief_view(self) -> RenderableType:
+        if self.knowledge is None:
+            return render.setup_view(self.setup, None)
+        snap = self._take_snapshot()
+        return render.brief_view(snap.mystery, snap.count, snap.whatifs)
 
     def _commands(self, show: bool) -> dict[str, Command]:
         return {"why": self._why, "locations": lambda args: self._locations(), "whatif": self._whatif,

@@ -147,6 +147,9 @@ def jointly_reachable(mask: int, needs: tuple[int, ...]) -> bool:
         sub = (sub - 1) & mask
 
 
+WRONG_ICON = "is the wrong icon and raises the Lead's target by "  # + the card's number, or a range of them
+
+
 @dataclass
 class Situation:
     """What one player knows, in the form the evaluation needs (bit masks of card indices)."""
@@ -219,25 +222,25 @@ class Situation:
         live = self.live & ~(1 << card)
         if icon == ls.icon:
             if n == need:
-                return w.complete + w.progress * n - self.tension({icon}, live, {ls.section: 0}), "completes it"
+                return w.complete + w.progress * n - self.tension({icon}, live, {ls.section: 0}), "completes the Lead"
             if n < need:
                 if w.tight:
                     harder = self.tension({icon}, live, {ls.section: need - n})
-                    what = "leaves it impossible to complete exactly" if self.breaks(
-                        {icon}, live, {ls.section: need - n}) else f"{need - n} still needed"
+                    what = "leaves the Lead impossible to complete exactly" if self.breaks(
+                        {icon}, live, {ls.section: need - n}) else f"leaves the Lead {need - n} short"
                     return w.progress * n - harder, what
                 if not self.breaks({icon}, live, {ls.section: need - n}):
-                    return w.progress * n, f"{need - n} still needed"
-                return w.progress * n - w.stuck, "leaves it impossible to complete exactly"
+                    return w.progress * n, f"leaves the Lead {need - n} short"
+                return w.progress * n - w.stuck, "leaves the Lead impossible to complete exactly"
             if ls.pile == 0:
-                return -1000.0, "kills the last Lead of the section: the game is lost"
-            return -w.dead - self.impossible_cost(1) - w.progress * ls.total * 0.5, "a Dead Lead"
+                return -1000.0, "kills the last Lead of its section, and the game is lost"
+            return -w.dead - self.impossible_cost(1) - w.progress * ls.total * 0.5, "makes the Lead a Dead Lead"
         value = -w.mismatch_base - w.mismatch * n
         if w.tight:
             value -= self.tension({icon, ls.icon}, live, {ls.section: need + n})
         elif self.breaks({icon, ls.icon}, live, {ls.section: need + n}):
             value -= w.stuck
-        return value, f"wrong icon: raises it by {n}"
+        return value, f"{WRONG_ICON}{n}"
 
     def holmes_value(self) -> float:
         """What one Holmes space is worth now: more as the marker nears 0."""
@@ -275,7 +278,7 @@ class Situation:
         else:
             if not reachable(self.live & ~(1 << card), rest):
                 value -= w.stuck
-            reason = f"Investigation track to {track + n}"
+            reason = f"moves the Investigation track to {track + n}"
         if self.breaks({ICON_OF[card]}, self.live & ~(1 << card)):
             value -= w.stuck
             reason += " (a card a Lead cannot do without)"
@@ -487,11 +490,29 @@ def _pursue_reason(sit: Situation, ls: LeadState) -> str:
     return f"gives up {ls.total} evidence and reveals the next {ls.section} Lead"
 
 
+def _outcomes_text(outcomes: dict[str, float]) -> str:
+    """The likeliest outcomes as a sentence: "it completes the Lead" when certain, else "40% chance it ..."."""
+    ranked = sorted(outcomes.items(), key=lambda kv: -kv[1])[:3]
+    if len(ranked) == 1 and ranked[0][1] > 0.9995:
+        return f"it {ranked[0][0]}"
+    return "; ".join(f"{p:.0%} chance it {what}" for what, p in ranked)
+
+
 def _play_reason(sit: Situation, dist: Sequence[tuple[int, float]], ls: LeadState) -> str:
+    """What playing this card to the Lead would do; every wrong-icon outcome is one, with the range it adds."""
     outcomes: dict[str, float] = {}
+    raises: list[int] = []
     for card, p in dist:
-        outcomes[sit.play_value(card, ls)[1]] = outcomes.get(sit.play_value(card, ls)[1], 0.0) + p
-    return "; ".join(f"{p:.0%} {what}" for what, p in sorted(outcomes.items(), key=lambda kv: -kv[1])[:3])
+        what = sit.play_value(card, ls)[1]
+        if what.startswith(WRONG_ICON):
+            raises.append(int(what.removeprefix(WRONG_ICON)))
+            what = WRONG_ICON
+        outcomes[what] = outcomes.get(what, 0.0) + p
+    if WRONG_ICON in outcomes:
+        lo, hi = min(raises), max(raises)
+        span = f"{lo}" if lo == hi else f"{lo} to {hi}"
+        outcomes[f"{WRONG_ICON}{span}"] = outcomes.pop(WRONG_ICON)
+    return _outcomes_text(outcomes)
 
 
 def _elim_reason(sit: Situation, dist: Sequence[tuple[int, float]]) -> str:
@@ -499,7 +520,7 @@ def _elim_reason(sit: Situation, dist: Sequence[tuple[int, float]]) -> str:
     for card, p in dist:
         what = sit.eliminate_value(card)[1]
         outcomes[what] = outcomes.get(what, 0.0) + p
-    return "; ".join(f"{p:.0%} {what}" for what, p in sorted(outcomes.items(), key=lambda kv: -kv[1])[:3])
+    return _outcomes_text(outcomes)
 
 
 # -- bots -----------------------------------------------------------------------------------------------------

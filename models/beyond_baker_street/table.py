@@ -69,12 +69,19 @@ class LeadState:
         return LeadState(self.section, self.lead, self.pile, list(self.evidence), list(self.raised), self.confirmed)
 
     def describe(self) -> str:
+        """The Lead in words a player would say: "Motive 9W: 6 of 9 (2W 4W); 2 Leads below it"."""
         if self.lead is None:
-            return f"{self.section}: (no lead)"
-        played = " ".join(c.code for c in self.evidence) or "-"
-        raised = f", raised by {' '.join(c.code for c in self.raised)}" if self.raised else ""
-        state = "confirmed" if self.confirmed else f"{self.total}/{self.target}"
-        return f"{self.section} {self.lead.code}: {state} (evidence {played}{raised}; {self.pile} below)"
+            return f"{self.section}: no Lead"
+        played = " ".join(c.code for c in self.evidence)
+        if self.confirmed:
+            state = f"confirmed with {played}"
+        else:
+            state = f"{self.total} of {self.target}" + (f" ({played})" if played else ", no evidence yet")
+        raised = (f"; target raised from {self.lead.value} by {' '.join(c.code for c in self.raised)}"
+                  if self.raised else "")
+        below = {0: "no Lead below it (the last of its section)", 1: "1 Lead below it"}.get(
+            self.pile, f"{self.pile} Leads below it")
+        return f"{self.section} {self.lead.code}: {state}{raised}; {below}"
 
 
 @dataclass
@@ -150,13 +157,24 @@ class Board:
 
     def describe(self) -> list[str]:
         lines = [ls.describe() for ls in self.leads.values()]
-        evid = " ".join(c.code for c in self.impossible if isinstance(c, Evidence)) or "-"
-        dead = sum(1 for c in self.impossible if isinstance(c, Lead))
-        lines.append(
-            f"Investigation {self.track}/{self.data.goal}; Holmes {self.holmes}; Impossible "
-            f"{len(self.impossible)}/{self.case.limit} (eliminated {evid}; {dead} dead leads); deck {self.deck}"
-        )
+        lines.append(f"Investigation track {self.track} of {self.data.goal}; Holmes track {self.holmes} (lost at 0); "
+                     f"deck {self.deck} {'card' if self.deck == 1 else 'cards'}")
+        lines.append(self.describe_impossible())
         return lines
+
+    def describe_impossible(self) -> str:
+        """The Impossible in words: how full it is against the Case File's limit, and what is in it."""
+        size, limit = len(self.impossible), self.case.limit
+        cards = f"{size} {'card' if size == 1 else 'cards'}"
+        if size > limit:
+            fill = f"{cards}, {size - limit} over the Case File's limit of {limit}"
+        else:
+            fill = f"{cards} of the {limit} the Case File allows"
+        evid = " ".join(c.code for c in self.impossible if isinstance(c, Evidence))
+        dead = sum(1 for c in self.impossible if isinstance(c, Lead))
+        what = [f"eliminated {evid}" if evid else "", f"{dead} Dead {'Lead' if dead == 1 else 'Leads'}" if dead else ""]
+        inside = "; ".join(w for w in what if w)
+        return f"Impossible: {fill}" + (f": {inside}" if inside else "")
 
     # -- events ------------------------------------------------------------------------------------------------
     def check(self, event: Event) -> None:
