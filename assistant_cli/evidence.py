@@ -271,8 +271,8 @@ class EvidenceSession(BaseSession):
         for colour, d in kn.distribution().items():
             values = [f"{v} ({_p(p)})" for v, p in sorted(d.items())]
             mean = sum(v * p for v, p in d.items())
-            parts.append(Flow([*values, f"mean {mean:.2f}", f"{plural(t.stacks[colour].size, 'search card')} left"], sep=", ",
-                              lead=f"  {colour}: "))
+            left = f"{plural(t.stacks[colour].size, 'search card')} left"
+            parts.append(Flow([*values, f"mean {mean:.2f}", left], sep=", ", lead=f"  {colour}: ", indent="    "))
         estimates = kn.expected_scores()
         parts.append(Flow([f"{s}{' (you)' if s == kn.me else ''} {estimates[s].mean:.1f} ± {estimates[s].sd:.1f}"
                            for s in t.seats], lead="Expected scores: player ", sep="; "))

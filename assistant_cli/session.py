@@ -190,7 +190,7 @@ class BaseSession:
             return Reply(quit=True)
         if command == "show":
             if args and [a.lower() for a in args] != ["brief"]:
-                raise AssistantError(f"{verb} {' '.join(args)}: expected '{verb}' or '{verb} brief'")
+                raise AssistantError(f"{verb}: unexpected '{' '.join(args)}', expected '{verb}' or '{verb} brief'")
             return Reply([self.brief_view()]) if args else self._show_reply()
         if command == "undo":
             return self._undo(show)

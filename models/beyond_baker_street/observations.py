@@ -299,7 +299,8 @@ def parse(line: str) -> Entry:
     if verb in simple:
         cls, usage = simple[verb]
         token = _need(args, 0, usage)  # the Case File's range is the game data's to check
-        value = parse_int(token, "case") if verb == "case" else _positive(token, {"players": "players"}.get(verb, "seat"))
+        what = {"players": "players", "case": "case"}.get(verb, "seat")
+        value = parse_int(token, what) if verb == "case" else _positive(token, what)
         expect_end(args, 1, usage)
         return cls(value)
     if verb == "hand":
