@@ -57,6 +57,7 @@ from models.beyond_baker_street.rules import LOSS_KINDS, BakerStreetState, Table
 from solver.errors import AssistantError
 from solver.knowledge import Explanation
 from solver.simulate import Matchup, play_game
+from solver.text import plural
 
 GAME = "beyond-baker-street"
 JOURNAL_HEADER = "# assist beyond-baker-street journal: one entry per line; resume with --resume FILE"
@@ -258,7 +259,7 @@ class BakerStreetSession(BaseSession):
         pos = int(args[0])
         held = len(kn.hands[kn.me])
         if not 1 <= pos <= held:
-            raise AssistantError(f"why: position {pos}, but you hold {render.plural(held, 'card')}")
+            raise AssistantError(f"why: position {pos}, but you hold {plural(held, 'card')}")
         if len(args) > 1:
             card, i = take_evidence(args, 1, usage)
             no_args("why", args[i:])

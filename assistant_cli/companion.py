@@ -25,6 +25,7 @@ from rich.text import Text
 from assistant_cli.session import Journal, Reply, read_lines
 from solver.errors import AssistantError
 from solver.simulate import GameRecord, Matchup, SimulationError, run_games
+from solver.text import plural
 
 # The options every companion command takes (typer copies them per command, so sharing them is safe).
 ResumeOption = Annotated[
@@ -165,7 +166,7 @@ def run_companion(
             session.journal.save(session.lines)
             out.print(f"journal: {journal}")
         if resume is not None:
-            out.print(f"resumed {len(session.lines)} entries from {resume}")
+            out.print(f"resumed {plural(len(session.lines), 'entry')} from {resume}")
             if interactive and (show_setup_on_resume or session.knowledge is not None):
                 print_reply(out, session.handle("show"))
         if interactive:
@@ -191,7 +192,7 @@ def run_analyze(session: CompanionSession, file: Path, as_json: bool, still_need
             typer.echo(json.dumps(session.summary(), indent=2))
         else:
             out = Console()
-            out.print(f"{file}: {len(session.lines)} entries")
+            out.print(f"{file}: {plural(len(session.lines), 'entry')}")
             print_reply(out, session.handle("show"))
     except AssistantError as exc:
         fail(str(exc))
@@ -228,7 +229,8 @@ def run_interactive(session: CompanionSession, out: Console, title: str, prompt_
             return True
         except KeyboardInterrupt:
             session.rebuilt(list(session.lines))
-            out.print(Text(f"interrupted: state rebuilt from the journal ({len(session.lines)} entries)", "yellow"))
+            entries = plural(len(session.lines), "entry")
+            out.print(Text(f"interrupted: state rebuilt from the journal ({entries})", "yellow"))
             return True
         print_reply(out, reply)
         return not reply.quit
@@ -329,4 +331,4 @@ def run_simulation(
 def speed_text(games: int, elapsed: float, workers: int) -> str:
     """The timing every simulation summary ends with."""
     rate = games / elapsed if elapsed > 0 else float("inf")
-    return f"{elapsed:.1f} s, {rate:.2f} games/s on {workers} worker(s)"
+    return f"{elapsed:.1f} s, {rate:.2f} games/s on {plural(workers, 'worker')}"

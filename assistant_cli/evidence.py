@@ -40,7 +40,7 @@ from assistant_cli.companion import (
     speed_text,
 )
 from assistant_cli.companion_app import companion_app
-from assistant_cli.render import Fit, Flow, plural
+from assistant_cli.render import Fit, Flow
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, with_seat
 from models.evidence.advisor import Option, candidates, evaluate
 from models.evidence.bots import bot_factory, make_bot
@@ -64,6 +64,7 @@ from models.evidence.observations import (
 from models.evidence.rules import EXTRA, PLAY, SEARCH, UNCOVER, EvidenceState, extra_actions, new_game
 from solver.errors import AssistantError
 from solver.simulate import Matchup, Row, play_game, summarize
+from solver.text import plural
 
 GAME = "evidence"
 JOURNAL_HEADER = "# assist evidence journal: one entry per line; resume with --resume FILE"

@@ -25,15 +25,6 @@ WHATIF_STYLE = "bold yellow"
 BRIEF_LINES = 20  # 'show brief' fits one screen: at most this many lines at 80 columns
 
 
-def plural(n: int, noun: str, many: str | None = None) -> str:
-    """``1 entry``, ``2 entries``, ``0 defusing cards``: a count with its noun in the right number."""
-    if n == 1:
-        return f"{n} {noun}"
-    if many is None:
-        many = noun[:-1] + "ies" if noun.endswith("y") and noun[-2:-1] not in "aeiou" else noun + "s"
-    return f"{n} {many}"
-
-
 class Flow:
     """Atoms (short phrases such as ``pink 0.4`` or ``Holmes 4``) packed into lines at render time.
 

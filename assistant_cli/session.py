@@ -41,6 +41,7 @@ from models.thirteen_clues.observations import (
 )
 from solver.errors import AssistantError
 from solver.knowledge import Count
+from solver.text import plural
 
 GAME = "thirteen-clues"
 JOURNAL_HEADER = "# assist thirteen-clues journal: one entry per line; resume with --resume FILE"
@@ -351,7 +352,7 @@ class Session(BaseSession):
         if knowledge is None:
             return self._state_reply(f"recorded '{entry}'")
         if before is None:
-            summary = f"setup complete: {len(knowledge.unseen)} cards unseen; '{entry}' recorded"
+            summary = f"setup complete: {plural(len(knowledge.unseen), 'card')} unseen; '{entry}' recorded"
             self._snapshot = None
             return self._state_reply(summary=summary, diff=False)
         return self._state_reply(summary=f"'{entry}' (setup changed, every entry re-checked)")
@@ -668,7 +669,7 @@ def describe_changes(before: Snapshot, after: Snapshot) -> str:
         if removed or added:
             elsewhere = []
             if removed:
-                elsewhere.append(f"{removed} placement{'s' if removed != 1 else ''} ruled out")
+                elsewhere.append(f"{plural(removed, 'placement')} ruled out")
             if added:
                 elsewhere.append(f"{added} possible again")
             parts.append(f"no change to your mystery's candidates ({', '.join(elsewhere)} elsewhere)")

@@ -39,7 +39,7 @@ from assistant_cli.companion import (
     speed_text,
 )
 from assistant_cli.companion_app import companion_app
-from assistant_cli.render import Fit, Flow, plural
+from assistant_cli.render import Fit, Flow
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, with_seat
 from models.time_bomb.advisor import Board, advise, choose_claim, cut_options, explosion
 from models.time_bomb.bluff import BluffModel
@@ -51,6 +51,7 @@ from models.time_bomb.observations import CARD_NAMES, COLOUR_NAMES, Entry, Hand,
 from models.time_bomb.rules import COVER, CUT, REDEAL, UNCOVER, TableRules, TimeBombState, new_game
 from solver.errors import AssistantError
 from solver.simulate import Matchup, game_seed, play_game
+from solver.text import plural
 
 GAME = "time-bomb"
 JOURNAL_HEADER = "# assist time-bomb journal: one entry per line; resume with --resume FILE"
@@ -429,7 +430,7 @@ def next_step(kn: TimeBombKnowledge) -> str:
     if t.over:
         return f"game over: {t.winner} wins ({t.reason})"
     if t.phase == REDEAL:
-        return f"the round is over: enter your new hand, 'redeal CARD ...' ({t.next_sizes()[kn.me]} cards)"
+        return f"the round is over: enter your new hand, 'redeal CARD ...' ({plural(t.next_sizes()[kn.me], 'card')})"
     who = "you" if t.cutter == kn.me else f"player {t.cutter}"
     if t.phase == CUT:
         return f"{t.status()}; {who} cut: 'cut SEAT CARD' (claims any time: 'claim SEAT K')"

@@ -21,6 +21,7 @@ follows the top advice).
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -147,9 +148,6 @@ def jointly_reachable(mask: int, needs: tuple[int, ...]) -> bool:
         sub = (sub - 1) & mask
 
 
-WRONG_ICON = "is the wrong icon and raises the Lead's target by "  # + the card's number, or a range of them
-
-
 @dataclass
 class Situation:
     """What one player knows, in the form the evaluation needs (bit masks of card indices)."""
@@ -240,7 +238,7 @@ class Situation:
             value -= self.tension({icon, ls.icon}, live, {ls.section: need + n})
         elif self.breaks({icon, ls.icon}, live, {ls.section: need + n}):
             value -= w.stuck
-        return value, f"{WRONG_ICON}{n}"
+        return value, f"is the wrong icon and raises the Lead's target by {n}"
 
     def holmes_value(self) -> float:
         """What one Holmes space is worth now: more as the marker nears 0."""
@@ -487,31 +485,42 @@ def _pursue_reason(sit: Situation, ls: LeadState) -> str:
         others = [o.section for o in sit.open_leads() if o.icon == ls.icon and o is not ls]
         shared = f" together with the {', '.join(others)} Lead" if others else ""
         return f"the {ls.icon} cards still in play cannot add up to the {ls.need} it needs{shared}"
-    return f"gives up {ls.total} evidence and reveals the next {ls.section} Lead"
+    if not ls.total:
+        return f"reveals the next {ls.section} Lead; no evidence is on this one to lose"
+    return f"gives up the {ls.total} points of evidence on it and reveals the next {ls.section} Lead"
+
+
+_NUMBER = re.compile(r"\d+")
 
 
 def _outcomes_text(outcomes: dict[str, float]) -> str:
-    """The likeliest outcomes as a sentence: "it completes the Lead" when certain, else "40% chance it ..."."""
-    ranked = sorted(outcomes.items(), key=lambda kv: -kv[1])[:3]
+    """The likeliest outcomes as a sentence: "it completes the Lead" when certain, else "40% chance it ...".
+
+    Outcomes that differ only in one number are one outcome with the range of that number ("raises the Lead's
+    target by 1 to 6"), so a reason never repeats itself."""
+    merged: dict[str, tuple[float, list[int]]] = {}
+    for what, p in outcomes.items():
+        m = _NUMBER.search(what)
+        key = what[:m.start()] + "{}" + what[m.end():] if m else what
+        total, numbers = merged.get(key, (0.0, []))
+        merged[key] = (total + p, [*numbers, int(m.group())] if m else numbers)
+    texts: dict[str, float] = {}
+    for key, (p, numbers) in merged.items():
+        lo, hi = (min(numbers), max(numbers)) if numbers else (0, 0)
+        span = f"{lo}" if lo == hi else f"between {lo} and {hi}" if "to {}" in key else f"{lo} to {hi}"
+        texts[key.replace("{}", span)] = p
+    ranked = sorted(texts.items(), key=lambda kv: -kv[1])[:3]
     if len(ranked) == 1 and ranked[0][1] > 0.9995:
         return f"it {ranked[0][0]}"
     return "; ".join(f"{p:.0%} chance it {what}" for what, p in ranked)
 
 
 def _play_reason(sit: Situation, dist: Sequence[tuple[int, float]], ls: LeadState) -> str:
-    """What playing this card to the Lead would do; every wrong-icon outcome is one, with the range it adds."""
+    """What playing this card to the Lead would do, likeliest first."""
     outcomes: dict[str, float] = {}
-    raises: list[int] = []
     for card, p in dist:
         what = sit.play_value(card, ls)[1]
-        if what.startswith(WRONG_ICON):
-            raises.append(int(what.removeprefix(WRONG_ICON)))
-            what = WRONG_ICON
         outcomes[what] = outcomes.get(what, 0.0) + p
-    if WRONG_ICON in outcomes:
-        lo, hi = min(raises), max(raises)
-        span = f"{lo}" if lo == hi else f"{lo} to {hi}"
-        outcomes[f"{WRONG_ICON}{span}"] = outcomes.pop(WRONG_ICON)
     return _outcomes_text(outcomes)
 
 
