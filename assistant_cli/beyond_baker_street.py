@@ -400,7 +400,7 @@ def help_view() -> RenderableType:
     table.add_column("Syntax")
     table.add_column("Example")
     for row in HELP_ROWS:
-        table.add_row(*row)
+        table.add_row(*(Text(cell) for cell in row))  # Text: no markup, so "[all]" stays visible
     note = Text("Cards are a number and an icon: 3W, 3w or '3 Witness'. Sections and icons take unique prefixes "
                 "(s = Suspect). Seats are numbered 1..N clockwise, positions 1.. from the left; 'me' stands for "
                 "your seat. Everything after '#' is a comment.")

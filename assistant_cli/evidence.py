@@ -435,7 +435,7 @@ def help_view() -> RenderableType:
     for col in ("", "Syntax", "Example"):
         table.add_column(col)
     for row in HELP_ROWS:
-        table.add_row(*row)
+        table.add_row(*(Text(cell) for cell in row))  # Text: no markup, so "[all]" stays visible
     note = Text("Colours: white (Yeti), blue (Sea Monster), yellow (Mummy), pink, green, brown; unique prefixes "
                 "work (bl, br). Seats are 1..N clockwise; 'me' is your seat. Everything after '#' is a comment.")
     return Group(table, note)

@@ -161,7 +161,7 @@ def help_view() -> RenderableType:
     table.add_column("Syntax")
     table.add_column("Example")
     for row in HELP_ROWS:
-        table.add_row(*row)
+        table.add_row(*(Text(cell) for cell in row))  # Text: no markup, so "[all]" stays visible
     note = Text(
         "Card, suit and category names are case-insensitive and unique prefixes work (ask 3 re 2). "
         "Seats are numbered 1..N clockwise. Everything after '#' is a comment."

@@ -97,7 +97,7 @@ def help_view() -> RenderableType:
     for col in ("", "Command", "Example"):
         table.add_column(col)
     for row in HELP_ROWS:
-        table.add_row(*row)
+        table.add_row(*(Text(cell) for cell in row))  # Text: no markup, so "[all]" stays visible
     return Group(
         table,
         Text("Hard: from your cards and the cuts only. Soft: also from the claims, through the bluff model "
