@@ -54,6 +54,7 @@ from models.beyond_baker_street.observations import (
     take_evidence,
 )
 from models.beyond_baker_street.rules import LOSS_KINDS, BakerStreetState, TableRules, new_game
+from models.beyond_baker_street.table import Board
 from solver.errors import AssistantError
 from solver.knowledge import Explanation
 from solver.simulate import Matchup, play_game
@@ -90,7 +91,7 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "eliminate SEAT POS CARD", "eliminate me 3 6D"),
     ("", "confirm SEAT SECTION / pursue SEAT SECTION", "confirm 3 motive   pursue 1 opp"),
     ("", "draw SEAT CARD  (another player's draw; yours is automatic)", "draw 3 2T"),
-    ("Session", "show / show brief", "the table and your hand / the same without the others' hands"),
+    ("Session", "show / show brief", "the table and your hand / the Leads, tracks, next step and your hand"),
     ("", "why POS [CARD]", "why 2   why 2 3W"),
     ("", "empathy [SEAT]", "what the others can know about their hands"),
     ("", "advise [all] [hat]", "ranked actions for your turn (hat: the table plays the hat convention)"),
@@ -219,8 +220,7 @@ class BakerStreetSession(BaseSession):
             return Group(*parts)
         board = kn.board
         assert board is not None
-        for line in board.describe():
-            parts.append(Text(line))
+        parts += board_lines(board)
         others = [f"player {s}: {' '.join(c.code for c in kn.visible_hand(s)) or '-'}" for s in kn.hands if s != kn.me]
         parts.append(render.Flow(others, sep="; ", lead="Hands you see: "))
         if board.over:
@@ -241,14 +241,17 @@ class BakerStreetSession(BaseSession):
             return Text(f"setup: still need {', '.join(kn.missing())}")
         board = kn.board
         assert board is not None
-        parts: list[RenderableType] = [Text(line) for line in board.describe()]
+        parts: list[RenderableType] = [*board_lines(board)]
         if board.over:
             parts.append(Text(f"Game over: {board.result} ({board.reason})", style="bold"))
         else:
             waiting = board.expecting()
             turn = "your turn" if board.current == kn.me else f"player {board.current}'s turn"
             parts.append(Text(f"Next: {waiting or turn}", style="cyan"))
-        parts.append(hand_table(kn, kn.me, f"Your hand (player {kn.me})"))
+        parts.append(Text(f"Your hand (player {kn.me}), {kn.worlds():,} consistent hands:", style="bold"))
+        for pos, dist in enumerate(kn.hand(), 1):
+            head, atoms = position_atoms(dist)
+            parts.append(render.Flow([head, *atoms], sep=" ", lead=f"  {pos}: ", indent="     "))
         return Group(*parts)
 
     def _why(self, args: list[str]) -> RenderableType:
@@ -422,6 +425,29 @@ def told_text(kn: HandKnowledge, seat: int, pos: int) -> str:
     return "; ".join(parts) or "-"
 
 
+def board_lines(board: Board) -> list[RenderableType]:
+    """The board's lines, each broken on a narrow screen only between its '; ' parts."""
+    return [render.Flow(line.split("; "), sep="; ", indent="  ") for line in board.describe()]
+
+
+def position_atoms(dist: dict[Evidence, float]) -> tuple[str, list[str]]:
+    """A position's possible cards in words: a head ("4 equally likely (25.0% each):") and the cards, each an
+    atom a narrow screen never splits ("1C 25.0%,")."""
+    ordered = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
+    if len(ordered) == 1:
+        return f"{ordered[0][0].name} (certain)", []
+    if ordered[0][1] - ordered[-1][1] < 1e-12:
+        atoms = [c.code for c, _ in ordered[:EQUAL_SHOWN]]
+        atoms += [f"+{len(ordered) - EQUAL_SHOWN} more"] if len(ordered) > EQUAL_SHOWN else []
+        return f"{len(ordered)} equally likely ({render.percent_text(ordered[0][1], True)} each):", atoms
+    atoms = [f"{c.code} {render.percent_text(p, True)}," for c, p in ordered[:CARDS_SHOWN]]
+    if len(ordered) > CARDS_SHOWN:
+        atoms.append(f"+{len(ordered) - CARDS_SHOWN} more")
+    else:
+        atoms[-1] = atoms[-1].rstrip(",")
+    return f"{len(ordered)}:", atoms
+
+
 def hand_table(kn: HandKnowledge, seat: int, title: str) -> RenderableType:
     """One row per position: what the Assists said, and every possible card with its probability.
 
@@ -430,23 +456,10 @@ def hand_table(kn: HandKnowledge, seat: int, title: str) -> RenderableType:
     than the screen, each position gets its own lines instead, broken only between cards."""
     rows = []
     for pos, dist in enumerate(kn.hand(seat), 1):
-        ordered = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
-        if len(ordered) == 1:
-            head, atoms = f"{ordered[0][0].name} (certain)", []
-        elif ordered[0][1] - ordered[-1][1] < 1e-12:
-            head = f"{len(ordered)} equally likely ({render.percent_text(ordered[0][1], True)} each):"
-            atoms = [c.code for c, _ in ordered[:EQUAL_SHOWN]]
-            atoms += [f"+{len(ordered) - EQUAL_SHOWN} more"] if len(ordered) > EQUAL_SHOWN else []
-        else:
-            head = f"{len(ordered)}:"
-            atoms = [f"{c.code} {render.percent_text(p, True)}," for c, p in ordered[:CARDS_SHOWN]]
-            if len(ordered) > CARDS_SHOWN:
-                atoms.append(f"+{len(ordered) - CARDS_SHOWN} more")
-            else:
-                atoms[-1] = atoms[-1].rstrip(",")
+        head, atoms = position_atoms(dist)
         slot = kn.hands[seat][pos - 1]
         really = slot.card.code if slot.card else "?"
-        rows.append((str(pos), really, told_text(kn, seat, pos), head, atoms, len(ordered) == 1))
+        rows.append((str(pos), really, told_text(kn, seat, pos), head, atoms, len(dist) == 1))
     show_really = seat != kn.me
     headers = ("Pos", "Really", "Told", "Possible cards (probability)")
     told_width = max([len(headers[2]), *(len(r[2]) for r in rows)])

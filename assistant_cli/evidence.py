@@ -100,7 +100,7 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "timeout SEAT COLOUR for COLOUR ...", "timeout 3 blue for green yellow"),
     ("", "tool SEAT TOOL [COLOUR] [for ...]  (pro)", "tool 2 fortune blue   tool me telescope"),
     ("", "look COLOUR VALUE  (your Fortune-Teller)", "look blue 3"),
-    ("Session", "show", "mysteries, probabilities, everyone's expected score"),
+    ("Session", "show / show brief", "mysteries, probabilities, expected scores / one screen of them"),
     ("", "why COLOUR [VALUE]", "why blue   why blue 3"),
     ("", "advise [all] [extra] [greedy] [samples N]", "ranked options for your turn (greedy: model the others)"),
     ("", "undo / history", "remove the last entry / list the entries"),

@@ -174,7 +174,7 @@ class Board:
         dead = sum(1 for c in self.impossible if isinstance(c, Lead))
         what = [f"eliminated {evid}" if evid else "", f"{dead} Dead {'Lead' if dead == 1 else 'Leads'}" if dead else ""]
         inside = "; ".join(w for w in what if w)
-        return f"Impossible: {fill}" + (f": {inside}" if inside else "")
+        return f"Impossible: {fill}" + (f"; {inside}" if inside else "")
 
     # -- events ------------------------------------------------------------------------------------------------
     def check(self, event: Event) -> None:

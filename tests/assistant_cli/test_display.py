@@ -176,9 +176,9 @@ def test_beyond_baker_street_board_reads_as_sentences() -> None:
     text = draw(session.handle("show").renderables, 120)
     assert "Motive 9W: confirmed with 2W 4W 3W; 2 Leads below it" in text
     assert "Investigation track 20 of 20; Holmes track 4 (lost at 0); deck 0 cards" in text
-    assert "Impossible: 6 cards, 2 over the Case File's limit of 4: eliminated 5C 4C 1T 1W 4T 5W" in text
+    assert "Impossible: 6 cards, 2 over the Case File's limit of 4; eliminated 5C 4C 1T 1W 4T 5W" in text
     early = draw(replayed("beyond-baker-street", count=10).handle("show").renderables, 120)
-    assert "Impossible: 1 card of the 4 the Case File allows: eliminated 5C" in early
+    assert "Impossible: 1 card of the 4 the Case File allows; eliminated 5C" in early
     assert "Opportunity 7D: 0 of 7, no evidence yet; 2 Leads below it" in early
 
 
