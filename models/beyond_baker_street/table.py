@@ -30,6 +30,7 @@ from models.beyond_baker_street.observations import (
     subject_plural,
 )
 from solver.errors import IllegalActionError, InvalidObservationError
+from solver.text import plural
 
 WON, LOST = "won", "lost"
 
@@ -79,8 +80,7 @@ class LeadState:
             state = f"{self.total} of {self.target}" + (f" ({played})" if played else ", no evidence yet")
         raised = (f"; target raised from {self.lead.value} by {' '.join(c.code for c in self.raised)}"
                   if self.raised else "")
-        below = {0: "no Lead below it (the last of its section)", 1: "1 Lead below it"}.get(
-            self.pile, f"{self.pile} Leads below it")
+        below = f"{plural(self.pile, 'Lead')} below it" if self.pile else "no Lead below it (the last one)"
         return f"{self.section} {self.lead.code}: {state}{raised}; {below}"
 
 
@@ -158,21 +158,21 @@ class Board:
     def describe(self) -> list[str]:
         lines = [ls.describe() for ls in self.leads.values()]
         lines.append(f"Investigation track {self.track} of {self.data.goal}; Holmes track {self.holmes} (lost at 0); "
-                     f"deck {self.deck} {'card' if self.deck == 1 else 'cards'}")
+                     f"deck {plural(self.deck, 'card')}")
         lines.append(self.describe_impossible())
         return lines
 
     def describe_impossible(self) -> str:
         """The Impossible in words: how full it is against the Case File's limit, and what is in it."""
         size, limit = len(self.impossible), self.case.limit
-        cards = f"{size} {'card' if size == 1 else 'cards'}"
+        cards = plural(size, "card")
         if size > limit:
             fill = f"{cards}, {size - limit} over the Case File's limit of {limit}"
         else:
             fill = f"{cards} of the {limit} the Case File allows"
         evid = " ".join(c.code for c in self.impossible if isinstance(c, Evidence))
         dead = sum(1 for c in self.impossible if isinstance(c, Lead))
-        what = [f"eliminated {evid}" if evid else "", f"{dead} Dead {'Lead' if dead == 1 else 'Leads'}" if dead else ""]
+        what = [f"eliminated {evid}" if evid else "", plural(dead, "Dead Lead") if dead else ""]
         inside = "; ".join(w for w in what if w)
         return f"Impossible: {fill}" + (f"; {inside}" if inside else "")
 
@@ -226,14 +226,14 @@ class Board:
         if not event.positions:
             raise IllegalActionError(f"'{event}': an Assist never names no cards")
         if max(event.positions) > held:
-            raise IllegalActionError(f"'{event}': player {event.target} holds {held} cards")
+            raise IllegalActionError(f"'{event}': player {event.target} holds {plural(held, 'card')}")
 
     def _check_position(self, seat: int, position: int, what: str) -> None:
         held = self.hand_counts[seat]
         if held == 0:
             raise IllegalActionError(f"'{what}': player {seat} has no cards")
         if not 1 <= position <= held:
-            raise IllegalActionError(f"'{what}': position {position}, but player {seat} holds {held} cards")
+            raise IllegalActionError(f"'{what}': position {position}, but player {seat} holds {plural(held, 'card')}")
 
     def _check_open(self, section: str, what: str) -> None:
         if self.leads[section].confirmed:
@@ -313,8 +313,8 @@ class Board:
     def _to_impossible(self, card: Evidence | Lead) -> None:
         self.impossible.append(card)
         if len(self.impossible) > self.case.limit:
-            self._holmes(-1, f"the Holmes marker reached 0 (the Impossible holds {len(self.impossible)} cards, "
-                             f"{self.case.limit} free)")
+            held = plural(len(self.impossible), "card")
+            self._holmes(-1, f"the Holmes marker reached 0 (the Impossible holds {held}, {self.case.limit} free)")
 
     def _holmes(self, step: int, why: str) -> None:
         self.holmes += step

@@ -240,3 +240,14 @@ def test_resuming_one_entry_says_one_entry(tmp_path: Path) -> None:
     assert first.exit_code == 0, first.output
     second = CliRunner().invoke(app, ["thirteen-clues", "--resume", str(journal), "-q"], input="")
     assert "resumed 1 entry from" in second.output, second.output
+
+
+def test_counts_of_one_read_in_the_singular() -> None:
+    tb = TimeBombSession()
+    for line in ("players 4", "me 1", "role sherlock", "start 1", "hand defuse red blue green yellow"):
+        tb.handle(line)
+    with pytest.raises(AssistantError, match="player 2 holds 5 cards, so 0 to 5"):
+        tb.handle("claim 2 7")
+    session = replayed("beyond-baker-street", count=10)
+    assert "Impossible: 1 card of the 4 the Case File allows; eliminated 5C" in draw(
+        session.handle("show").renderables, 200)
