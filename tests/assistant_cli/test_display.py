@@ -243,11 +243,8 @@ def test_resuming_one_entry_says_one_entry(tmp_path: Path) -> None:
 
 
 def test_counts_of_one_read_in_the_singular() -> None:
-    tb = TimeBombSession()
-    for line in ("players 4", "me 1", "role sherlock", "start 1", "hand defuse red blue green yellow"):
-        tb.handle(line)
-    with pytest.raises(AssistantError, match="player 2 holds 5 cards, so 0 to 5"):
-        tb.handle("claim 2 7")
     session = replayed("beyond-baker-street", count=10)
     assert "Impossible: 1 card of the 4 the Case File allows; eliminated 5C" in draw(
         session.handle("show").renderables, 200)
+    with pytest.raises(AssistantError, match=r"^why: position 9, but you hold 4 cards$"):
+        session.handle("why 9")
