@@ -22,6 +22,7 @@ from models.thirteen_clues.knowledge import TableSetup, place_label
 from solver.knowledge import Count, Explanation
 
 WHATIF_STYLE = "bold yellow"
+PROSE_WIDTH = 24  # a sentence column narrower than this reads badly: below it, a table's rows become blocks
 BRIEF_LINES = 20  # 'show brief' fits one screen: at most this many lines at 80 columns
 
 
@@ -90,18 +91,35 @@ class Fit:
     def __init__(self, table: Table, prose: Collection[int] = ()) -> None:
         self.table = table
         self.prose = set(prose)
+        self.snug: list[int] = []  # per column: the narrowest width that splits no cell line (headers wrap)
+        self.roomy: list[int] = []  # per column: that, or the whole header on one line if wider
         for i, column in enumerate(table.columns):
-            header = str(column.header)
+            header = " ".join(str(column.header).split())
             cells = [str(c) for c in column._cells]
+            lines = [cell_len(line) for c in cells for line in c.splitlines()]
             longest_word = max((cell_len(w) for w in header.split()), default=0)
             if i in self.prose:
                 longest_word = max([longest_word, *(cell_len(w) for c in cells for w in c.split())])
-                column.min_width = longest_word
+                snug = max(longest_word, min(PROSE_WIDTH, max(lines, default=0)))  # narrower: rows as blocks
             else:
-                column.min_width = max([longest_word, *(cell_len(line) for c in cells for line in c.splitlines())])
+                snug = max([longest_word, *lines])
+            self.snug.append(snug)
+            self.roomy.append(max(snug, cell_len(header)))
+
+    def _width(self, widths: Sequence[int]) -> int:
+        table = self.table
+        return sum(w + table._get_padding_width(i) for i, w in enumerate(widths)) + table._extra_width
 
     def wide_fits(self, console: Console, options: ConsoleOptions) -> bool:
-        return Measurement.get(console, options.update(width=10_000), self.table).minimum <= options.max_width
+        return self._width(self.snug) <= options.max_width
+
+    def _fix_widths(self, max_width: int) -> None:
+        """Give every column but the prose ones a fixed width (rich then shrinks only the prose to fit): whole
+        headers when they fit, else headers wrapped at spaces."""
+        widths = self.roomy if self._width(self.roomy) <= max_width else self.snug
+        for i, (column, width) in enumerate(zip(self.table.columns, widths, strict=True)):
+            column.min_width = width
+            column.width = None if i in self.prose else width
 
     def narrow(self) -> RenderableType:
         """One block per row: the first cell as its label, then ``header value`` atoms."""
@@ -128,10 +146,14 @@ class Fit:
         return Group(*parts)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self.table if self.wide_fits(console, options) else self.narrow()
+        if self.wide_fits(console, options):
+            self._fix_widths(options.max_width)
+            yield self.table
+        else:
+            yield self.narrow()
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement.get(console, options, self.table)
+        return Measurement(min(self._width(self.snug), options.max_width), options.max_width)
 
 HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("Setup", "players N", "players 4"),
@@ -321,7 +343,7 @@ def places_text(places: Sequence[str], all_places: Sequence[str]) -> str:
     return ", ".join(words)
 
 
-def locations_view(locations: Mapping[str, Sequence[str]], all_places: Sequence[str], hypothetical: bool) -> Table:
+def locations_view(locations: Mapping[str, Sequence[str]], all_places: Sequence[str], hypothetical: bool) -> Fit:
     """``locations``: every unseen card and the places (codes) it can still be in."""
     title = "Where each unseen card can be" + (" (what-if, not a fact)" if hypothetical else "")
     table = Table(title=title, box=box.SIMPLE_HEAD, title_style=WHATIF_STYLE if hypothetical else "bold")
@@ -333,7 +355,7 @@ def locations_view(locations: Mapping[str, Sequence[str]], all_places: Sequence[
         places = locations[card]
         style = "bold green" if len(places) == 1 else ""
         table.add_row(card, CARD_BY_NAME[card].category, Text(places_text(places, all_places), style=style))
-    return table
+    return Fit(table, prose={2})
 
 
 def advice_view(advice: object, limit: int | None, hypothetical: bool) -> RenderableType:
@@ -355,7 +377,7 @@ def advice_view(advice: object, limit: int | None, hypothetical: bool) -> Render
     shown = items if limit is None else items[:limit]
     for i, item in enumerate(shown, 1):
         table.add_row(str(i), str(item.action), f"{float(item.score):.2f}", str(getattr(item, "reason", "")))
-    parts: list[RenderableType] = [table]
+    parts: list[RenderableType] = [Fit(table, prose={3})]
     if len(shown) < len(items):
         parts.append(Text(f"{len(items) - len(shown)} more: 'advise all' lists every legal action", style="dim"))
     return Group(*parts)

@@ -38,8 +38,8 @@ EXAMPLES: dict[str, tuple[Callable[[], BaseSession], str]] = {
     "time-bomb": (TimeBombSession, "time-bomb-5p.txt"),
 }
 # The views each game draws besides 'show' (cheap ones: no sampling advisor).
-EXTRA_VIEWS = {"thirteen-clues": ["locations"], "beyond-baker-street": ["empathy"], "evidence": [],
-               "time-bomb": ["claims", "holdings 3"]}
+EXTRA_VIEWS = {"thirteen-clues": ["locations", "advise"], "beyond-baker-street": ["empathy", "advise"],
+               "evidence": [], "time-bomb": ["claims", "holdings 3", "advise"]}
 
 COLOURS = "pink|red|blue|green|yellow|white|brown|defuse"
 NUMBER = r"-?\d+(?:(?:\.\.|[./,])\d+)*%?"
@@ -82,6 +82,8 @@ def replayed(game: str, upto: float = 1.0, count: int | None = None) -> BaseSess
 def views(session: BaseSession, game: str) -> list[RenderableType]:
     out: list[RenderableType] = []
     for line in ["show", "show brief", *EXTRA_VIEWS[game]]:
+        if line == "advise" and game == "beyond-baker-street" and session.kn.board.over:  # type: ignore[attr-defined]
+            continue  # no advice once the game is over
         out += session.handle(line).renderables
     return out
 
