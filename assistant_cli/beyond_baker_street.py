@@ -58,9 +58,11 @@ from models.beyond_baker_street.observations import (
     take_evidence,
 )
 from models.beyond_baker_street.rules import LOSS_KINDS, BakerStreetState, TableRules, new_game
+from models.beyond_baker_street.table import Board
 from solver.errors import AssistantError
 from solver.knowledge import Explanation
 from solver.simulate import Matchup, play_game
+from solver.text import plural
 
 GAME = "beyond-baker-street"
 JOURNAL_HEADER = journal_header(GAME)
@@ -95,7 +97,7 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "eliminate SEAT POS CARD", "eliminate me 3 6D"),
     ("", "confirm SEAT SECTION / pursue SEAT SECTION", "confirm 3 motive   pursue 1 opp"),
     ("", "draw SEAT CARD  (another player's draw; yours is automatic)", "draw 3 2T"),
-    ("Session", "show", "the table and your hand"),
+    ("Session", "show / show brief", "the table and your hand / the Leads, tracks, next step and your hand"),
     ("", "why POS [CARD]", "why 2   why 2 3W"),
     ("", "empathy [SEAT]", "what the others can know about their hands"),
     ("", "advise [all] [hat]", "ranked actions for your turn (hat: the table plays the hat convention)"),
@@ -218,11 +220,9 @@ class BakerStreetSession(BaseSession):
             return Group(*parts)
         board = kn.board
         assert board is not None
-        for line in board.describe():
-            parts.append(Text(line))
-        others = "  ".join(f"player {s}: {' '.join(c.code for c in kn.visible_hand(s)) or '-'}"
-                           for s in kn.hands if s != kn.me)
-        parts.append(Text(f"Hands you see: {others}"))
+        parts += board_lines(board)
+        others = [f"player {s}: {' '.join(c.code for c in kn.visible_hand(s)) or '-'}" for s in kn.hands if s != kn.me]
+        parts.append(render.Flow(others, sep="; ", lead="Hands you see: "))
         if board.over:
             style = "bold green" if board.result == "won" else "bold red"
             parts.append(Text(f"Game over: {board.result} ({board.reason})", style=style))
@@ -234,6 +234,26 @@ class BakerStreetSession(BaseSession):
         parts.append(Text(f"Consistent hands: {kn.worlds():,} (exact; every one equally likely)"))
         return Group(*parts)
 
+    def brief_view(self) -> RenderableType:
+        """One screen: the Leads, the tracks and the Impossible, what comes next, and your hand."""
+        kn = self.kn
+        if not kn.started:
+            return Text(f"setup: still need {', '.join(kn.missing())}")
+        board = kn.board
+        assert board is not None
+        parts: list[RenderableType] = [*board_lines(board)]
+        if board.over:
+            parts.append(Text(f"Game over: {board.result} ({board.reason})", style="bold"))
+        else:
+            waiting = board.expecting()
+            turn = "your turn" if board.current == kn.me else f"player {board.current}'s turn"
+            parts.append(Text(f"Next: {waiting or turn}", style="cyan"))
+        parts.append(Text(f"Your hand (player {kn.me}), {kn.worlds():,} consistent hands:", style="bold"))
+        for pos, dist in enumerate(kn.hand(), 1):
+            head, atoms = position_atoms(dist)
+            parts.append(render.Flow([head, *atoms], sep=" ", lead=f"  {pos}: ", indent="     "))
+        return Group(*parts)
+
     def _why(self, args: list[str]) -> RenderableType:
         usage = "why POSITION [CARD]"
         kn = self._require("why")
@@ -242,7 +262,7 @@ class BakerStreetSession(BaseSession):
         pos = int(args[0])
         held = len(kn.hands[kn.me])
         if not 1 <= pos <= held:
-            raise AssistantError(f"why: position {pos}, but you hold {held} cards")
+            raise AssistantError(f"why: position {pos}, but you hold {plural(held, 'card')}")
         if len(args) > 1:
             card, i = take_evidence(args, 1, usage)
             no_args("why", args[i:])
@@ -256,7 +276,9 @@ class BakerStreetSession(BaseSession):
         seats = [s for s in kn.hands if s != kn.me]
         if args:
             if len(args) != 1 or not args[0].isdigit() or int(args[0]) not in seats:
-                raise AssistantError(f"empathy: expected 'empathy [SEAT]' with a seat among {seats}")
+                among = ", ".join(map(str, seats[:-1])) + f" or {seats[-1]}" if len(seats) > 1 else str(seats[0])
+                raise AssistantError(f"empathy {' '.join(args)}: expected 'empathy [SEAT]' with SEAT {among} "
+                                     "(another player)")
             seats = [int(args[0])]
         parts: list[RenderableType] = [Text(
             "What each player can know about their own hand from their Assists and the cards you both see, now "
@@ -382,7 +404,7 @@ def help_view() -> RenderableType:
     table.add_column("Syntax")
     table.add_column("Example")
     for row in HELP_ROWS:
-        table.add_row(*row)
+        table.add_row(*(Text(cell) for cell in row))  # Text: no markup, so "[all]" stays visible
     note = Text("Cards are a number and an icon: 3W, 3w or '3 Witness'. Sections and icons take unique prefixes "
                 "(s = Suspect). Seats are numbered 1..N clockwise, positions 1.. from the left; 'me' stands for "
                 "your seat. Everything after '#' is a comment.")
@@ -404,44 +426,63 @@ def told_text(kn: HandKnowledge, seat: int, pos: int) -> str:
     return "; ".join(parts) or "-"
 
 
-def hand_table(kn: HandKnowledge, seat: int, title: str) -> Text:
+def board_lines(board: Board) -> list[RenderableType]:
+    """The board's lines, each broken on a narrow screen only between its '; ' parts."""
+    return [render.Flow(line.split("; "), sep="; ", indent="  ") for line in board.describe()]
+
+
+def position_atoms(dist: dict[Evidence, float]) -> tuple[str, list[str]]:
+    """A position's possible cards in words: a head ("4 equally likely (25.0% each):") and the cards, each an
+    atom a narrow screen never splits ("1C 25.0%,")."""
+    ordered = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
+    if len(ordered) == 1:
+        return f"{ordered[0][0].name} (certain)", []
+    if ordered[0][1] - ordered[-1][1] < 1e-12:
+        atoms = [c.code for c, _ in ordered[:EQUAL_SHOWN]]
+        atoms += [f"+{len(ordered) - EQUAL_SHOWN} more"] if len(ordered) > EQUAL_SHOWN else []
+        return f"{len(ordered)} equally likely ({render.percent_text(ordered[0][1], True)} each):", atoms
+    atoms = [f"{c.code} {render.percent_text(p, True)}," for c, p in ordered[:CARDS_SHOWN]]
+    if len(ordered) > CARDS_SHOWN:
+        atoms.append(f"+{len(ordered) - CARDS_SHOWN} more")
+    else:
+        atoms[-1] = atoms[-1].rstrip(",")
+    return f"{len(ordered)}:", atoms
+
+
+def hand_table(kn: HandKnowledge, seat: int, title: str) -> RenderableType:
     """One row per position: what the Assists said, and every possible card with its probability.
 
     Drawn as one pre-aligned text block rather than a rich ``Table``: it is redrawn after every entry, and
-    rich's table layout costs tens of milliseconds where this costs well under one."""
+    rich's table layout costs tens of milliseconds where this costs well under one. When the block is wider
+    than the screen, each position gets its own lines instead, broken only between cards."""
     rows = []
     for pos, dist in enumerate(kn.hand(seat), 1):
-        ordered = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
-        if len(ordered) == 1:
-            cards = f"{ordered[0][0].name} (certain)"
-        elif ordered[0][1] - ordered[-1][1] < 1e-12:
-            codes = " ".join(c.code for c, _ in ordered[:EQUAL_SHOWN])
-            more = f" +{len(ordered) - EQUAL_SHOWN} more" if len(ordered) > EQUAL_SHOWN else ""
-            cards = f"{len(ordered)} equally likely ({render.percent_text(ordered[0][1], True)} each): {codes}{more}"
-        else:
-            shown = ", ".join(f"{c.code} {render.percent_text(p, True)}" for c, p in ordered[:CARDS_SHOWN])
-            more = f", +{len(ordered) - CARDS_SHOWN} more" if len(ordered) > CARDS_SHOWN else ""
-            cards = f"{len(ordered)}: {shown}{more}"
+        head, atoms = position_atoms(dist)
         slot = kn.hands[seat][pos - 1]
         really = slot.card.code if slot.card else "?"
-        rows.append((str(pos), really, told_text(kn, seat, pos), cards, len(ordered) == 1))
-    head = ("Pos", "Really", "Told", "Possible cards (probability)")
+        rows.append((str(pos), really, told_text(kn, seat, pos), head, atoms, len(dist) == 1))
     show_really = seat != kn.me
-    told_width = max([len(head[2]), *(len(r[2]) for r in rows)])
-    out = Text(title + "\n", style="bold")
+    headers = ("Pos", "Really", "Told", "Possible cards (probability)")
+    told_width = max([len(headers[2]), *(len(r[2]) for r in rows)])
+    wide = Text(title + "\n", style="bold")
 
     def line(pos: str, really: str, told: str, cards: str, style: str = "") -> None:
-        out.append(f"{pos:>3}  ")
+        wide.append(f"{pos:>3}  ")
         if show_really:
-            out.append(f"{really:<6}  ")
-        out.append(f"{told:<{told_width}}  ")
-        out.append(cards + "\n", style=style)
+            wide.append(f"{really:<6}  ")
+        wide.append(f"{told:<{told_width}}  ")
+        wide.append(cards + "\n", style=style)
 
-    line(*head, style="bold")
-    for pos, really, told, cards, certain in rows:
-        line(pos, really, told, cards, "bold green" if certain else "")
-    out.rstrip()
-    return out
+    line(*headers, style="bold")
+    narrow: list[RenderableType] = [Text(title, style="bold")]
+    for pos, really, told, head, atoms, certain in rows:
+        style = "bold green" if certain else ""
+        line(pos, really, told, " ".join([head, *atoms]), style)
+        seen = f" (really {really})" if show_really else ""
+        narrow.append(Text(f"Position {pos}{seen}, told: {told}"))
+        narrow.append(render.Flow([Text(head, style=style), *atoms], sep=" ", lead="  ", indent="  "))
+    wide.rstrip()
+    return render.Either(wide, Group(*narrow))
 
 
 def describe_change(

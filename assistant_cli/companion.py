@@ -29,6 +29,7 @@ from assistant_cli.session import Journal, Reply, read_lines
 from solver.errors import AssistantError
 from solver.parallel import open_backend
 from solver.simulate import GameRecord, Matchup, SimulationError, run_games
+from solver.text import plural
 
 
 class Question(Protocol):
@@ -153,7 +154,7 @@ def run_companion(
             session.journal.save(session.lines)
             out.print(f"journal: {journal}")
         if resume is not None:
-            out.print(f"resumed {len(session.lines)} entries from {resume}")
+            out.print(f"resumed {plural(len(session.lines), 'entry')} from {resume}")
             if interactive and (show_setup_on_resume or session.knowledge is not None):
                 print_reply(out, session.handle("show"))
         if interactive:
@@ -246,7 +247,7 @@ def run_analyze(session: CompanionSession, file: Path, as_json: bool, still_need
             typer.echo(json.dumps(session.summary(), indent=2))
         else:
             out = Console()
-            out.print(f"{file}: {len(session.lines)} entries")
+            out.print(f"{file}: {plural(len(session.lines), 'entry')}")
             print_reply(out, session.handle("show"))
     except AssistantError as exc:
         fail(str(exc))
@@ -317,7 +318,8 @@ def _prompt_loop(session: CompanionSession, out: Console, prompt: Any, prompt_te
             return True
         except KeyboardInterrupt:
             session.rebuilt(list(session.lines))
-            out.print(Text(f"interrupted: state rebuilt from the journal ({len(session.lines)} entries)", "yellow"))
+            entries = plural(len(session.lines), "entry")
+            out.print(Text(f"interrupted: state rebuilt from the journal ({entries})", "yellow"))
             return True
         print_reply(out, reply)
         return not reply.quit
@@ -431,5 +433,5 @@ def run_simulation(
 def speed_text(games: int, elapsed: float, where: int | str) -> str:
     """The timing every simulation summary ends with; ``where`` is a worker count or a backend's label."""
     rate = games / elapsed if elapsed > 0 else float("inf")
-    place = f"{where} worker(s)" if isinstance(where, int) else where
+    place = plural(where, "worker") if isinstance(where, int) else where
     return f"{elapsed:.1f} s, {rate:.2f} games/s on {place}"

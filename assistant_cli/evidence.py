@@ -44,6 +44,7 @@ from assistant_cli.companion import (
     speed_text,
 )
 from assistant_cli.companion_app import journal_header
+from assistant_cli.render import Fit, Flow
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, with_seat
 from models.evidence.advisor import Option, candidates, evaluate
 from models.evidence.bots import bot_factory, make_bot
@@ -65,6 +66,7 @@ from models.evidence.rules import EXTRA, PLAY, SEARCH, UNCOVER, EvidenceState, e
 from models.evidence.turns import EVIDENCE_STEP, TurnOrder
 from solver.errors import AssistantError
 from solver.simulate import Matchup, Row, play_game, summarize
+from solver.text import plural
 
 GAME = "evidence"
 JOURNAL_HEADER = journal_header(GAME)
@@ -102,7 +104,7 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "timeout SEAT COLOUR for COLOUR ...", "timeout 3 blue for green yellow"),
     ("", "tool SEAT TOOL [COLOUR] [for ...]  (pro)", "tool 2 fortune blue   tool me telescope"),
     ("", "look COLOUR VALUE  (your Fortune-Teller)", "look blue 3"),
-    ("Session", "show", "mysteries, probabilities, everyone's expected score"),
+    ("Session", "show / show brief", "mysteries, probabilities, expected scores / one screen of them"),
     ("", "why COLOUR [VALUE]", "why blue   why blue 3"),
     ("", "advise [all] [extra] [greedy] [samples N]", "ranked options for your turn (greedy: model the others)"),
     ("", "undo / history", "remove the last entry / list the entries, numbered"),
@@ -253,6 +255,24 @@ class EvidenceSession(BaseSession):
             return Group(*parts)
         parts.append(mysteries_table(kn))
         parts.append(players_table(kn))
+        parts.append(Text("Next: " + self.turn().describe(kn.me), style="cyan"))
+        return Group(*parts)
+
+    def brief_view(self) -> RenderableType:
+        """One screen: each mystery's possible values, each player's expected score, and what comes next."""
+        kn = self.knowledge
+        if kn is None:
+            return Text(f"setup: still need {'; '.join(self.setup.missing())}")
+        t = kn.table
+        parts: list[RenderableType] = [Text("Evidence values (exact probability)", style="bold")]
+        for colour, d in kn.distribution().items():
+            values = [f"{v} ({_p(p)})" for v, p in sorted(d.items())]
+            mean = sum(v * p for v, p in d.items())
+            left = f"{plural(t.stacks[colour].size, 'search card')} left"
+            parts.append(Flow([*values, f"mean {mean:.2f}", left], sep=", ", lead=f"  {colour}: ", indent="    "))
+        estimates = kn.expected_scores()
+        parts.append(Flow([f"{s}{' (you)' if s == kn.me else ''} {estimates[s].mean:.1f} ± {estimates[s].sd:.1f}"
+                           for s in t.seats], lead="Expected scores: player ", sep="; "))
         parts.append(Text("Next: " + self.turn().describe(kn.me), style="cyan"))
         return Group(*parts)
 
@@ -413,7 +433,7 @@ def help_view() -> RenderableType:
     for col in ("", "Syntax", "Example"):
         table.add_column(col)
     for row in HELP_ROWS:
-        table.add_row(*row)
+        table.add_row(*(Text(cell) for cell in row))  # Text: no markup, so "[all]" stays visible
     note = Text("Colours: white (Yeti), blue (Sea Monster), yellow (Mummy), pink, green, brown; unique prefixes "
                 "work (bl, br). Seats are 1..N clockwise; 'me' is your seat. Everything after '#' is a comment.")
     return Group(table, note)
@@ -423,26 +443,31 @@ def _p(p: float) -> str:
     return f"{100 * p:.0f}%" if p < 1 else "certain"
 
 
-def mysteries_table(kn: EvidenceKnowledge) -> Table:
+def _chunks(items: list[str], size: int) -> str:
+    """Items ``size`` to a line: a cell that stays narrow without splitting an item."""
+    return "\n".join("  ".join(items[i:i + size]) for i in range(0, len(items), size))
+
+
+def mysteries_table(kn: EvidenceKnowledge) -> Fit:
     """Each mystery: its possible evidence values with exact probabilities, the mean, what is on the table."""
     t = kn.table
     dist = kn.distribution()
     table = Table(title="Mysteries: possible evidence values (exact)", box=box.SIMPLE_HEAD)
-    for col in ("Mystery", "Evidence: value (probability)", "Mean", "Revealed", "Search cards left"):
+    for col in ("Mystery", "Evidence: value (probability)", "Mean", "Revealed", "Cards left"):
         table.add_column(col)
     for colour in COLOURS:
         d = dist[colour]
-        values = "  ".join(f"{v} ({_p(p)})" for v, p in sorted(d.items()))
+        values = _chunks([f"{v} ({_p(p)})" for v, p in sorted(d.items())], 2)
         mean = sum(v * p for v, p in d.items())
         shown = " ".join(str(v) for v in t.displays[colour]) or "-"
         stack = t.stacks[colour]
-        left = f"{stack.size}" + (" (Hot Lead on top)" if stack.hot else "")
+        left = f"{stack.size}" + (" (Hot Lead)" if stack.hot else "")
         name = f"{colour} ({t.data.names[colour]})"
         table.add_row(name, values, f"{mean:.2f}", shown, left)
-    return table
+    return Fit(table)
 
 
-def players_table(kn: EvidenceKnowledge) -> Table:
+def players_table(kn: EvidenceKnowledge) -> RenderableType:
     """Every player's search cards, hand counts and expected final score for the cards they hold now."""
     t = kn.table
     estimates = kn.expected_scores()
@@ -451,18 +476,20 @@ def players_table(kn: EvidenceKnowledge) -> Table:
         table.add_column(col)
     for s in t.seats:
         arts = t.articles[s]
-        cards = " ".join(f"{c}{'*' if c in t.hot[s] else ''} x{n}" for c, n in arts.items() if n) or "-"
-        if s == kn.me:
-            hand = " ".join(f"{c} {v}" for c, v in kn.hand) or "-"
+        cards = "\n".join(f"{c}{'*' if c in t.hot[s] else ''} x{n}" for c, n in arts.items() if n) or "-"
+        if s == kn.me:  # my rumours are values I see; the others' are how many of each colour
+            hand = "\n".join(f"{c} {v}" for c, v in kn.hand) or "-"
         else:
-            hand = " ".join(f"{c} {n}" for c, n in t.hands[s].items() if n) or "-"
+            hand = "\n".join(f"{c} x{n}" for c, n in t.hands[s].items() if n) or "-"
         if t.players == 2 and sum(t.unknown[s].values()):
-            hand += "  | unknown: " + " ".join(f"{c} {n}" for c, n in t.unknown[s].items() if n)
-        used = ", ".join(u.tool if isinstance(u, ToolUsed) else f"{u.colour} time-out" for u in t.used[s]) or "-"
+            hand += "\n" + "\n".join(f"unknown {c} x{n}" for c, n in t.unknown[s].items() if n)
+        used = "\n".join(u.tool if isinstance(u, ToolUsed) else f"{u.colour} time-out" for u in t.used[s]) or "-"
         e = estimates[s]
         who = f"{s} (you)" if s == kn.me else str(s)
         table.add_row(who, cards, hand, used, f"{e.mean:.2f} ± {e.sd:.2f}", f"{e.low}..{e.high}")
-    return table
+    note = Text("Rumours in hand: yours with their values (blue 3); the others' as a count per colour (blue x2). "
+                "* marks a Hot Lead.", style="dim")
+    return Group(Fit(table), note)
 
 
 def describe_change(before: dict[str, dict[int, float]], after: dict[str, dict[int, float]]) -> str:
@@ -489,8 +516,8 @@ def advice_table(ranked: list[Option], phase: str, limit: int | None) -> Rendera
         table.add_row(str(i), action, f"{100 * o.win:.0f}%", f"{o.score:.1f}", f"{o.lead:+.1f}", str(o.samples),
                       o.tells or "-")
     if len(shown) < len(ranked):
-        return Group(table, Text(f"{len(ranked) - len(shown)} more: 'advise all'", style="dim"))
-    return table
+        return Group(Fit(table, prose={6}), Text(f"{len(ranked) - len(shown)} more: 'advise all'", style="dim"))
+    return Fit(table, prose={6})
 
 
 # -- the commands ---------------------------------------------------------------------------------------------------

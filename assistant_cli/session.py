@@ -43,6 +43,7 @@ from models.thirteen_clues.observations import (
 )
 from solver.errors import AssistantError, ContradictionError
 from solver.knowledge import Count
+from solver.text import plural
 
 GAME = "thirteen-clues"
 JOURNAL_HEADER = journal_header(GAME)
@@ -179,7 +180,7 @@ class BaseSession:
     A contradiction is reworded to name the journal numbers of the earlier entries it contradicts."""
 
     COMMAND_OF: ClassVar[Mapping[str, str]]
-    NO_ARGS: ClassVar[frozenset[str]] = frozenset({"show", "undo", "history"})
+    NO_ARGS: ClassVar[frozenset[str]] = frozenset({"undo", "history"})
     #: Seconds of replays allowed to find, by dropping one earlier entry at a time, the entry a contradiction
     #: comes from when the game's error does not name it (0: do not search).
     blame_budget: float = 1.0
@@ -211,7 +212,9 @@ class BaseSession:
             if command == "quit":
                 return Reply(quit=True)
             if command == "show":
-                return self._show_reply()
+                if args and [a.lower() for a in args] != ["brief"]:
+                    raise AssistantError(f"{verb}: unexpected '{' '.join(args)}', expected '{verb}' or '{verb} brief'")
+                return Reply([self.brief_view()]) if args else self._show_reply()
             if command == "undo":
                 return self._undo(show)
             if command == "history":
@@ -396,6 +399,10 @@ class BaseSession:
         """What 'help' shows."""
         raise NotImplementedError
 
+    def brief_view(self) -> RenderableType:
+        """'show brief': the essentials on one screen (at most ``render.BRIEF_LINES`` lines at 80 columns)."""
+        raise NotImplementedError
+
     def _show_reply(self) -> Reply:
         """The reply to 'show': the current state."""
         return Reply([self.state_view(None)])
@@ -422,8 +429,11 @@ class BaseSession:
         return complete_word(text, self._all_candidates)
 
     def _all_candidates(self, words: list[str]) -> list[str]:
-        """``_candidates``, plus 'edit N ENTRY' (an entry number, then the entry's words) and 'drop N'."""
+        """``_candidates``, plus 'brief' after 'show' (every game has 'show brief'), 'edit N ENTRY' (an entry
+        number, then the entry's words) and 'drop N'."""
         command = self.COMMAND_OF.get(words[0].lower()) if words else None
+        if command == "show":
+            return ["brief"] if len(words) == 1 else []
         if command not in ("edit", "drop"):
             return self._candidates(words)
         if len(words) == 1:
@@ -470,6 +480,12 @@ class Session(BaseSession):
         self._show = show  # the rebuilt state came from a replay, which showed nothing
         return self._state_reply(summary, diff=False)
 
+    def brief_view(self) -> RenderableType:
+        if self.knowledge is None:
+            return render.setup_view(self.setup, None)
+        snap = self._take_snapshot()
+        return render.brief_view(snap.mystery, snap.count, snap.whatifs)
+
     def _commands(self, show: bool) -> dict[str, Command]:
         return {"why": self._why, "locations": lambda args: self._locations(), "whatif": self._whatif,
                 "advise": self._advise}
@@ -509,7 +525,7 @@ class Session(BaseSession):
         if knowledge is None:
             return self._state_reply(f"recorded '{entry}'")
         if before is None:
-            summary = f"setup complete: {len(knowledge.unseen)} cards unseen; '{entry}' recorded"
+            summary = f"setup complete: {plural(len(knowledge.unseen), 'card')} unseen; '{entry}' recorded"
             self._snapshot = None
             return self._state_reply(summary=summary, diff=False)
         return self._state_reply(summary=f"'{entry}' (setup changed, every entry re-checked)")
@@ -853,7 +869,7 @@ def describe_changes(before: Snapshot, after: Snapshot) -> str:
         if removed or added:
             elsewhere = []
             if removed:
-                elsewhere.append(f"{removed} placement{'s' if removed != 1 else ''} ruled out")
+                elsewhere.append(f"{plural(removed, 'placement')} ruled out")
             if added:
                 elsewhere.append(f"{added} possible again")
             parts.append(f"no change to your mystery's candidates ({', '.join(elsewhere)} elsewhere)")

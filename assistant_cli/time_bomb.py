@@ -43,6 +43,7 @@ from assistant_cli.companion import (
     speed_text,
 )
 from assistant_cli.companion_app import journal_header
+from assistant_cli.render import Fit, Flow
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, with_seat
 from models.time_bomb.advisor import (
     POLICY_LABEL,
@@ -64,6 +65,7 @@ from models.time_bomb.rules import COVER, CUT, REDEAL, UNCOVER, TableRules, Time
 from solver.errors import AssistantError
 from solver.parallel import Backend, run_jobs
 from solver.simulate import Matchup, game_seed, play_game
+from solver.text import plural
 
 GAME = "time-bomb"
 JOURNAL_HEADER = journal_header(GAME)
@@ -97,7 +99,8 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "cover COLOUR / uncover COLOUR  (defusing, yellow, blue)", "cover green   uncover pink"),
     ("", "draw K  (red bomb: numbered card K)", "draw 2"),
     ("", "redeal CARD ...  (your new hand, each round)", "redeal defuse red blue green"),
-    ("Session", "show / claims / holdings SEAT", "tables; every claim judged; full distributions"),
+    ("Session", "show / show brief", "every table / one screen of the essentials"),
+    ("", "claims / holdings SEAT", "every claim judged; full distributions"),
     ("", "advise", "your decision: cut, cover, uncover, and what to claim"),
     ("", "why role SEAT | claim N | inplay COLOUR K | holds SEAT CARD K | cut SEAT", "why role 3   why claim 2"),
     ("", "bluff SHERLOCK MORIARTY  (bluff rates of the soft model)", "bluff 0.1 0.5"),
@@ -111,7 +114,7 @@ def help_view() -> RenderableType:
     for col in ("", "Command", "Example"):
         table.add_column(col)
     for row in HELP_ROWS:
-        table.add_row(*row)
+        table.add_row(*(Text(cell) for cell in row))  # Text: no markup, so "[all]" stays visible
     return Group(
         table,
         Text("Hard: from your cards and the cuts only. Soft: also from the claims, through the bluff model "
@@ -307,6 +310,34 @@ class TimeBombSession(BaseSession):
         parts.append(Text("Next: " + next_step(kn), style="cyan"))
         return Group(*parts)
 
+    def brief_view(self) -> RenderableType:
+        """One screen: who is likely Moriarty, the risk of each cut now, the board and the next step."""
+        kn = self.knowledge
+        if kn is None:
+            return Text(f"setup: still need {'; '.join(self.setup.missing())}")
+        t = kn.table
+        soft, hard = kn.belief(True), kn.belief(False)
+        roles, prior = soft.roles(), hard.roles()
+        parts: list[RenderableType] = [Text(f"Round {t.round}, you are player {kn.me} ({kn.role})", style="bold")]
+        others = [s for s in t.seats if s != kn.me]
+        priors = {_p(prior[s]) for s in others}
+        alone = f" (from the cards alone {priors.pop()} each)" if len(priors) == 1 else ""
+        parts.append(Flow([f"{s} {_p(roles[s])}" for s in others], lead="P(Moriarty) with the claims: player ",
+                          end=alone))
+        flagged = [r.context.number for r in kn.claim_reports() if r.contradicted and r.context.seat != kn.me]
+        if flagged:
+            parts.append(Text(f"Claims the cuts contradict: {', '.join(map(str, flagged))} ('claims' for all)"))
+        if t.phase == CUT and not t.over:
+            policies = risk_policies(kn)
+            who = "you" if t.cutter == kn.me else f"player {t.cutter}"
+            explode = "P(explosion)" if len(policies) == 1 else "P(explosion) avoiding / seeking"
+            parts.append(Flow([" / ".join([f"{r.seat} {_p(r.p_defuse)}", *(_p(r.explode[p]) for p in policies)])
+                               for r in cut_risks(kn, policies)],
+                              lead=f"Cut by {who}, P(defusing) / {explode}: player "))
+        parts.append(board_text(kn))
+        parts.append(Text("Next: " + next_step(kn), style="cyan"))
+        return Group(*parts)
+
     def _holdings(self, args: list[str]) -> RenderableType:
         kn = self._require("holdings")
         if len(args) != 1:
@@ -371,7 +402,7 @@ class TimeBombSession(BaseSession):
             parts.append(Text(advice.reason))
         if not kn.table.over and kn.table.phase != REDEAL:
             k, why = choose_claim(kn)
-            parts.append(Text(f"What to claim: {k} defusing card{'s' if k != 1 else ''} ({why})"))
+            parts.append(Text(f"What to claim: {plural(k, 'defusing card')} ({why})"))
         return Group(*parts)
 
     # -- analyze --json -------------------------------------------------------------------------------------
@@ -425,7 +456,7 @@ def next_step(kn: TimeBombKnowledge) -> str:
     if t.over:
         return f"game over: {t.winner} wins ({t.reason})"
     if t.phase == REDEAL:
-        return f"the round is over: enter your new hand, 'redeal CARD ...' ({t.next_sizes()[kn.me]} cards)"
+        return f"the round is over: enter your new hand, 'redeal CARD ...' ({plural(t.next_sizes()[kn.me], 'card')})"
     who = "you" if t.cutter == kn.me else f"player {t.cutter}"
     if t.phase == CUT:
         return f"{t.status()}; {who} cut: 'cut SEAT CARD' (claims any time: 'claim SEAT K')"
@@ -438,31 +469,31 @@ def next_step(kn: TimeBombKnowledge) -> str:
     return f"{who} cut a card of player {t.extra_target} (red bomb): 'cut {t.extra_target} CARD'"
 
 
-def players_table(kn: TimeBombKnowledge) -> Table:
+def players_table(kn: TimeBombKnowledge) -> Fit:
     """Role probability (soft, and the hard prior) and expected holdings of every player."""
     t = kn.table
     soft, hard = kn.belief(True), kn.belief(False)
     roles, prior = soft.roles(), hard.roles()
-    table = Table(title=f"Players, round {t.round} (soft: with claims; hard: cards and cuts only)",
-                  box=box.SIMPLE_HEAD)
+    table = Table(title=f"Players, round {t.round}; you are player {kn.me}, {kn.role} (soft: with claims; hard: "
+                  "cards and cuts only)", box=box.SIMPLE_HEAD)
     for col in ("Player", "Cards", "P(Moriarty) soft", "hard", "Defusing (soft)", "hard", "Bombs expected (soft)"):
         table.add_column(col, justify="left" if col in ("Player", "Bombs expected (soft)") else "right")
     for s in t.seats:
-        who = f"{s} (you, {kn.role})" if s == kn.me else str(s)
+        who = f"{s} (you)" if s == kn.me else str(s)
         if s == kn.me:
             hand = kn.my_hand()
-            bombs = " ".join(f"{c} {n}" for c, n in hand.items() if n and c != DEFUSE) or "-"
+            bombs = "\n".join(f"{c} {n}" for c, n in hand.items() if n and c != DEFUSE) or "-"
             table.add_row(who, str(t.sizes[s]), "-", "-", str(hand[DEFUSE]), str(hand[DEFUSE]), bombs)
             continue
         exp, exp_hard = soft.expected(s), hard.expected(s)
-        bombs = " ".join(f"{c} {v:.1f}" for c, v in sorted(exp.items(), key=lambda kv: -kv[1])
+        bombs = "\n".join(f"{c} {v:.1f}" for c, v in sorted(exp.items(), key=lambda kv: -kv[1])
                          if c != DEFUSE and v >= 0.05) or "-"
         table.add_row(who, str(t.sizes[s]), _p(roles[s]), _p(prior[s]), f"{exp.get(DEFUSE, 0.0):.2f}",
                       f"{exp_hard.get(DEFUSE, 0.0):.2f}", bombs)
-    return table
+    return Fit(table)
 
 
-def claims_table(kn: TimeBombKnowledge) -> Table:
+def claims_table(kn: TimeBombKnowledge) -> Fit:
     table = Table(title="Claims (P true: hard = cards and cuts only; soft = with the bluff model)",
                   box=box.SIMPLE_HEAD)
     for col in ("#", "Round", "Player", "Claimed", "P true hard", "P true soft", "Flag"):
@@ -473,7 +504,7 @@ def claims_table(kn: TimeBombKnowledge) -> Table:
         who = f"{c.seat} (you)" if c.seat == kn.me else str(c.seat)
         table.add_row(str(c.number), str(c.round), who, f"{c.claimed} of {c.size}", _p(r.p_true_hard),
                       _p(r.p_true_soft), flag)
-    return table
+    return Fit(table, prose={6})
 
 
 def _policy_caption(policies: Sequence[str]) -> str:
@@ -482,7 +513,7 @@ def _policy_caption(policies: Sequence[str]) -> str:
     return "; ".join(words[p] for p in policies)
 
 
-def risk_table(kn: TimeBombKnowledge) -> Table:
+def risk_table(kn: TimeBombKnowledge) -> Fit:
     """The risk of every cut now (:func:`~models.time_bomb.advisor.cut_risks`): for my own cut as my role plays
     it, for another player's cut both ways, labelled."""
     t = kn.table
@@ -500,16 +531,17 @@ def risk_table(kn: TimeBombKnowledge) -> Table:
     for r in cut_risks(kn, policies):
         booms = [_p(v) for p in policies for v in (r.explode[p], r.explode_hard[p])]
         table.add_row(str(r.seat), _p(r.p_defuse), _p(r.p_defuse_hard), *booms)
-    return table
+    return Fit(table)
 
 
-def options_table(kn: TimeBombKnowledge, options: Sequence[CutOption]) -> Table:
+def options_table(kn: TimeBombKnowledge, options: Sequence[CutOption]) -> Fit:
     """The ranked cuts of ``advise``; the explosion columns are the risk table's (one per policy shown)."""
     policies = list(options[0].risk.explode) if options else []
     heads = ["Explosion soft/hard"] if len(policies) == 1 else [f"Explosion {p}ing soft/hard" for p in policies]
     table = Table(title="Cuts, best first", box=box.SIMPLE_HEAD,
                   caption=_policy_caption(policies) if len(policies) > 1 else None)
-    for col in ("#", "Cut", "Defusing soft/hard", *heads, "Wins now", "If defusing: P(M)", "If bomb: P(M)", "Why"):
+    columns = ("#", "Cut", "Defusing soft/hard", *heads, "Wins now", "If defusing: P(M)", "If bomb: P(M)", "Why")
+    for col in columns:
         table.add_column(col)
     for i, o in enumerate(options, 1):
         if_def = f"{_p(o.roles_if_defuse.get(o.seat, 0))}" if o.roles_if_defuse else "-"
@@ -517,10 +549,11 @@ def options_table(kn: TimeBombKnowledge, options: Sequence[CutOption]) -> Table:
         booms = [f"{_p(o.risk.explode[p])} / {_p(o.risk.explode_hard[p])}" for p in policies]
         table.add_row(str(i), f"player {o.seat}", f"{_p(o.p_defuse)} / {_p(o.p_defuse_hard)}", *booms,
                       _p(o.p_win), if_def, if_bomb, o.reason)
-    return table
+    return Fit(table, prose={len(columns) - 1})
 
 
-def board_text(kn: TimeBombKnowledge) -> Text:
+def board_text(kn: TimeBombKnowledge) -> Flow:
+    """The board in one paragraph that breaks only between colours (never inside 'red 3/4 cut')."""
     t = kn.table
     parts = []
     for c in t.setup.colours:
@@ -529,13 +562,13 @@ def board_text(kn: TimeBombKnowledge) -> Text:
         span = f"{lo}" if lo == hi else f"{lo}-{hi}"
         cover = f" covered by {t.covered[c]}" if c in t.covered else ""
         parts.append(f"{c} {t.counts[c]}/{t.setup.thresholds[c]} cut ({span} in play){cover}")
-    line = "Board: " + "; ".join(parts) + f". Defusing cut {t.defusers_cut}/{t.setup.defusers}."
+    parts.append(f"defusing cut {t.defusers_cut}/{t.setup.defusers}")
     if t.last_card() == "pink" and "pink" not in t.covered:
-        line += " Last cut was pink: another pink now explodes."
-    return Text(line)
+        parts.append("last cut was pink: another pink now explodes")
+    return Flow(parts, lead="Board: ", end=".")
 
 
-def holdings_table(kn: TimeBombKnowledge, seat: int) -> RenderableType:
+def holdings_table(kn: TimeBombKnowledge, seat: int) -> Fit:
     soft, hard = kn.belief(True), kn.belief(False)
     table = Table(title=f"Player {seat}: P(holds k) now, soft / hard", box=box.SIMPLE_HEAD)
     n = soft.cards_left(seat)
@@ -548,7 +581,7 @@ def holdings_table(kn: TimeBombKnowledge, seat: int) -> RenderableType:
         else:
             ds, dh = soft.colour_distribution(seat, card), hard.colour_distribution(seat, card)
         table.add_row(card, *(f"{_p(ds.get(k, 0.0))} / {_p(dh.get(k, 0.0))}" for k in range(n + 1)))
-    return table
+    return Fit(table)
 
 
 def why_role(kn: TimeBombKnowledge, seat: int) -> RenderableType:
@@ -581,7 +614,8 @@ def why_claim(kn: TimeBombKnowledge, number: int) -> RenderableType:
         raise AssistantError(f"why claim {number}: expected 1 to {len(reports)}" if reports else "no claim yet")
     r = reports[number - 1]
     c = r.context
-    head = (f"Claim {number}: player {c.seat} said {c.claimed} defusing card(s) of {c.size} in round {c.round}. "
+    head = (f"Claim {number}: player {c.seat} said {plural(c.claimed, 'defusing card')} of {c.size} in round "
+            f"{c.round}. "
             f"P(true) = {_p(r.p_true_hard)} from hard facts, {_p(r.p_true_soft)} with the bluff model.")
     lines = [Text(head, style="bold")]
     if r.contradicted and c.seat != kn.me:
@@ -599,13 +633,13 @@ def why_in_play(kn: TimeBombKnowledge, colour: str, k: int) -> RenderableType:
     dist = kn.in_play()[colour]
     p = dist.get(k, 0.0)
     if p > 0:
-        return Text(f"{k} {colour} cards in play: probability {_p(p)} (hard facts only: "
+        return Text(f"{plural(k, colour + ' card')} in play: probability {_p(p)} (hard facts only: "
                     f"{', '.join(f'{n}: {_p(q)}' for n, q in dist.items())}).")
     if not 0 <= k <= kn.setup.bombs_per_colour:
         raise AssistantError(f"why inplay {colour} {k}: expected 0 to {kn.setup.bombs_per_colour}")
     core = kn.explain_whatif(InPlay(colour, k))
     reasons = "; ".join(f.located() for f in core) if core else "the setup (how many cards are removed)"
-    return Text(f"{k} {colour} cards in play is impossible (hard): {reasons}.")
+    return Text(f"{plural(k, colour + ' card')} in play is impossible (hard): {reasons}.")
 
 
 def why_holds(kn: TimeBombKnowledge, seat: int, card: str, k: int) -> RenderableType:
@@ -619,7 +653,7 @@ def why_holds(kn: TimeBombKnowledge, seat: int, card: str, k: int) -> Renderable
     t = kn.table
     size = t.sizes[seat]
     if not 0 <= k <= size:
-        return Text(f"Player {seat} holds {size} cards: {k} {card} is impossible.")
+        return Text(f"Player {seat} holds {plural(size, 'card')}: {k} {card} is impossible.")
     first = t.cut_in_round[seat] + 1
     core = kn.explain_whatif(Holds(t.round, seat, card, k, first, kn.layout.size(t.round, seat)))
     reasons = "; ".join(f.located() for f in core) if core else "the setup"

@@ -70,6 +70,7 @@ from solver.constraints import Constraint, CountEquals, Problem, require
 from solver.errors import AssistantError, ContradictionError, InvalidObservationError
 from solver.injections import InjectionCounter, injection_counts
 from solver.knowledge import Explanation, Knowledge
+from solver.text import plural
 
 ALL_NUMBERS = frozenset(NUMBERS)
 ALL_ICONS = frozenset(ICONS)
@@ -333,7 +334,7 @@ class HandKnowledge:
             size = self.data.hand_size(s.players)
             if len(entry.cards) != size:
                 raise InvalidObservationError(
-                    f"hand {entry.seat}: {len(entry.cards)} cards, but each player starts with {size}"
+                    f"hand {entry.seat}: {plural(len(entry.cards), 'card')}, but each player starts with {size}"
                 )
             if len(set(entry.cards)) != len(entry.cards):
                 raise InvalidObservationError(f"hand {entry.seat}: a card is named twice")
@@ -716,7 +717,7 @@ class HandKnowledge:
         The same question on the CP-SAT model is :meth:`explain_cp_sat` (tests check they agree)."""
         k = len(self.hands[self.me])
         if not 1 <= position <= k:
-            raise InvalidObservationError(f"position {position}: you hold {k} cards")
+            raise InvalidObservationError(f"position {position}: you hold {plural(k, 'card')}")
         lit = (card.code, f"p{position}")
         p = self.hand()[position - 1].get(card, 0.0)
         if 0.0 < p < 1.0:
@@ -756,5 +757,5 @@ class HandKnowledge:
         """:meth:`explain` on the CP-SAT model (gated observations, infeasibility cores): slower, for checks."""
         k = len(self.hands[self.me])
         if not 1 <= position <= k:
-            raise InvalidObservationError(f"position {position}: you hold {k} cards")
+            raise InvalidObservationError(f"position {position}: you hold {plural(k, 'card')}")
         return self.constraint_model().explain((card.code, f"p{position}"))

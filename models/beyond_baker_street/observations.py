@@ -298,7 +298,9 @@ def parse(line: str) -> Entry:
               "start": (Start, "start SEAT")}
     if verb in simple:
         cls, usage = simple[verb]
-        value = _positive(_need(args, 0, usage), usage.split()[1].lower())
+        token = _need(args, 0, usage)  # the Case File's range is the game data's to check
+        what = {"players": "players", "case": "case"}.get(verb, "seat")
+        value = parse_int(token, what) if verb == "case" else _positive(token, what)
         expect_end(args, 1, usage)
         return cls(value)
     if verb == "hand":

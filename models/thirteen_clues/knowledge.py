@@ -34,6 +34,7 @@ from solver.constraints import Constraint, CountEquals, NotAll, Problem, forbid,
 from solver.counting import AllocationCounter
 from solver.errors import ContradictionError, IllegalActionError, InvalidObservationError
 from solver.knowledge import Count, Explanation, Knowledge
+from solver.text import plural
 
 MYSTERY = "mystery"
 
@@ -254,14 +255,16 @@ class ThirteenCluesKnowledge:
             raise InvalidObservationError(f"'{obs}': the {obs.subject} suit is not in play with {self.players} players")
         if obs.count > len(cards):
             raise InvalidObservationError(
-                f"count {obs.count}: there are only {len(cards)} {obs.subject} cards in play"
+                f"count {obs.count}: there {'is' if len(cards) == 1 else 'are'} only "
+                f"{plural(len(cards), f'{obs.subject} card')} in play"
             )
         if obs.seat == self.me:
             mine = [self.private[0]] if obs.side == "left" else [self.private[1]] if obs.side else []
             seen = [c for c in (mine if obs.side else self.private) if c in cards]
             seen += [c for s in self.setup.screens.values() for c in s if c in cards]
             if len(seen) != obs.count:
-                raise ContradictionError(obs, [], f"you see {len(seen)} {obs.subject} cards, not {obs.count}")
+                seen_text = plural(len(seen), obs.subject + " card")
+                raise ContradictionError(obs, [], f"you see {seen_text}, not {obs.count}")
             return []
         known = sum(
             1 for seat, screen in self.setup.screens.items() if seat != obs.seat for c in screen if c in cards

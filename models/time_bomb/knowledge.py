@@ -66,6 +66,7 @@ from models.time_bomb.variables import instance_variable, slot_value
 from solver.constraints import Constraint, require
 from solver.errors import ContradictionError, IllegalActionError, InvalidObservationError
 from solver.knowledge import Knowledge
+from solver.text import plural
 
 __all__ = ["Fact", "TableSetup", "TimeBombKnowledge", "instance_variable", "slot_value"]
 
@@ -589,12 +590,12 @@ class TimeBombKnowledge:
         later_bombs = len(shown) - later_def
         who = f"player {claim.seat}"
         if later_def > claim.claimed:
-            return f"{later_def} defusing cards were cut from {who} after the claim of {claim.claimed}"
+            verb = "was" if later_def == 1 else "were"
+            return f"{plural(later_def, 'defusing card')} {verb} cut from {who} after the claim of {claim.claimed}"
         if later_bombs > claim.size - claim.claimed:
-            return (
-                f"{later_bombs} bombs were cut from {who} after the claim, more than the "
-                f"{claim.size - claim.claimed} the claim leaves"
-            )
+            verb = "was" if later_bombs == 1 else "were"
+            return (f"{plural(later_bombs, 'bomb')} {verb} cut from {who} after the claim, more than the "
+                    f"{claim.size - claim.claimed} the claim leaves")
         j = layer.hard.seats.index(claim.seat)
         most = later_def + min(layer.hard.slots[j], layer.hard.defusers)
         least = later_def + int(layer.vectors[:, j].min()) if len(layer.vectors) else later_def

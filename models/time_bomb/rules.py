@@ -61,6 +61,7 @@ from models.time_bomb.observations import (
 )
 from models.time_bomb.variables import instance_variable, slot_value
 from solver.errors import AssistantError, IllegalActionError
+from solver.text import plural
 
 CUT = "cut"  # the cutter chooses whom to cut
 COVER = "cover"  # the cutter places a defusing / yellow card
@@ -215,7 +216,7 @@ class Table:
             raise IllegalActionError(f"'{claim}': the round is over; enter your new hand with 'redeal ...' first")
         if not 0 <= claim.defusers <= self.sizes[claim.seat]:
             raise IllegalActionError(
-                f"'{claim}': player {claim.seat} holds {self.sizes[claim.seat]} cards, so 0 to "
+                f"'{claim}': player {claim.seat} holds {plural(self.sizes[claim.seat], 'card')}, so 0 to "
                 f"{self.sizes[claim.seat]} defusing cards"
             )
 
@@ -275,7 +276,7 @@ class Table:
             raise IllegalActionError(f"redeal: the round is not over ({self.status()})")
         expected = self.next_sizes()[seat]
         if cards != expected:
-            raise IllegalActionError(f"redeal: player {seat} gets {expected} cards this round, not {cards}")
+            raise IllegalActionError(f"redeal: player {seat} gets {plural(expected, 'card')} this round, not {cards}")
 
     # -- events ---------------------------------------------------------------------------------------------
     def claim(self, claim: Claim) -> None:
@@ -371,7 +372,7 @@ class Table:
     def _explosion(self, card: str) -> str | None:
         for colour in self.setup.colours:
             if colour not in self.covered and self.counts[colour] >= self.setup.thresholds[colour]:
-                return f"{self.counts[colour]} {colour} bombs cut"
+                return f"{plural(self.counts[colour], colour + ' bomb')} cut"
         previous = self.cuts[-2].card if len(self.cuts) >= 2 else None
         if card == PINK and previous == PINK and self.cuts[-1].card == PINK and PINK not in self.covered:
             return "two pink bombs cut in a row"

@@ -50,10 +50,10 @@ def refused(session: BakerStreetSession, line: str) -> str:
     ("lines", "line", "message"),
     [
         # a seat that does not exist is named as such, not as someone else's turn
-        (SETUP, "eliminate 5 1 5C", "'eliminate 5 1 5C': seat 5 does not exist (1 to 3)"),
-        (SETUP, "assist 4 2 Clue at 1", "'assist 4 2 Clue at 1': seat 4 does not exist (1 to 3)"),
-        (SETUP, "assist 1 5 Clue at 1", "'assist 1 5 Clue at 1': seat 5 does not exist (1 to 3)"),
-        (AFTER_ELIMINATE, "draw 4 2D", "'draw 4 2D': seat 4 does not exist (1 to 3)"),
+        (SETUP, "eliminate 5 1 5C", "'eliminate 5 1 5C': there is no player 5 (seats 1 to 3)"),
+        (SETUP, "assist 4 2 Clue at 1", "'assist 4 2 Clue at 1': there is no player 4 (seats 1 to 3)"),
+        (SETUP, "assist 1 5 Clue at 1", "'assist 1 5 Clue at 1': there is no player 5 (seats 1 to 3)"),
+        (AFTER_ELIMINATE, "draw 4 2D", "'draw 4 2D': there is no player 4 (seats 1 to 3)"),
         # turn order
         (SETUP, "eliminate 3 1 1T", f"'eliminate 3 1 1T': it is player 1's turn, not player 3's ({TURNS})"),
         (CONFIRMED, "pursue 2 Motive", f"'pursue 2 Motive': it is player 3's turn, not player 2's ({TURNS})"),

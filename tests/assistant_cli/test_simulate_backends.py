@@ -24,7 +24,8 @@ TABLES = {
 
 
 def summary(game: str, *where: str, games: int = 5) -> dict[str, object]:
-    result = runner.invoke(app, ["simulate", game, *TABLES[game], "--games", str(games), "--seed", "12", "--json", *where])
+    args = ["simulate", game, *TABLES[game], "--games", str(games), "--seed", "12", "--json", *where]
+    result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     data.pop("seconds", None)
@@ -52,7 +53,8 @@ def test_a_local_dask_cluster_gives_the_same_summary() -> None:
 
 
 def test_the_summary_line_says_where_the_games_ran(cluster_address: str) -> None:
-    result = runner.invoke(app, ["simulate", "evidence", *TABLES["evidence"], "--games", "2", "--cluster", cluster_address])
+    args = ["simulate", "evidence", *TABLES["evidence"], "--games", "2", "--cluster", cluster_address]
+    result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert f"games/s on the Dask cluster at {cluster_address} (2 workers)" in " ".join(result.stdout.split())
 
