@@ -146,7 +146,7 @@ def test_show_brief_fits_one_screen(game: str, upto: float) -> None:
 def test_show_brief_wording_per_game() -> None:
     tb = draw(replayed("time-bomb", 0.85).handle("show brief").renderables, 80)
     assert "P(Moriarty) with the claims: player 1 " in tb and "Next: " in tb
-    assert "Cut by player " in tb and "P(defusing) / P(explosion)" in tb
+    assert "Cut by you, P(defusing) / P(explosion): player " in tb  # I hold the cutter: my role's play
     ev = draw(replayed("evidence").handle("show brief").renderables, 80)
     assert "  pink: 1 (50%), 4 (50%), mean 2.50, 0 search cards left" in ev
     assert "Expected scores: player 1 (you) 7.0 ± 3.3; 2 7.0 ± 5.2" in ev

@@ -264,7 +264,7 @@ def test_my_cut_risk_is_my_roles_play_in_table_advise_and_json(role: str, policy
     data = s.summary()
     assert data["cut_risk_policies"] == [policy] and data["cut_risk_cutter"] == 1
     options = {o.seat: o for o in cut_options(kn)}
-    table = risk_table(kn)
+    table = risk_table(kn).table  # the rich table inside its narrow-screen wrapper
     columns = table_columns(table)
     assert set(columns) == {"Cut player", "Defusing soft", "Defusing soft hard", "Explosion soft",
                             "Explosion soft hard"}
@@ -298,7 +298,7 @@ def test_another_cutters_risk_shows_both_plays_labelled() -> None:
     assert kn is not None and kn.table.cutter == 3
     data = s.summary()
     assert data["cut_risk_policies"] == ["avoid", "seek"] and data["cut_risk_cutter"] == 3
-    table = risk_table(kn)
+    table = risk_table(kn).table  # the rich table inside its narrow-screen wrapper
     columns = table_columns(table)
     assert "Explosion avoiding soft" in columns and "Explosion seeking soft hard" in columns
     assert "avoiding = Sherlock's play" in str(table.caption) and "seeking = Moriarty's play" in str(table.caption)
@@ -313,7 +313,7 @@ def test_another_cutters_risk_shows_both_plays_labelled() -> None:
         assert options[int(seat)].p_explode == risk["explode_avoid"]  # 'advise' ranks for a Sherlock cutter
         differs |= risk["explode_seek"] > risk["explode_avoid"] + 0.1
     assert differs
-    advice_columns = table_columns(options_table(kn, tuple(options.values())))
+    advice_columns = table_columns(options_table(kn, tuple(options.values())).table)
     assert "Explosion avoiding soft/hard" in advice_columns and "Explosion seeking soft/hard" in advice_columns
     assert "Ranked for a Sherlock cutter" in text(s.handle("advise"))
 
