@@ -83,12 +83,14 @@ class Step:
 @dataclass(frozen=True)
 class Chain:
     """The steps that end in ``target`` (the last step concludes it); ``complete`` is False when the target is
-    not a certain fact (it is still open: a probability, decided by counting, has no chain)."""
+    not a certain fact (it is still open: a probability, decided by counting, has no chain). A chain for
+    several facts at once (:meth:`Explainer.chain_all`) concludes each of ``targets``; ``target`` is its last step's."""
 
     target: Fact
     steps: tuple[Step, ...]
     complete: bool = True
     note: str = ""
+    targets: tuple[Fact, ...] = ()
 
     @property
     def hardest(self) -> int:
@@ -156,20 +158,28 @@ class Explainer:
     # -- the search -----------------------------------------------------------------------------------------
     def chain(self, target: Fact) -> Chain:
         """The chain of small steps that derives ``target`` (which must follow from everything)."""
+        return self.chain_all([target])
+
+    def chain_all(self, targets: Sequence[Fact]) -> Chain:
+        """One chain that derives every fact of ``targets`` (e.g. every copy of a rumour ruled out of the
+        evidence), sharing the steps they have in common."""
+        if not targets:
+            raise ValueError("chain_all: no target")
         state = _State()
         for limit in (1, 2, 3):
-            self._propagate(state, limit, target)
-            if target.lit in state.facts:
+            self._propagate(state, limit, targets)
+            if all(t.lit in state.facts for t in targets):
                 break
-        if state.facts.get(target.lit) != target.value:
-            if target.lit in state.facts:  # pragma: no cover - the target contradicts the entries
-                raise ValueError(f"{target} contradicts the entries")
-            self._case_analysis(state, target)
-        return self._extract(state, target)
+        for target in targets:
+            if state.facts.get(target.lit) != target.value:
+                if target.lit in state.facts:  # pragma: no cover - the target contradicts the entries
+                    raise ValueError(f"{target} contradicts the entries")
+                self._case_analysis(state, target)
+        return self._extract(state, targets)
 
-    def _propagate(self, state: _State, limit: int, target: Fact) -> None:
-        """Apply the rules of difficulty at most ``limit``, easiest first, until nothing new or the target."""
-        while target.lit not in state.facts:
+    def _propagate(self, state: _State, limit: int, targets: Sequence[Fact]) -> None:
+        """Apply the rules of difficulty at most ``limit``, easiest first, until nothing new or the targets."""
+        while not all(t.lit in state.facts for t in targets):
             found = None
             for difficulty in range(1, limit + 1):
                 found = self._first(state, difficulty)
@@ -261,8 +271,8 @@ class Explainer:
         state.facts[target.lit] = target.value
         state.derived[target.lit] = derived
 
-    def _extract(self, state: _State, target: Fact) -> Chain:
-        """The steps the target depends on, in derivation order, numbered, with their sentences."""
+    def _extract(self, state: _State, targets: Sequence[Fact]) -> Chain:
+        """The steps the targets depend on, in derivation order, numbered, with their sentences."""
         needed: list[Lit] = []
         seen: set[Lit] = set()
 
@@ -274,7 +284,8 @@ class Explainer:
                 visit(used.lit)
             needed.append(lit)
 
-        visit(target.lit)
+        for target in targets:
+            visit(target.lit)
         number: dict[Lit, int] = {}
         steps: list[Step] = []
         for lit in needed:
@@ -283,7 +294,7 @@ class Explainer:
             step = Step(d.step.fact, d.step.kind, d.step.sources, cited)
             steps.append(Step(step.fact, step.kind, step.sources, cited, self.sentence(step, d.uses)))
             number[lit] = len(steps)
-        return Chain(target, tuple(steps))
+        return Chain(steps[-1].fact, tuple(steps), targets=tuple(targets))  # the last step is always a target
 
     # -- words ----------------------------------------------------------------------------------------------
     def sentence(self, step: Step, uses: Sequence[Fact]) -> str:
