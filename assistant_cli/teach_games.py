@@ -198,8 +198,24 @@ class Teacher(ABC):
     @abstractmethod
     def parse_claim(self, session: BaseSession, text: str) -> Key: ...
 
-    @abstractmethod
-    def explain(self, session: BaseSession, key: Key, value: bool) -> Explained: ...
+    def explainer(self, session: BaseSession) -> Explainer | None:
+        """The step-chain engine over the session's knowledge, worded for the game (None: no chains here)."""
+        return None
+
+    def targets(self, session: BaseSession, key: Key, value: bool) -> list[Fact]:
+        """The literal facts that make up a claim (its chain concludes each)."""
+        return [Fact(key, value)]  # type: ignore[arg-type]
+
+    def explain(self, session: BaseSession, key: Key, value: bool) -> Explained:
+        """The verified chain that ends in the claim."""
+        return self.explain_all(session, {key: value})
+
+    def explain_all(self, session: BaseSession, claims: dict[Key, bool]) -> Explained:
+        """One chain that concludes every claim of ``claims`` (shared steps said once)."""
+        ex = self.explainer(session)
+        assert ex is not None, "a game without chains overrides explain_all"
+        facts = [f for key, value in claims.items() for f in self.targets(session, key, value)]
+        return explained_chain(ex, facts)
 
     def focus(self, key: Key) -> bool:
         """Whether the narration explains this claim step by step (others are only counted)."""
@@ -331,12 +347,11 @@ class ThirteenCluesTeacher(Teacher):
                 return (card, place)
         raise AssistantError(f"'{text}': unknown place '{' '.join(words[i:])}'; expected {self.claim_syntax}")
 
-    def explain(self, session: Any, key: Key, value: bool) -> Explained:
+    def explainer(self, session: Any) -> Explainer:
         from models.thirteen_clues.explain import explainer
 
         kn = session.knowledge
-        ex = explainer(kn, _numbers(session.lines, len(kn.knowledge.entries)))
-        return explained_chain(ex, [Fact(key, value)])  # type: ignore[arg-type]
+        return explainer(kn, _numbers(session.lines, len(kn.knowledge.entries)))
 
     def decision(self, session: Any) -> Decision | None:
         from models.thirteen_clues.advisor import advise
@@ -446,11 +461,14 @@ class BakerStreetTeacher(Teacher):
             raise AssistantError(f"'{text}': you can see {card.code} ({session.kn.where(card)})")
         return (card.code, pos)
 
-    def explain(self, session: Any, key: Key, value: bool) -> Explained:
+    def explainer(self, session: Any) -> Explainer:
         from models.beyond_baker_street.explain import explainer
 
+        return explainer(session.kn)
+
+    def targets(self, session: Any, key: Key, value: bool) -> list[Fact]:
         code, pos = key  # type: ignore[misc]
-        return explained_chain(explainer(session.kn), [Fact((code, f"p{pos}"), value)])
+        return [Fact((code, f"p{pos}"), value)]
 
     def decision(self, session: Any) -> Decision | None:
         from models.beyond_baker_street.advisor import advise
@@ -566,17 +584,27 @@ class EvidenceTeacher(Teacher):
             raise AssistantError(f"'{text}': a {colour} rumour is one of {', '.join(map(str, values))}")
         return (colour, value)
 
-    def explain(self, session: Any, key: Key, value: bool) -> Explained:
-        from models.evidence.explain import explainer, targets
+    def explainer(self, session: Any) -> Explainer:
+        from models.evidence.explain import explainer
 
-        kn = session.knowledge
+        return explainer(session.knowledge)
+
+    def targets(self, session: Any, key: Key, value: bool) -> list[Fact]:
+        from models.evidence.explain import targets
+
         colour, v = key  # type: ignore[misc]
-        facts = targets(kn, colour, v, value)
-        if not facts:
-            what = f"every {colour} rumour but the {v}" if value else f"every copy of the {colour} {v}"
-            return Explained((f"1. You have seen {what} (at setup or in your hand): so {self.say(key, value)}. "
-                              "[stated]",), note="seen")
-        return explained_chain(explainer(kn), facts)
+        return targets(session.knowledge, colour, v, value)
+
+    def explain_all(self, session: Any, claims: dict[Key, bool]) -> Explained:
+        """As every game, except a value none of whose copies is hidden: you saw them all, no chain needed."""
+        hidden = {k: v for k, v in claims.items() if self.targets(session, k, v)}
+        if hidden:
+            return super().explain_all(session, hidden)
+        key, value = next(iter(claims.items()))
+        colour, v = key  # type: ignore[misc]
+        what = f"every {colour} rumour but the {v}" if value else f"every copy of the {colour} {v}"
+        return Explained((f"1. You have seen {what} (at setup or in your hand): so {self.say(key, value)}. "
+                          "[stated]",), note="seen")
 
     def decision(self, session: Any) -> Decision | None:
         from assistant_cli.evidence import PLAY, SEARCH, legal_for
@@ -681,6 +709,10 @@ class TimeBombTeacher(Teacher):
         if k > kn.setup.bombs_per_colour:
             raise AssistantError(f"'{text}': there are only {kn.setup.bombs_per_colour} {colour} cards")
         return (colour, k)
+
+    def explain_all(self, session: Any, claims: dict[Key, bool]) -> Explained:
+        key, value = next(iter(claims.items()))
+        return self.explain(session, key, value)
 
     def explain(self, session: Any, key: Key, value: bool) -> Explained:
         """No literal-level chain here: the count over the hard facts decides, and a minimal set of entries

@@ -243,17 +243,22 @@ class Explainer:
                 unknown = frozenset(t for t in terms if t not in facts)
                 if unknown:
                     true = [t for t in terms if facts.get(t) is True]
-                    false = [t for t in terms if facts.get(t) is False]
-                    counts.append((unknown, c.count - len(true), source, [*true, *false]))
-        for small, r_small, s_small, used_small in counts:
-            for big, r_big, s_big, used_big in counts:
+                    counts.append((unknown, c.count - len(true), source, true, frozenset(terms)))
+        for small, r_small, s_small, true_small, terms_small in counts:
+            for big, r_big, s_big, true_big, terms_big in counts:
                 if not small < big:
                     continue
                 rest, r_rest = big - small, r_big - r_small
                 if r_rest not in (0, len(rest)):
                     continue
                 value = r_rest > 0
-                used = list(dict.fromkeys([*used_small, *used_big]))
+                # Ruled-out literals are premises only where they matter: those of the smaller count outside the
+                # bigger one (they make it a part of it); those only in the bigger one when the rest are all
+                # needed (they shrink the rest). One counted by both cancels out; if the rest is none, a literal
+                # already ruled out stays out.
+                outside = terms_small - terms_big if not value else terms_small ^ terms_big
+                false = sorted(t for t in outside if facts.get(t) is False)
+                used = list(dict.fromkeys([*true_small, *true_big, *false]))
                 return [_Derived(Step(Fact(t, value), "counts add up", (s_big, s_small), ()),
                                  tuple(Fact(u, facts[u]) for u in used)) for t in sorted(rest)]
         return []
@@ -317,8 +322,10 @@ class Explainer:
         if step.kind == "counts add up":
             first, second = (d.source(s) for s in step.sources)
             rest = f" ({known})" if known else ""
-            return (f"{first} and {second} must add up{rest}: the cards the first counts beyond the second "
-                    f"make up the difference, so {conclusion}.")
+            if step.fact.value:
+                return (f"The counts must add up: {first}, and only {second}{rest}; so the others all hold: "
+                        f"{conclusion}.")
+            return f"The counts must add up: {second}, and {first}{rest}; so nothing else fits: {conclusion}."
         if step.kind == "not all":
             return f"{cites} cannot all hold, and the others do ({known}): so {conclusion}."
         premises = cites + (f"; and {known}" if known else "")

@@ -37,9 +37,9 @@ class BakerStreetDescriber:
             reason = self.model.entries[int(source.index)].observation
             if isinstance(reason, Sighting):
                 return f"you see {reason.card.code} {reason.where}"
-            verb = "names" if reason.named else "skips"
-            return (f"the Assist '{reason.assist}' names every {reason.assist.subject} you hold and {verb} "
-                    f"your position {reason.position}")
+            verb = "is" if reason.named else "is not"
+            return (f"the Assist '{reason.assist}' (your position {reason.position} {verb} a "
+                    f"{reason.assist.subject})")
         if source.kind == "domain":
             return f"{source.index} is in one place only"
         c = self.model.problem.structure[int(source.index)]
