@@ -106,7 +106,8 @@ def _news(t: Teacher, session: object, new: dict[Key, bool]) -> list[str]:
         for value, label in ((True, "now certain"), (False, "ruled out")):
             keys = [k for k in focus if new[k] == value]
             if keys:
-                out.append(f"   {label} ({len(keys)}, as you would type them): {', '.join(t.claim_text(k) for k in keys)}")
+                typed = ", ".join(t.claim_text(k) for k in keys)
+                out.append(f"   {label} ({len(keys)}, as you would type them): {typed}")
     if focus:
         explained = {k: new[k] for k in focus[:CLAIMS_EXPLAINED]}
         shown = min(len(focus), CLAIMS_EXPLAINED)
@@ -153,7 +154,8 @@ def replay_lines(game: str | None, file: str | Path | None, seed: int | None,
     if not low <= n <= high:
         raise AssistantError(f"--players {n}: {t.title} is for {low} to {high} players")
     tr = t.transcript(seed, n)
-    return t, list(tr.lines), tr.actions, f"{t.title}: simulated game, seed {seed}, {n} players, seen from seat {tr.seat}"
+    title = f"{t.title}: simulated game, seed {seed}, {n} players, seen from seat {tr.seat}"
+    return t, list(tr.lines), tr.actions, title
 
 
 def run_replay(t: Teacher, lines: Sequence[str], actions: dict[int, str] | None, title: str,
