@@ -224,8 +224,10 @@ class BakerStreetSession(BaseSession):
         return Group(*parts)
 
     def _why(self, args: list[str]) -> RenderableType:
-        usage = "why POSITION [CARD]"
+        usage = "why POSITION [CARD] [steps]"
         kn = self._require("why")
+        steps = bool(args) and args[-1].lower() == "steps"
+        args = args[:-1] if steps else args
         if not args or not args[0].isdigit():
             raise AssistantError(f"why: expected '{usage}'")
         pos = int(args[0])
@@ -235,6 +237,10 @@ class BakerStreetSession(BaseSession):
         if len(args) > 1:
             card, i = take_evidence(args, 1, usage)
             no_args("why", args[i:])
+            if steps and card in kn.unseen():
+                from assistant_cli.teach_games import BakerStreetTeacher, why_steps
+
+                return Text(why_steps(BakerStreetTeacher(), self, (card.code, pos)))
             result = kn.explain(pos, card)
             prob = kn.hand()[pos - 1].get(card, 0.0)
             return why_card_view(card, pos, result, prob)

@@ -58,6 +58,9 @@ class Exercise:
     explanation: tuple[str, ...]
     answer: str
     source: str  # which simulated game and moment it comes from
+    session: Any = None  # the seat's companion session at that moment (its own copy: grading reads it)
+    key: Any = None  # the claim asked about (claim kinds), and its truth: a bool, or the probability
+    expected: Any = None
 
     hints_shown: int = field(default=0)
 
@@ -131,10 +134,17 @@ class _Game:
             before = after
 
 
-def _claim_exercise(teacher: Teacher, game: _Game, new: dict[Key, bool], rng: random.Random, lines: tuple[str, ...],
-                    source: str) -> Exercise | None:
+def _frozen(teacher: Teacher, lines: Sequence[str]) -> Any:
+    """A session of its own at this moment (the game's session goes on to later entries)."""
+    session = teacher.new_session()
+    for line in lines:
+        session.handle(line, show=False)
+    return session
+
+
+def _claim_exercise(teacher: Teacher, session: Any, new: dict[Key, bool], rng: random.Random,
+                    lines: tuple[str, ...], source: str) -> Exercise | None:
     """'Name a claim the last entry ruled out / made certain', or 'is X still possible?'."""
-    session = game.session
     keys = sorted(new, key=repr)
     focus = [k for k in keys if teacher.focus(k)] or keys
     key = rng.choice(focus)
@@ -170,7 +180,8 @@ def _claim_exercise(teacher: Teacher, game: _Game, new: dict[Key, bool], rng: ra
             hint += f" (meaning: '{teacher.claim_text(key)}' names {teacher.say(key, None)})"
         answer = "; ".join(teacher.claim_text(k) for k in sorted(right_keys, key=repr)[:6])
         return Exercise(kind, level, lines, prompt, hint, grade, explained.lines,
-                        f"for example '{teacher.claim_text(key)}': {teacher.say(key, value)} (all: {answer})", source)
+                        f"for example '{teacher.claim_text(key)}': {teacher.say(key, value)} (all: {answer})", source,
+                        session, key, value)
 
     def grade_possible(text: str) -> Grade:
         said = parse_yes_no(text)
@@ -181,12 +192,11 @@ def _claim_exercise(teacher: Teacher, game: _Game, new: dict[Key, bool], rng: ra
     answer = "yes" if value else "no"
     question = f"Is it still possible that {teacher.say(key, True)}?"
     return Exercise("possible", level, lines, question, "answer yes or no", grade_possible, explained.lines,
-                    f"{answer}: {teacher.say(key, value)}", source)
+                    f"{answer}: {teacher.say(key, value)}", source, session, key, value)
 
 
-def _likely_exercise(teacher: Teacher, game: _Game, rng: random.Random, lines: tuple[str, ...],
+def _likely_exercise(teacher: Teacher, session: Any, rng: random.Random, lines: tuple[str, ...],
                      source: str) -> Exercise | None:
-    session = game.session
     open_claims = {k: p for k, p in teacher.open_claims(session).items() if 0.08 <= p <= 0.92 and teacher.focus(k)}
     if not open_claims:
         return None
@@ -205,11 +215,11 @@ def _likely_exercise(teacher: Teacher, game: _Game, rng: random.Random, lines: t
                    f"2. The exact count gives {p:.1%}{f': {counted}' if counted else ''}. [counting]")
     return Exercise("likely", 4, lines, f"How likely is it that {teacher.say(key, True)}?",
                     f"a percentage (40%), a decimal (0.4) or a fraction (2/5); right within {LIKELY_TOLERANCE:.0%}",
-                    grade, explanation, f"{p:.1%}", source)
+                    grade, explanation, f"{p:.1%}", source, session, key, p)
 
 
-def _decision_exercise(teacher: Teacher, game: _Game, lines: tuple[str, ...], source: str) -> Exercise | None:
-    decision = teacher.decision(game.session)
+def _decision_exercise(teacher: Teacher, session: Any, lines: tuple[str, ...], source: str) -> Exercise | None:
+    decision = teacher.decision(session)
     if decision is None or len(decision.ranking) < 2:
         return None
     best = decision.ranking[0]
@@ -228,14 +238,13 @@ def _decision_exercise(teacher: Teacher, game: _Game, lines: tuple[str, ...], so
     explanation = tuple(f"{i}. {c.text}: {c.score:.2f}{f' ({c.reason})' if c.reason else ''} [advisor]"
                         for i, c in enumerate(top, 1))
     return Exercise("decision", 4, lines, decision.prompt, f"answer {decision.syntax}", grade, explanation,
-                    f"{best.text} ({best.reason})", source)
+                    f"{best.text} ({best.reason})", source, session)
 
 
-def _empathy_exercise(teacher: Teacher, game: _Game, rng: random.Random, lines: tuple[str, ...],
+def _empathy_exercise(teacher: Teacher, session: Any, rng: random.Random, lines: tuple[str, ...],
                       source: str) -> Exercise | None:
     """Beyond Baker Street: right after an Assist to another player, what they can know about that card."""
     last = lines[-1].split()
-    session = game.session
     kn = session.kn
     if len(last) < 4 or last[0] != "assist" or not last[2].isdigit() or int(last[2]) == kn.me:
         return None
@@ -263,7 +272,7 @@ def _empathy_exercise(teacher: Teacher, game: _Game, rng: random.Random, lines: 
     return Exercise("empathy", 3, lines,
                     f"Player {seat} was just told '{' '.join(last)}'. As far as player {seat} can know, how many "
                     f"different cards can their position {pos} still be?", "answer a whole number", grade,
-                    explanation, f"{n}", source)
+                    explanation, f"{n}", source, session)
 
 
 def exercises(teacher: Teacher, seed: int, players: int, level: int | None, count: int,
@@ -281,14 +290,16 @@ def exercises(teacher: Teacher, seed: int, players: int, level: int | None, coun
             lines = transcript.lines[:n]
             new = {k: v for k, v in after.items() if k not in before}
             made: list[Exercise | None] = []
-            if new and rng.random() < 0.6:
-                made.append(_claim_exercise(teacher, game, new, rng, lines, f"{source}, entry {n}"))
-            elif n in transcript.actions and rng.random() < 0.5:
-                made.append(_decision_exercise(teacher, game, lines, f"{source}, entry {n}"))
-            elif teacher.game == "beyond-baker-street" and rng.random() < 0.5:
-                made.append(_empathy_exercise(teacher, game, rng, lines, f"{source}, entry {n}"))
-            elif rng.random() < 0.15:
-                made.append(_likely_exercise(teacher, game, rng, lines, f"{source}, entry {n}"))
+            at = f"{source}, entry {n}"
+            roll = rng.random()
+            if new and roll < 0.6:
+                made.append(_claim_exercise(teacher, _frozen(teacher, lines), new, rng, lines, at))
+            elif n in transcript.actions and level in (None, 4) and roll < 0.8:
+                made.append(_decision_exercise(teacher, _frozen(teacher, lines), lines, at))
+            elif teacher.game == "beyond-baker-street" and level in (None, 3) and roll < 0.8:
+                made.append(_empathy_exercise(teacher, _frozen(teacher, lines), rng, lines, at))
+            elif level in (None, 4) and roll < 0.7:
+                made.append(_likely_exercise(teacher, _frozen(teacher, lines), rng, lines, at))
             for ex in made:
                 if ex is None or (level is not None and ex.level != level):
                     continue

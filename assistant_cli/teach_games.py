@@ -773,3 +773,16 @@ def teacher(game: str) -> Teacher:
     if game not in TEACHERS:
         raise AssistantError(f"unknown game '{game}': expected one of {', '.join(TEACHERS)}")
     return TEACHERS[game]()
+
+
+def why_steps(t: Teacher, session: BaseSession, key: Key) -> str:
+    """The text of ``why ... steps``: the numbered chain of a decided claim, or, for an open one, that no chain
+    decides it and the count that gives its probability."""
+    decided = t.decided(session)
+    if key not in decided:
+        p = t.probability(session, key)
+        counted = t.count_text(session, key)
+        return (f"{t.say(key, None)} is still open (probability {p:.1%}{f': {counted}' if counted else ''}): "
+                "no chain of steps decides it, only the count of the arrangements that fit.")
+    explained = t.explain(session, key, decided[key])
+    return "\n".join([f"Why {t.say(key, decided[key])}, step by step:", *explained.lines])

@@ -307,12 +307,17 @@ class TimeBombSession(BaseSession):
         return seat
 
     def _why(self, args: list[str]) -> RenderableType:
-        usage = "why role SEAT | why claim N | why inplay COLOUR K | why holds SEAT CARD K | why cut SEAT"
+        usage = ("why role SEAT | why claim N | why inplay COLOUR K [steps] | why holds SEAT CARD K | "
+                 "why cut SEAT")
         kn = self._require("why")
         if not args:
             raise AssistantError(f"why: expected '{usage}'")
         kind, rest = args[0].lower(), args[1:]
         try:
+            if kind == "inplay" and len(rest) == 3 and rest[2].lower() == "steps":
+                from assistant_cli.teach_games import TimeBombTeacher, why_steps
+
+                return Text(why_steps(TimeBombTeacher(), self, TimeBombTeacher().parse_claim(self, " ".join(rest[:2]))))
             if kind == "role" and len(rest) == 1:
                 return why_role(kn, self._seat(rest[0]))
             if kind == "claim" and len(rest) == 1:
