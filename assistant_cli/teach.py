@@ -12,9 +12,10 @@ where something has just become decidable, and a question about it:
 - **empathy** (Beyond Baker Street): "how many cards can player K's position P be, as far as they can know?".
 
 ``hint`` shows the next step of the explanation, ``answer`` all of it, ``skip`` moves on, ``quit`` stops.
-A level grows with the explanation: 1 one-step eliminations (a single stated or one-place step), 2 short
-chains of simple steps, 3 multi-step chains with counts (a full count, counts adding up) and empathy, 4 case
-analysis and counting (probabilities, decisions). Scores per game and level are kept in a small JSON file.
+A level grows with the explanation: 1 one-step eliminations (a stated fact, and where it puts a card), 2 chains
+of simple steps (a full count, only one place left) or a single count step, 3 multi-step chains with counts (all
+needed, counts adding up) and empathy, 4 case analysis and counting (probabilities, decisions). Scores per game
+and level are kept in a small JSON file.
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ def level_of(explained: Explained) -> int:
         return 4
     if len(chain.steps) <= 2 and chain.hardest <= 1:
         return 1
-    if len(chain.steps) <= 4 and chain.hardest <= 2:
+    if chain.hardest <= 2 or len(chain.steps) == 1:
         return 2
     return 3
 
@@ -143,14 +144,18 @@ def _frozen(teacher: Teacher, lines: Sequence[str]) -> Any:
 
 
 def _claim_exercise(teacher: Teacher, session: Any, new: dict[Key, bool], rng: random.Random,
-                    lines: tuple[str, ...], source: str) -> Exercise | None:
-    """'Name a claim the last entry ruled out / made certain', or 'is X still possible?'."""
+                    lines: tuple[str, ...], source: str, wish: int | None = None) -> Exercise | None:
+    """'Name a claim the last entry ruled out / made certain', or 'is X still possible?' (of level ``wish``
+    if one of a few claims tried has it)."""
     keys = sorted(new, key=repr)
     focus = [k for k in keys if teacher.focus(k)] or keys
-    key = rng.choice(focus)
-    value = new[key]
-    explained = teacher.explain(session, key, value)
-    level = level_of(explained)
+    rng.shuffle(focus)
+    for key in focus[:4]:
+        value = new[key]
+        explained = teacher.explain(session, key, value)
+        level = level_of(explained)
+        if wish is None or level == wish:
+            break
     last = lines[-1]
     if rng.random() < 0.5:
         right_keys = {k for k, v in new.items() if v == value}
@@ -293,7 +298,7 @@ def exercises(teacher: Teacher, seed: int, players: int, level: int | None, coun
             at = f"{source}, entry {n}"
             roll = rng.random()
             if new and roll < 0.6:
-                made.append(_claim_exercise(teacher, _frozen(teacher, lines), new, rng, lines, at))
+                made.append(_claim_exercise(teacher, _frozen(teacher, lines), new, rng, lines, at, level))
             elif n in transcript.actions and level in (None, 4) and roll < 0.8:
                 made.append(_decision_exercise(teacher, _frozen(teacher, lines), lines, at))
             elif teacher.game == "beyond-baker-street" and level in (None, 3) and roll < 0.8:
