@@ -455,3 +455,15 @@ def _finish(teacher: Teacher, scores: dict[str, Any], path: Path | None, tally: 
     write("")
     write(f"this session: {tally['right']} right of {tally['tried']} ({tally['skipped']} skipped); "
           f"all sessions, {teacher.game}: {scores_line(scores, teacher.game)}")
+
+
+def game_explanations(teacher: Teacher, lines: Sequence[str], per_entry: int = 3) -> Iterator[Explained]:
+    """The explanations a game gives along the way: after each entry, those of up to ``per_entry`` claims it
+    decided (the seat's own first), each on its own, as ``why ... steps`` and the exercises give them. For the
+    verification figures (every step of every chain is checked by the engine)."""
+    game = _Game(teacher, Transcript(teacher.game, 0, 0, teacher.seat, tuple(lines)))
+    for _, before, after in game.moments():
+        new = {k: v for k, v in after.items() if k not in before}
+        keys = sorted(new, key=lambda k: (not teacher.focus(k), repr(k)))[:per_entry]
+        for key in keys:
+            yield teacher.explain(game.session, key, new[key])
