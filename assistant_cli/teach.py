@@ -170,8 +170,9 @@ def _claim_exercise(teacher: Teacher, session: Any, new: dict[Key, bool], rng: r
                                     "this entry changed")
             if k in decided_now:
                 return Grade(False, f"no: {teacher.say(k, decided_now[k])}")
-            return Grade(False, f"not yet: {teacher.say(k, None)} is still possible "
-                                f"(probability {teacher.probability(session, k):.0%})")
+            p = teacher.probability(session, k)
+            chance = "" if p is None else f" (probability {p:.0%})"
+            return Grade(False, f"not yet: {teacher.say(k, None)} is still possible{chance}")
 
         what = "made certain" if value else "ruled out"
         kind = "certain" if value else "ruled out"
@@ -179,10 +180,6 @@ def _claim_exercise(teacher: Teacher, session: Any, new: dict[Key, bool], rng: r
         prompt = (f"After entry {len(lines)} '{last}', something about {about} is newly {what}. "
                   f"Name one {'claim' if value else 'thing ruled out'}.")
         hint = f"answer {teacher.claim_syntax}, e.g. '{teacher.claim_example}'"
-        if value:
-            hint += f" (meaning: {teacher.say(key, True)} is typed '{teacher.claim_text(key)}')"
-        else:
-            hint += f" (meaning: '{teacher.claim_text(key)}' names {teacher.say(key, None)})"
         answer = "; ".join(teacher.claim_text(k) for k in sorted(right_keys, key=repr)[:6])
         return Exercise(kind, level, lines, prompt, hint, grade, explained.lines,
                         f"for example '{teacher.claim_text(key)}': {teacher.say(key, value)} (all: {answer})", source,
@@ -308,7 +305,7 @@ def exercises(teacher: Teacher, seed: int, players: int, level: int | None, coun
             for ex in made:
                 if ex is None or (level is not None and ex.level != level):
                     continue
-                if kinds_done.get(ex.kind, 0) > count // 2:  # keep a mix of kinds
+                if level is None and kinds_done.get(ex.kind, 0) >= max(2, count // 3):  # keep a mix of kinds
                     continue
                 kinds_done[ex.kind] = kinds_done.get(ex.kind, 0) + 1
                 found.append(ex)
@@ -385,7 +382,7 @@ def run(teacher: Teacher, items: Sequence[Exercise], read: Callable[[str], str |
             write(f"  {i:>3}  {line}")
         write(ex.prompt)
         write(f"({ex.syntax})")
-        attempts = 0
+        attempts = ex.hints_shown = 0
         while True:
             text = read("answer> ")
             if text is None:
@@ -433,7 +430,7 @@ def run(teacher: Teacher, items: Sequence[Exercise], read: Callable[[str], str |
                     write("why, step by step:")
                     for line in ex.explanation:
                         write(f"  {line}")
-                _score(teacher, scores, scores_path, tally, ex, attempts == 1)
+                _score(teacher, scores, scores_path, tally, ex, attempts == 1 and ex.hints_shown == 0)
                 break
             write(f"{grade.message}. Try again, or 'hint'.")
     _finish(teacher, scores, scores_path, tally, write)
@@ -442,7 +439,7 @@ def run(teacher: Teacher, items: Sequence[Exercise], read: Callable[[str], str |
 
 def _score(teacher: Teacher, scores: dict[str, Any], path: Path | None, tally: dict[str, int], ex: Exercise,
            right: bool) -> None:
-    """A first-try answer counts as right; answers after a wrong one or 'answer' count as tried."""
+    """A right first answer without hints counts as right; any other ending counts as tried."""
     tally["tried"] += 1
     tally["right"] += int(right)
     record(scores, teacher.game, ex.level, right)

@@ -185,7 +185,8 @@ class Teacher(ABC):
         """Claims still open, with their exact probability."""
 
     @abstractmethod
-    def probability(self, session: BaseSession, key: Key) -> float: ...
+    def probability(self, session: BaseSession, key: Key) -> float | None:
+        """The claim's exact probability (None where the game's counter does not count it)."""
 
     @abstractmethod
     def say(self, key: Key, value: bool | None = None) -> str:
@@ -297,13 +298,18 @@ class ThirteenCluesTeacher(Teacher):
         kn = session.knowledge
         count = kn.count()
         decided = self.decided(session)
-        return {(c, p): count.probability((c, p)) for c in kn.unseen for p in kn.capacities
+        return {(c, p): count.probability((c, p)) for c in kn.unseen for p in ("mystery",)
                 if (c, p) not in decided}
 
-    def probability(self, session: Any, key: Key) -> float:
+    def probability(self, session: Any, key: Key) -> float | None:
+        """Only the mystery's cards are counted (the counter weighs the mystery's literals)."""
+        if key[1] != "mystery":  # type: ignore[index]
+            return None
         return float(session.knowledge.count().probability(key))
 
     def count_text(self, session: BaseSession, key: Key) -> str:
+        if key[1] != "mystery":  # type: ignore[index]
+            return ""
         count = session.knowledge.count()  # type: ignore[attr-defined]
         exact = "" if count.exact else " (estimated)"
         return f"{count.weights.get(key, 0.0):,.0f} of {count.worlds:,.0f} arrangements of your unseen cards{exact}"
@@ -782,7 +788,8 @@ def why_steps(t: Teacher, session: BaseSession, key: Key) -> str:
     if key not in decided:
         p = t.probability(session, key)
         counted = t.count_text(session, key)
-        return (f"{t.say(key, None)} is still open (probability {p:.1%}{f': {counted}' if counted else ''}): "
-                "no chain of steps decides it, only the count of the arrangements that fit.")
+        chance = "" if p is None else f" (probability {p:.1%}{f': {counted}' if counted else ''})"
+        return (f"{t.say(key, None)} is still open{chance}: no chain of steps decides it, only the count of the "
+                "arrangements that fit.")
     explained = t.explain(session, key, decided[key])
     return "\n".join([f"Why {t.say(key, decided[key])}, step by step:", *explained.lines])
