@@ -634,6 +634,15 @@ class EvidenceTeacher(Teacher):
                         "the action as the advisor prints it (e.g. 'play brown 2', 'take brown', 'done')",
                         choices, tolerance=0.02)
 
+    def own_decision(self, session: Any, line: str) -> bool:
+        words = line.split()
+        kn = session.knowledge
+        return kn is not None and len(words) >= 3 and words[0] in ("play", "search") and words[1] == str(kn.me)
+
+    def action_text(self, line: str) -> str:
+        words = line.split()  # play ME COLOUR VALUE / search ME COLOUR
+        return normalize(f"play {words[2]} {words[3]}" if words[0] == "play" else f"take {words[2]}")
+
 
 # -- Time Bomb ----------------------------------------------------------------------------------------------
 
@@ -760,6 +769,10 @@ class TimeBombTeacher(Teacher):
         choices = tuple(Choice(f"cut {o.seat}", o.score, o.reason) for o in options)
         return Decision(f"You hold the cutter ({kn.role}): whose wire does the advisor rank best to cut?",
                         "'cut SEAT'", choices, tolerance=0.02)
+
+    def own_decision(self, session: Any, line: str) -> bool:
+        kn = session.knowledge
+        return kn is not None and line.split()[:1] == ["cut"] and kn.table.cutter == kn.me and not kn.table.over
 
     def action_text(self, line: str) -> str:
         words = line.split()
