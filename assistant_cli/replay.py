@@ -131,9 +131,8 @@ def _advice(decision: object, taken: str) -> list[str]:
     mine = next((c for c in decision.ranking if normalize(c.text) == normalize(taken)), None)
     if mine is not None and decision.accepts(mine):
         return [f"   your choice '{mine.text}' is the advisor's choice too ({mine.score:.2f}{unit})"]
-    if mine is None:
-        return [f"   the advisor would have chosen '{best.text}' ({best.score:.2f}{unit}: {best.reason}); "
-                f"it does not rank '{taken}'"]
+    if mine is None:  # a choice of a kind this decision does not rank (a Thirteen Clues accusation)
+        return []
     return [f"   the advisor would have chosen '{best.text}' ({best.score:.2f}{unit}: {best.reason}) "
             f"rather than '{mine.text}' ({mine.score:.2f}{unit}), expecting {best.score - mine.score:+.2f}{unit}"]
 
