@@ -90,7 +90,7 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "confirm SEAT SECTION / pursue SEAT SECTION", "confirm 3 motive   pursue 1 opp"),
     ("", "draw SEAT CARD  (another player's draw; yours is automatic)", "draw 3 2T"),
     ("Session", "show", "the table and your hand"),
-    ("", "why POS [CARD]", "why 2   why 2 3W"),
+    ("", "why POS [CARD] [steps]", "why 2   why 2 3W   why 2 3W steps"),
     ("", "empathy [SEAT]", "what the others can know about their hands"),
     ("", "advise [all] [hat]", "ranked actions for your turn (hat: the table plays the hat convention)"),
     ("", "undo / history", "remove the last entry / list the entries"),

@@ -99,7 +99,7 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "tool SEAT TOOL [COLOUR] [for ...]  (pro)", "tool 2 fortune blue   tool me telescope"),
     ("", "look COLOUR VALUE  (your Fortune-Teller)", "look blue 3"),
     ("Session", "show", "mysteries, probabilities, everyone's expected score"),
-    ("", "why COLOUR [VALUE]", "why blue   why blue 3"),
+    ("", "why COLOUR [VALUE] [steps]", "why blue   why blue 3   why blue 3 steps"),
     ("", "advise [all] [extra] [greedy] [samples N]", "ranked options for your turn (greedy: model the others)"),
     ("", "undo / history", "remove the last entry / list the entries"),
     ("", "help / quit", "aliases: h ?, exit q"),

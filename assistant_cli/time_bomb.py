@@ -83,7 +83,8 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "redeal CARD ...  (your new hand, each round)", "redeal defuse red blue green"),
     ("Session", "show / claims / holdings SEAT", "tables; every claim judged; full distributions"),
     ("", "advise", "your decision: cut, cover, uncover, and what to claim"),
-    ("", "why role SEAT | claim N | inplay COLOUR K | holds SEAT CARD K | cut SEAT", "why role 3   why claim 2"),
+    ("", "why role SEAT | claim N | inplay COLOUR K [steps] | holds SEAT CARD K | cut SEAT",
+     "why role 3   why claim 2"),
     ("", "bluff SHERLOCK MORIARTY  (bluff rates of the soft model)", "bluff 0.1 0.5"),
     ("", "undo / history / help / quit", "aliases: u, hist, h ?, exit q"),
 )
