@@ -98,7 +98,7 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "confirm SEAT SECTION / pursue SEAT SECTION", "confirm 3 motive   pursue 1 opp"),
     ("", "draw SEAT CARD  (another player's draw; yours is automatic)", "draw 3 2T"),
     ("Session", "show / show brief", "the table and your hand / the Leads, tracks, next step and your hand"),
-    ("", "why POS [CARD]", "why 2   why 2 3W"),
+    ("", "why POS [CARD] [steps]", "why 2   why 2 3W   why 2 3W steps"),
     ("", "empathy [SEAT]", "what the others can know about their hands"),
     ("", "advise [all] [hat]", "ranked actions for your turn (hat: the table plays the hat convention)"),
     ("", "undo / history", "remove the last entry / list the entries, numbered"),
@@ -255,8 +255,10 @@ class BakerStreetSession(BaseSession):
         return Group(*parts)
 
     def _why(self, args: list[str]) -> RenderableType:
-        usage = "why POSITION [CARD]"
+        usage = "why POSITION [CARD] [steps]"
         kn = self._require("why")
+        steps = bool(args) and args[-1].lower() == "steps"
+        args = args[:-1] if steps else args
         if not args or not args[0].isdigit():
             raise AssistantError(f"why: expected '{usage}'")
         pos = int(args[0])
@@ -266,6 +268,10 @@ class BakerStreetSession(BaseSession):
         if len(args) > 1:
             card, i = take_evidence(args, 1, usage)
             no_args("why", args[i:])
+            if steps and card in kn.unseen():
+                from assistant_cli.teach_games import BakerStreetTeacher, why_steps
+
+                return Text(why_steps(BakerStreetTeacher(), self, (card.code, pos)))
             result = kn.explain(pos, card)
             prob = kn.hand()[pos - 1].get(card, 0.0)
             return why_card_view(card, pos, result, prob)

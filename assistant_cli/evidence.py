@@ -105,7 +105,7 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "tool SEAT TOOL [COLOUR] [for ...]  (pro)", "tool 2 fortune blue   tool me telescope"),
     ("", "look COLOUR VALUE  (your Fortune-Teller)", "look blue 3"),
     ("Session", "show / show brief", "mysteries, probabilities, expected scores / one screen of them"),
-    ("", "why COLOUR [VALUE]", "why blue   why blue 3"),
+    ("", "why COLOUR [VALUE] [steps]", "why blue   why blue 3   why blue 3 steps"),
     ("", "advise [all] [extra] [greedy] [samples N]", "ranked options for your turn (greedy: model the others)"),
     ("", "undo / history", "remove the last entry / list the entries, numbered"),
     ("", "edit N ENTRY / drop N  (fix entry N of 'history')", "edit 9 play 3 blue 1   drop 9"),
@@ -277,9 +277,11 @@ class EvidenceSession(BaseSession):
         return Group(*parts)
 
     def _why(self, args: list[str]) -> RenderableType:
-        usage = "why COLOUR [VALUE]"
+        usage = "why COLOUR [VALUE] [steps]"
         kn = self._require("why")
-        if not args or len(args) > 2:
+        steps = bool(args) and args[-1].lower() == "steps"
+        args = args[:-1] if steps else args
+        if not args or len(args) > 2 or (steps and len(args) != 2):
             raise AssistantError(f"why: expected '{usage}'")
         colour = colour_of(args[0])
         if len(args) == 2:
@@ -287,6 +289,10 @@ class EvidenceSession(BaseSession):
                 value = int(args[1])
             except ValueError:
                 raise AssistantError(f"why: value '{args[1]}': expected a whole number") from None
+            if steps:
+                from assistant_cli.teach_games import EvidenceTeacher, why_steps
+
+                return Text(why_steps(EvidenceTeacher(), self, EvidenceTeacher().parse_claim(self, " ".join(args))))
             return Text(str(kn.why(colour, value)))
         lines = [Text(str(kn.why(colour, v))) for v in kn.data.distinct_values(colour)]
         return Group(Text(f"{colour} ({kn.data.names[colour]}):", style="bold"), *lines)

@@ -272,6 +272,50 @@ def demo(
         raise typer.Exit(1)
 
 
+@app.command()
+def teach(
+    game: Annotated[str, typer.Argument(help="thirteen-clues, beyond-baker-street, evidence or time-bomb.")],
+    seed: Annotated[int, typer.Option(help="Seed of the simulated games the exercises come from (a class can "
+                                           "share one).")] = 1,
+    level: Annotated[int | None, typer.Option(help="1 one-step eliminations, 2 short chains, 3 multi-step chains "
+                                                   "and counts, 4 case analysis, probabilities and decisions "
+                                                   "(default: a mix, easiest first).")] = None,
+    count: Annotated[int, typer.Option(min=1, max=30, help="How many exercises.")] = 5,
+    players: Annotated[int | None, typer.Option(help="Players in the simulated games (default per game).")] = None,
+    scores: Annotated[Path | None, typer.Option(help="Score file (default ./assist-teach-scores.json).",
+                                                dir_okay=False)] = None,
+) -> None:
+    """Deduction exercises from seeded simulated games, graded exactly; 'hint' shows the next step of the
+    explanation. Reads answers from the terminal or from piped stdin."""
+    from assistant_cli.teach_cli import teach as run_teach
+
+    try:
+        run_teach(game, seed, level, count, players, scores)
+    except AssistantError as exc:
+        fail(str(exc))
+
+
+@app.command()
+def replay(
+    file: Annotated[Path | None, typer.Argument(help="A game file or journal of any game (optional with --game "
+                                                     "and --seed).", dir_okay=False)] = None,
+    game: Annotated[str | None, typer.Option(help="The game (read from the file when it has one).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Narrate a simulated game of this seed instead of a file.")] = None,
+    players: Annotated[int | None, typer.Option(help="Players in the simulated game.")] = None,
+    pace: Annotated[float | None, typer.Option(
+        min=0.0, help="Seconds between entries (a classroom); default: Enter steps on a terminal, all at once "
+        "when piped.")] = None,
+) -> None:
+    """Narrate a game entry by entry: what became certain or impossible, why step by step, and where the
+    advisor would have chosen otherwise."""
+    from assistant_cli.teach_cli import replay as run_replay
+
+    try:
+        run_replay(file, game, seed, players, pace)
+    except AssistantError as exc:
+        fail(str(exc))
+
+
 # -- thirteen-clues ---------------------------------------------------------------------------------------------
 
 

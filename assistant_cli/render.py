@@ -167,7 +167,7 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "informant LETTER by SEAT  (someone else looked)", "informant C by 3"),
     ("", "accuse SEAT PERSON LOCATION WEAPON wrong|right", "accuse 2 Butcher Park Sword wrong"),
     ("Session", "show / show brief", "the state at a glance / one line per category"),
-    ("", "why CARD [PLACE]", "why Sword   why Duke 3   why Duke A"),
+    ("", "why CARD [PLACE] [steps]", "why Sword   why Duke 3   why Duke A steps"),
     ("", "locations", "every unseen card's possible places"),
     ("", "whatif ENTRY / whatif clear", "whatif ask 3 Red 2"),
     ("", "undo", "remove the last entry (fact or what-if)"),

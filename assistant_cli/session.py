@@ -610,12 +610,18 @@ class Session(BaseSession):
 
     # -- queries --------------------------------------------------------------------------------------------
     def _why(self, args: list[str]) -> Reply:
-        usage = "why CARD [PLACE]  (PLACE: mystery, a seat number, or an informant letter)"
+        usage = "why CARD [PLACE] [steps]  (PLACE: mystery, a seat number, or an informant letter)"
+        steps = bool(args) and args[-1].lower() == "steps"
+        args = args[:-1] if steps else args
         if not args:
             raise AssistantError(f"why: expected '{usage}'")
         knowledge = self._require_knowledge("why")
         card, i = CARD_NAMES.take(args, 0)
         place = self._place(args[i:], knowledge, usage)
+        if steps and knowledge.where_visible(card) is None:
+            from assistant_cli.teach_games import ThirteenCluesTeacher, why_steps
+
+            return Reply([Text(why_steps(ThirteenCluesTeacher(), self, (card, place)))])
         result = knowledge.explain(card, place)
         whatifs = set(knowledge.knowledge.whatifs)
         prob = knowledge.count().probability((card, MYSTERY)) if place == MYSTERY else None

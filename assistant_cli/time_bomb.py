@@ -102,7 +102,8 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("Session", "show / show brief", "every table / one screen of the essentials"),
     ("", "claims / holdings SEAT", "every claim judged; full distributions"),
     ("", "advise", "your decision: cut, cover, uncover, and what to claim"),
-    ("", "why role SEAT | claim N | inplay COLOUR K | holds SEAT CARD K | cut SEAT", "why role 3   why claim 2"),
+    ("", "why role SEAT | claim N | inplay COLOUR K [steps] | holds SEAT CARD K | cut SEAT",
+     "why role 3   why claim 2"),
     ("", "bluff SHERLOCK MORIARTY  (bluff rates of the soft model)", "bluff 0.1 0.5"),
     ("", "edit N ENTRY / drop N  (fix entry N of 'history')", "edit 8 cut 4 red   drop 8"),
     ("", "undo / history / help / quit", "aliases: u, hist, h ?, exit q"),
@@ -358,12 +359,17 @@ class TimeBombSession(BaseSession):
         return seat
 
     def _why(self, args: list[str]) -> RenderableType:
-        usage = "why role SEAT | why claim N | why inplay COLOUR K | why holds SEAT CARD K | why cut SEAT"
+        usage = ("why role SEAT | why claim N | why inplay COLOUR K [steps] | why holds SEAT CARD K | "
+                 "why cut SEAT")
         kn = self._require("why")
         if not args:
             raise AssistantError(f"why: expected '{usage}'")
         kind, rest = args[0].lower(), args[1:]
         try:
+            if kind == "inplay" and len(rest) == 3 and rest[2].lower() == "steps":
+                from assistant_cli.teach_games import TimeBombTeacher, why_steps
+
+                return Text(why_steps(TimeBombTeacher(), self, TimeBombTeacher().parse_claim(self, " ".join(rest[:2]))))
             if kind == "role" and len(rest) == 1:
                 return why_role(kn, self._seat(rest[0]))
             if kind == "claim" and len(rest) == 1:
