@@ -287,7 +287,9 @@ def teach(
 ) -> None:
     """Deduction exercises from seeded simulated games, graded exactly; 'hint' shows the next step of the
     explanation. Reads answers from the terminal or from piped stdin."""
+    from assistant_cli.companion import fail
     from assistant_cli.teach_cli import teach as run_teach
+    from solver.errors import AssistantError
 
     try:
         run_teach(game, seed, level, count, players, scores)
@@ -308,7 +310,9 @@ def replay(
 ) -> None:
     """Narrate a game entry by entry: what became certain or impossible, why step by step, and where the
     advisor would have chosen otherwise."""
+    from assistant_cli.companion import fail
     from assistant_cli.teach_cli import replay as run_replay
+    from solver.errors import AssistantError
 
     try:
         run_replay(file, game, seed, players, pace)

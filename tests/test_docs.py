@@ -108,7 +108,7 @@ def walk(shown: Shown) -> tuple[list[str], bool]:
         assert positionals <= len(arguments), f"{shown}: too many arguments for 'assist {' '.join(path)}'"
         if PLACEHOLDER.search(word):
             concrete = False
-        else:
+        elif "/" in word or "." in word:  # a file argument (a game name such as 'thirteen-clues' is not)
             assert (ROOT / word).exists(), f"{shown}: {word} is not in the repository"
     if shown.stdin is not None and (PLACEHOLDER.search(shown.stdin) or not (ROOT / shown.stdin).exists()):
         concrete = False

@@ -37,7 +37,9 @@ def test_golden_narrated_replay(example: Path) -> None:
 
 
 def test_the_game_is_read_from_the_header_or_the_lines(tmp_path: Path) -> None:
-    assert [detect_game(p) for p in EXAMPLES] == ["beyond-baker-street", "evidence", "thirteen-clues", "time-bomb"]
+    games = ("beyond-baker-street", "evidence", "thirteen-clues", "time-bomb")
+    for example in EXAMPLES:  # each shipped example is named after its game
+        assert detect_game(example) == next(g for g in games if example.name.startswith(g))
     journal = tmp_path / "j.journal"
     journal.write_text("# assist evidence journal: one entry per line; resume with --resume FILE\nplayers 4\n")
     assert detect_game(journal) == "evidence"
