@@ -1,5 +1,8 @@
-"""``assist beyond-baker-street``: the Beyond Baker Street companion, its ``analyze`` command, and
+"""``assist beyond-baker-street``: the Beyond Baker Street companion's session, and
 ``assist simulate beyond-baker-street``.
+
+The ``assist beyond-baker-street`` and ``analyze`` commands are declared in :mod:`assistant_cli.main` (so that
+their help needs no game import) and import this module when they run.
 
 The session follows the shared pattern (:mod:`assistant_cli.session`, :mod:`assistant_cli.main`):
 ``BakerStreetSession.handle(line)`` turns a typed line into a :class:`~assistant_cli.session.Reply` of rich
@@ -32,6 +35,7 @@ from rich.text import Text
 
 from assistant_cli import render
 from assistant_cli.companion import (
+    ClusterOption,
     GamesOption,
     ReplayOption,
     SeedOption,
@@ -41,12 +45,12 @@ from assistant_cli.companion import (
     seat_bots,
     speed_text,
 )
-from assistant_cli.companion_app import companion_app
+from assistant_cli.companion_app import journal_header
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, no_args
 from models.beyond_baker_street.advisor import Advice, advise, make_bot
 from models.beyond_baker_street.data import DEFAULT_DATA, ICONS, NUMBERS, SECTIONS, Evidence, GameData
 from models.beyond_baker_street.hat import hat_advise, hat_table_of, in_play
-from models.beyond_baker_street.knowledge import HandKnowledge
+from models.beyond_baker_street.knowledge import HandKnowledge, Told
 from models.beyond_baker_street.observations import (
     Drew,
     Entry,
@@ -54,12 +58,14 @@ from models.beyond_baker_street.observations import (
     take_evidence,
 )
 from models.beyond_baker_street.rules import LOSS_KINDS, BakerStreetState, TableRules, new_game
+from models.beyond_baker_street.table import Board
 from solver.errors import AssistantError
 from solver.knowledge import Explanation
 from solver.simulate import Matchup, play_game
+from solver.text import plural
 
 GAME = "beyond-baker-street"
-JOURNAL_HEADER = "# assist beyond-baker-street journal: one entry per line; resume with --resume FILE"
+JOURNAL_HEADER = journal_header(GAME)
 ADVICE_SHOWN = 8
 CARDS_SHOWN = 6  # candidates listed per position before "+N more"
 EQUAL_SHOWN = 8  # the same when they are all equally likely
@@ -72,6 +78,8 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "why": ("why",),
     "empathy": ("empathy", "they", "others"),
     "history": ("history", "hist"),
+    "edit": ("edit",),
+    "drop": ("drop",),
     "advise": ("advise", "advice"),
 }
 COMMAND_OF = {alias: name for name, aliases in COMMANDS.items() for alias in aliases}
@@ -89,11 +97,12 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "eliminate SEAT POS CARD", "eliminate me 3 6D"),
     ("", "confirm SEAT SECTION / pursue SEAT SECTION", "confirm 3 motive   pursue 1 opp"),
     ("", "draw SEAT CARD  (another player's draw; yours is automatic)", "draw 3 2T"),
-    ("Session", "show", "the table and your hand"),
-    ("", "why POS [CARD]", "why 2   why 2 3W"),
+    ("Session", "show / show brief", "the table and your hand / the Leads, tracks, next step and your hand"),
+    ("", "why POS [CARD] [steps]", "why 2   why 2 3W   why 2 3W steps"),
     ("", "empathy [SEAT]", "what the others can know about their hands"),
     ("", "advise [all] [hat]", "ranked actions for your turn (hat: the table plays the hat convention)"),
-    ("", "undo / history", "remove the last entry / list the entries"),
+    ("", "undo / history", "remove the last entry / list the entries, numbered"),
+    ("", "edit N ENTRY / drop N  (fix entry N of 'history')", "edit 5 assist 1 me Clue at 2   drop 5"),
     ("", "help / quit", "aliases: h ?, exit q"),
 )
 
@@ -142,6 +151,10 @@ class BakerStreetSession(BaseSession):
         change = describe_change(before, self._by_card()) if before is not None and self.kn.started else ""
         head = f"{summary}; {change}" if change else summary
         return Reply([self.state_view(head)], True, summary=head)
+
+    def _conflict_line(self, conflict: object) -> str | None:
+        """An Assist named or skipped my card: the Assist's line; a card I see has no single line."""
+        return str(conflict.assist) if isinstance(conflict, Told) else None
 
     def _by_card(self) -> list[tuple[int, dict[Evidence, float]]]:
         """My positions as (card id, distribution): ids follow a card as it moves along the hand."""
@@ -207,11 +220,9 @@ class BakerStreetSession(BaseSession):
             return Group(*parts)
         board = kn.board
         assert board is not None
-        for line in board.describe():
-            parts.append(Text(line))
-        others = "  ".join(f"player {s}: {' '.join(c.code for c in kn.visible_hand(s)) or '-'}"
-                           for s in kn.hands if s != kn.me)
-        parts.append(Text(f"Hands you see: {others}"))
+        parts += board_lines(board)
+        others = [f"player {s}: {' '.join(c.code for c in kn.visible_hand(s)) or '-'}" for s in kn.hands if s != kn.me]
+        parts.append(render.Flow(others, sep="; ", lead="Hands you see: "))
         if board.over:
             style = "bold green" if board.result == "won" else "bold red"
             parts.append(Text(f"Game over: {board.result} ({board.reason})", style=style))
@@ -223,18 +234,44 @@ class BakerStreetSession(BaseSession):
         parts.append(Text(f"Consistent hands: {kn.worlds():,} (exact; every one equally likely)"))
         return Group(*parts)
 
+    def brief_view(self) -> RenderableType:
+        """One screen: the Leads, the tracks and the Impossible, what comes next, and your hand."""
+        kn = self.kn
+        if not kn.started:
+            return Text(f"setup: still need {', '.join(kn.missing())}")
+        board = kn.board
+        assert board is not None
+        parts: list[RenderableType] = [*board_lines(board)]
+        if board.over:
+            parts.append(Text(f"Game over: {board.result} ({board.reason})", style="bold"))
+        else:
+            waiting = board.expecting()
+            turn = "your turn" if board.current == kn.me else f"player {board.current}'s turn"
+            parts.append(Text(f"Next: {waiting or turn}", style="cyan"))
+        parts.append(Text(f"Your hand (player {kn.me}), {kn.worlds():,} consistent hands:", style="bold"))
+        for pos, dist in enumerate(kn.hand(), 1):
+            head, atoms = position_atoms(dist)
+            parts.append(render.Flow([head, *atoms], sep=" ", lead=f"  {pos}: ", indent="     "))
+        return Group(*parts)
+
     def _why(self, args: list[str]) -> RenderableType:
-        usage = "why POSITION [CARD]"
+        usage = "why POSITION [CARD] [steps]"
         kn = self._require("why")
+        steps = bool(args) and args[-1].lower() == "steps"
+        args = args[:-1] if steps else args
         if not args or not args[0].isdigit():
             raise AssistantError(f"why: expected '{usage}'")
         pos = int(args[0])
         held = len(kn.hands[kn.me])
         if not 1 <= pos <= held:
-            raise AssistantError(f"why: position {pos}, but you hold {held} cards")
+            raise AssistantError(f"why: position {pos}, but you hold {plural(held, 'card')}")
         if len(args) > 1:
             card, i = take_evidence(args, 1, usage)
             no_args("why", args[i:])
+            if steps and card in kn.unseen():
+                from assistant_cli.teach_games import BakerStreetTeacher, why_steps
+
+                return Text(why_steps(BakerStreetTeacher(), self, (card.code, pos)))
             result = kn.explain(pos, card)
             prob = kn.hand()[pos - 1].get(card, 0.0)
             return why_card_view(card, pos, result, prob)
@@ -245,11 +282,14 @@ class BakerStreetSession(BaseSession):
         seats = [s for s in kn.hands if s != kn.me]
         if args:
             if len(args) != 1 or not args[0].isdigit() or int(args[0]) not in seats:
-                raise AssistantError(f"empathy: expected 'empathy [SEAT]' with a seat among {seats}")
+                among = ", ".join(map(str, seats[:-1])) + f" or {seats[-1]}" if len(seats) > 1 else str(seats[0])
+                raise AssistantError(f"empathy {' '.join(args)}: expected 'empathy [SEAT]' with SEAT {among} "
+                                     "(another player)")
             seats = [int(args[0])]
         parts: list[RenderableType] = [Text(
-            "What each player can know about their own hand from their Assists and the cards you both see "
-            "(they also see your hand, so they may know a little more).", style="dim")]
+            "What each player can know about their own hand from their Assists and the cards you both see, now "
+            "or since each of their cards came to them (they also see your hand, so they may know a little more).",
+            style="dim")]
         parts += [hand_table(kn, s, f"Player {s}'s hand as they can know it") for s in seats]
         return Group(*parts)
 
@@ -370,7 +410,7 @@ def help_view() -> RenderableType:
     table.add_column("Syntax")
     table.add_column("Example")
     for row in HELP_ROWS:
-        table.add_row(*row)
+        table.add_row(*(Text(cell) for cell in row))  # Text: no markup, so "[all]" stays visible
     note = Text("Cards are a number and an icon: 3W, 3w or '3 Witness'. Sections and icons take unique prefixes "
                 "(s = Suspect). Seats are numbered 1..N clockwise, positions 1.. from the left; 'me' stands for "
                 "your seat. Everything after '#' is a comment.")
@@ -392,44 +432,63 @@ def told_text(kn: HandKnowledge, seat: int, pos: int) -> str:
     return "; ".join(parts) or "-"
 
 
-def hand_table(kn: HandKnowledge, seat: int, title: str) -> Text:
+def board_lines(board: Board) -> list[RenderableType]:
+    """The board's lines, each broken on a narrow screen only between its '; ' parts."""
+    return [render.Flow(line.split("; "), sep="; ", indent="  ") for line in board.describe()]
+
+
+def position_atoms(dist: dict[Evidence, float]) -> tuple[str, list[str]]:
+    """A position's possible cards in words: a head ("4 equally likely (25.0% each):") and the cards, each an
+    atom a narrow screen never splits ("1C 25.0%,")."""
+    ordered = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
+    if len(ordered) == 1:
+        return f"{ordered[0][0].name} (certain)", []
+    if ordered[0][1] - ordered[-1][1] < 1e-12:
+        atoms = [c.code for c, _ in ordered[:EQUAL_SHOWN]]
+        atoms += [f"+{len(ordered) - EQUAL_SHOWN} more"] if len(ordered) > EQUAL_SHOWN else []
+        return f"{len(ordered)} equally likely ({render.percent_text(ordered[0][1], True)} each):", atoms
+    atoms = [f"{c.code} {render.percent_text(p, True)}," for c, p in ordered[:CARDS_SHOWN]]
+    if len(ordered) > CARDS_SHOWN:
+        atoms.append(f"+{len(ordered) - CARDS_SHOWN} more")
+    else:
+        atoms[-1] = atoms[-1].rstrip(",")
+    return f"{len(ordered)}:", atoms
+
+
+def hand_table(kn: HandKnowledge, seat: int, title: str) -> RenderableType:
     """One row per position: what the Assists said, and every possible card with its probability.
 
     Drawn as one pre-aligned text block rather than a rich ``Table``: it is redrawn after every entry, and
-    rich's table layout costs tens of milliseconds where this costs well under one."""
+    rich's table layout costs tens of milliseconds where this costs well under one. When the block is wider
+    than the screen, each position gets its own lines instead, broken only between cards."""
     rows = []
     for pos, dist in enumerate(kn.hand(seat), 1):
-        ordered = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
-        if len(ordered) == 1:
-            cards = f"{ordered[0][0].name} (certain)"
-        elif ordered[0][1] - ordered[-1][1] < 1e-12:
-            codes = " ".join(c.code for c, _ in ordered[:EQUAL_SHOWN])
-            more = f" +{len(ordered) - EQUAL_SHOWN} more" if len(ordered) > EQUAL_SHOWN else ""
-            cards = f"{len(ordered)} equally likely ({render.percent_text(ordered[0][1], True)} each): {codes}{more}"
-        else:
-            shown = ", ".join(f"{c.code} {render.percent_text(p, True)}" for c, p in ordered[:CARDS_SHOWN])
-            more = f", +{len(ordered) - CARDS_SHOWN} more" if len(ordered) > CARDS_SHOWN else ""
-            cards = f"{len(ordered)}: {shown}{more}"
+        head, atoms = position_atoms(dist)
         slot = kn.hands[seat][pos - 1]
         really = slot.card.code if slot.card else "?"
-        rows.append((str(pos), really, told_text(kn, seat, pos), cards, len(ordered) == 1))
-    head = ("Pos", "Really", "Told", "Possible cards (probability)")
+        rows.append((str(pos), really, told_text(kn, seat, pos), head, atoms, len(dist) == 1))
     show_really = seat != kn.me
-    told_width = max([len(head[2]), *(len(r[2]) for r in rows)])
-    out = Text(title + "\n", style="bold")
+    headers = ("Pos", "Really", "Told", "Possible cards (probability)")
+    told_width = max([len(headers[2]), *(len(r[2]) for r in rows)])
+    wide = Text(title + "\n", style="bold")
 
     def line(pos: str, really: str, told: str, cards: str, style: str = "") -> None:
-        out.append(f"{pos:>3}  ")
+        wide.append(f"{pos:>3}  ")
         if show_really:
-            out.append(f"{really:<6}  ")
-        out.append(f"{told:<{told_width}}  ")
-        out.append(cards + "\n", style=style)
+            wide.append(f"{really:<6}  ")
+        wide.append(f"{told:<{told_width}}  ")
+        wide.append(cards + "\n", style=style)
 
-    line(*head, style="bold")
-    for pos, really, told, cards, certain in rows:
-        line(pos, really, told, cards, "bold green" if certain else "")
-    out.rstrip()
-    return out
+    line(*headers, style="bold")
+    narrow: list[RenderableType] = [Text(title, style="bold")]
+    for pos, really, told, head, atoms, certain in rows:
+        style = "bold green" if certain else ""
+        line(pos, really, told, " ".join([head, *atoms]), style)
+        seen = f" (really {really})" if show_really else ""
+        narrow.append(Text(f"Position {pos}{seen}, told: {told}"))
+        narrow.append(render.Flow([Text(head, style=style), *atoms], sep=" ", lead="  ", indent="  "))
+    wide.rstrip()
+    return render.Either(wide, Group(*narrow))
 
 
 def describe_change(
@@ -466,12 +525,12 @@ def why_position_view(kn: HandKnowledge, pos: int) -> RenderableType:
             lines.append(Text(f"  '{assist}' {what}"))
     else:
         lines.append(Text("No Assist has reached this card yet."))
-    sightings = kn.sightings()
+    sightings = kn.sighted_at(pos)  # seen elsewhere now, or since this card came to me
     allowed = [c for c in kn.data.evidence if slot.allows(c)]
     seen = [c for c in allowed if c in sightings]
     if seen:
         lines.append(Text(f"Allowed by the Assists but seen elsewhere ({len(seen)}):"))
-        lines += [Text(f"  {c.code} is {sightings[c]}") for c in seen]
+        lines += [Text(f"  {sightings[c]}") for c in seen]
     counted_out = [c for c in allowed if c not in sightings and c not in dist]
     if counted_out:
         lines.append(Text("Ruled out because your other positions need them: "
@@ -497,18 +556,6 @@ def why_card_view(card: Evidence, pos: int, result: Explanation[Any] | str, prob
 
 # -- the Typer apps ---------------------------------------------------------------------------------------------
 
-app = companion_app(
-    "Beyond Baker Street companion: type what happens at the table, see what each card in your hand can be. "
-    "On a terminal it starts with a setup dialogue, then takes commands (type 'help'). With piped stdin it reads "
-    "commands from it: no prompts, bad lines reported with their line number, exit code 1 if any.",
-    BakerStreetSession,
-    lambda session: ", ".join(session.kn.missing()),
-    game=GAME,
-    header=JOURNAL_HEADER,
-    title="Beyond Baker Street companion",
-    json_help="Print the final state as JSON ('hand': one map per position from card to probability).",
-    show_setup_on_resume=True,
-)
 
 
 # -- simulation ---------------------------------------------------------------------------------------------------
@@ -554,6 +601,7 @@ def simulate_command(
                                            "every seat).")] = "advisor",
     seed: SeedOption = 0,
     workers: WorkersOption = 1,
+    cluster: ClusterOption = None,
     as_json: SummaryJsonOption = False,
     replay: ReplayOption = None,
 ) -> None:
@@ -567,7 +615,7 @@ def simulate_command(
         return Matchup(functools.partial(new_game, rules), names, make_bot)
 
     run = run_simulation(build, games, seed, workers, replay, _replay,
-                         f"{GAME} --players {players} --case {case} --bots {bots}")
+                         f"{GAME} --players {players} --case {case} --bots {bots}", cluster=cluster)
     if run is None:
         return
     names, elapsed = run.matchup.bots, run.elapsed
@@ -592,7 +640,7 @@ def simulate_command(
     out.print(table)
     lost = ", ".join(f"{k.removeprefix('lost_').replace('_', ' ')} {v}" for k, v in summary.losses.items())
     out.print(f"Losses: {lost}. Means are per game, all seats together (Wrong: investigated on the wrong "
-              f"icon; Dead: Dead Leads). {speed_text(summary.games, elapsed, workers)}.")
+              f"icon; Dead: Dead Leads). {speed_text(summary.games, elapsed, run.where)}.")
 
 
 def _replay(matchup: Matchup, seed: int) -> None:

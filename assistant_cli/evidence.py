@@ -1,4 +1,7 @@
-"""``assist evidence``: the Evidence companion, its ``analyze`` command, and ``assist simulate evidence``.
+"""``assist evidence``: the Evidence companion's session, and ``assist simulate evidence``.
+
+The ``assist evidence`` and ``analyze`` commands are declared in :mod:`assistant_cli.main` (so that their help
+needs no game import) and import this module when they run.
 
 The session follows the shared pattern (:mod:`assistant_cli.session`, :mod:`assistant_cli.main`):
 ``EvidenceSession.handle(line)`` turns a typed line into a :class:`~assistant_cli.session.Reply` of rich
@@ -29,6 +32,7 @@ from rich.table import Table
 from rich.text import Text
 
 from assistant_cli.companion import (
+    ClusterOption,
     DeepCheckOption,
     GamesOption,
     ReplayOption,
@@ -39,33 +43,33 @@ from assistant_cli.companion import (
     seat_bots,
     speed_text,
 )
-from assistant_cli.companion_app import companion_app
+from assistant_cli.companion_app import journal_header
+from assistant_cli.render import Fit, Flow
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, with_seat
 from models.evidence.advisor import Option, candidates, evaluate
 from models.evidence.bots import bot_factory, make_bot
-from models.evidence.data import COLOURS, ROUNDS, TOOL_NAMES
+from models.evidence.data import COLOURS, TOOL_NAMES
 from models.evidence.inference import GreedyOpponents
 from models.evidence.knowledge import EvidenceKnowledge, TableSetup
 from models.evidence.observations import (
     SETUP_TYPES,
     Done,
     Entry,
-    Play,
     PlayRumour,
-    Reveal,
     Take,
-    TimeOut,
     ToolUsed,
     Uncover,
     colour_of,
     parse,
 )
 from models.evidence.rules import EXTRA, PLAY, SEARCH, UNCOVER, EvidenceState, extra_actions, new_game
+from models.evidence.turns import EVIDENCE_STEP, TurnOrder
 from solver.errors import AssistantError
 from solver.simulate import Matchup, Row, play_game, summarize
+from solver.text import plural
 
 GAME = "evidence"
-JOURNAL_HEADER = "# assist evidence journal: one entry per line; resume with --resume FILE"
+JOURNAL_HEADER = journal_header(GAME)
 ADVICE_SHOWN = 8
 ADVICE_SAMPLES = 96
 
@@ -76,6 +80,8 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "undo": ("undo", "u"),
     "why": ("why",),
     "history": ("history", "hist"),
+    "edit": ("edit",),
+    "drop": ("drop",),
     "advise": ("advise", "advice", "hint"),
 }
 COMMAND_OF = {alias: name for name, aliases in COMMANDS.items() for alias in aliases}
@@ -98,10 +104,11 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "timeout SEAT COLOUR for COLOUR ...", "timeout 3 blue for green yellow"),
     ("", "tool SEAT TOOL [COLOUR] [for ...]  (pro)", "tool 2 fortune blue   tool me telescope"),
     ("", "look COLOUR VALUE  (your Fortune-Teller)", "look blue 3"),
-    ("Session", "show", "mysteries, probabilities, everyone's expected score"),
-    ("", "why COLOUR [VALUE]", "why blue   why blue 3"),
+    ("Session", "show / show brief", "mysteries, probabilities, expected scores / one screen of them"),
+    ("", "why COLOUR [VALUE] [steps]", "why blue   why blue 3   why blue 3 steps"),
     ("", "advise [all] [extra] [greedy] [samples N]", "ranked options for your turn (greedy: model the others)"),
-    ("", "undo / history", "remove the last entry / list the entries"),
+    ("", "undo / history", "remove the last entry / list the entries, numbered"),
+    ("", "edit N ENTRY / drop N  (fix entry N of 'history')", "edit 9 play 3 blue 1   drop 9"),
     ("", "help / quit", "aliases: h ?, exit q"),
 )
 
@@ -114,13 +121,17 @@ class Question(SetupQuestion):
 
 @dataclass(frozen=True)
 class Turn:
-    """Where the game stands: the round, the seat to move and its step (``over`` once round 6 is done)."""
+    """Where the game stands: the round, the seat to move and its step (``over`` once round 6 is done;
+    ``evidence``, with its ``colour``, when an evidence just uncovered must be entered first)."""
 
     round: int
     seat: int | None
     phase: str
+    colour: str | None = None
 
     def describe(self, me: int) -> str:
+        if self.phase == EVIDENCE_STEP:
+            return f"enter the {self.colour} evidence just uncovered ('evidence {self.colour} VALUE')"
         if self.seat is None:
             return "the game is over: enter the uncovered evidence to see the final scores"
         who = "your turn" if self.seat == me else f"player {self.seat}'s turn"
@@ -139,6 +150,7 @@ class EvidenceSession(BaseSession):
         self.setup = TableSetup()
         self.knowledge: EvidenceKnowledge | None = None
         self.model: GreedyOpponents | None = None  # 'advise greedy': the others modelled as the greedy bot
+        self.order: TurnOrder | None = None  # whose turn, which step: every entry is checked against it
 
     # -- the loop -------------------------------------------------------------------------------------------
     def _help_view(self) -> RenderableType:
@@ -174,13 +186,17 @@ class EvidenceSession(BaseSession):
             if setup.complete():
                 self.knowledge = EvidenceKnowledge(setup)  # checks the per-colour totals
                 self.model = GreedyOpponents(self.knowledge, random.Random(0))
+                self.order = TurnOrder.of(self.knowledge.table)
             self.setup = setup
             return
         kn = self._require(f"'{entry}'")
+        assert self.order is not None
+        self.order.check(entry, kn.table)  # turn and phase first: the rule a player broke, not a consequence
         if self.model is not None:
             self.model.observe(entry, kn)
         else:
             kn.add(entry)
+        self.order.record(entry, kn.table)
 
     def _require(self, what: str) -> EvidenceKnowledge:
         if self.knowledge is None:
@@ -189,31 +205,13 @@ class EvidenceSession(BaseSession):
 
     # -- where the game stands ------------------------------------------------------------------------------
     def turn(self) -> Turn:
-        """Whose move it is, from the entries: after my own rumour my turn goes on (search, then a time-out or
-        tool) until the next rumour is played; otherwise it is the next player in turn order to play."""
+        """Whose move it is and its step (:meth:`models.evidence.turns.TurnOrder.now`): after my own rumour my
+        turn goes on (search, then a time-out or tool) while I have something to do; after another player's, the
+        next player is to move."""
         kn = self._require("turn")
-        t = kn.table
-        order = t.seat_order()
-        n = len(order)
-        plays = [i for i, e in enumerate(kn.events) if isinstance(e, Play)]
-        if plays:
-            last = kn.events[plays[-1]]
-            assert isinstance(last, Play)
-            after = kn.events[plays[-1] + 1 :]
-            ended = any(getattr(e, "seat", last.seat) != last.seat or isinstance(e, TimeOut | ToolUsed) for e in after)
-            if last.seat == kn.me and not ended:
-                phase = SEARCH if t.room(kn.me) and any(t.available(c) for c in COLOURS) else EXTRA
-                if phase == SEARCH or extra_actions(t, kn.me):
-                    return Turn((len(plays) - 1) // n + 1, kn.me, phase)
-        if len(plays) >= ROUNDS * n:
-            return Turn(ROUNDS, None, "over")
-        seat = order[len(plays) % n]
-        phase = PLAY
-        if t.players == 2:
-            reveals = sum(1 for e in kn.events if isinstance(e, Reveal) and e.seat == seat)
-            played = sum(1 for i in plays if kn.events[i].seat == seat)  # type: ignore[attr-defined]
-            phase = UNCOVER if reveals <= played else PLAY
-        return Turn(len(plays) // n + 1, seat, phase)
+        assert self.order is not None
+        step = self.order.now(kn.table, kn.me)
+        return Turn(step.round, step.seat, step.phase, step.colour)
 
     # -- setup dialogue -------------------------------------------------------------------------------------
     def setup_question(self) -> Question | None:
@@ -260,10 +258,30 @@ class EvidenceSession(BaseSession):
         parts.append(Text("Next: " + self.turn().describe(kn.me), style="cyan"))
         return Group(*parts)
 
+    def brief_view(self) -> RenderableType:
+        """One screen: each mystery's possible values, each player's expected score, and what comes next."""
+        kn = self.knowledge
+        if kn is None:
+            return Text(f"setup: still need {'; '.join(self.setup.missing())}")
+        t = kn.table
+        parts: list[RenderableType] = [Text("Evidence values (exact probability)", style="bold")]
+        for colour, d in kn.distribution().items():
+            values = [f"{v} ({_p(p)})" for v, p in sorted(d.items())]
+            mean = sum(v * p for v, p in d.items())
+            left = f"{plural(t.stacks[colour].size, 'search card')} left"
+            parts.append(Flow([*values, f"mean {mean:.2f}", left], sep=", ", lead=f"  {colour}: ", indent="    "))
+        estimates = kn.expected_scores()
+        parts.append(Flow([f"{s}{' (you)' if s == kn.me else ''} {estimates[s].mean:.1f} ± {estimates[s].sd:.1f}"
+                           for s in t.seats], lead="Expected scores: player ", sep="; "))
+        parts.append(Text("Next: " + self.turn().describe(kn.me), style="cyan"))
+        return Group(*parts)
+
     def _why(self, args: list[str]) -> RenderableType:
-        usage = "why COLOUR [VALUE]"
+        usage = "why COLOUR [VALUE] [steps]"
         kn = self._require("why")
-        if not args or len(args) > 2:
+        steps = bool(args) and args[-1].lower() == "steps"
+        args = args[:-1] if steps else args
+        if not args or len(args) > 2 or (steps and len(args) != 2):
             raise AssistantError(f"why: expected '{usage}'")
         colour = colour_of(args[0])
         if len(args) == 2:
@@ -271,6 +289,10 @@ class EvidenceSession(BaseSession):
                 value = int(args[1])
             except ValueError:
                 raise AssistantError(f"why: value '{args[1]}': expected a whole number") from None
+            if steps:
+                from assistant_cli.teach_games import EvidenceTeacher, why_steps
+
+                return Text(why_steps(EvidenceTeacher(), self, EvidenceTeacher().parse_claim(self, " ".join(args))))
             return Text(str(kn.why(colour, value)))
         lines = [Text(str(kn.why(colour, v))) for v in kn.data.distinct_values(colour)]
         return Group(Text(f"{colour} ({kn.data.names[colour]}):", style="bold"), *lines)
@@ -289,6 +311,8 @@ class EvidenceSession(BaseSession):
         elif words:
             raise AssistantError(f"advise: unexpected '{' '.join(args)}', expected '{usage}'")
         turn = self.turn()
+        if turn.phase == EVIDENCE_STEP:
+            raise AssistantError(f"advise: first {turn.describe(kn.me)}")
         if turn.seat is None:
             raise AssistantError("advise: the game is over")
         if turn.seat != kn.me:
@@ -415,7 +439,7 @@ def help_view() -> RenderableType:
     for col in ("", "Syntax", "Example"):
         table.add_column(col)
     for row in HELP_ROWS:
-        table.add_row(*row)
+        table.add_row(*(Text(cell) for cell in row))  # Text: no markup, so "[all]" stays visible
     note = Text("Colours: white (Yeti), blue (Sea Monster), yellow (Mummy), pink, green, brown; unique prefixes "
                 "work (bl, br). Seats are 1..N clockwise; 'me' is your seat. Everything after '#' is a comment.")
     return Group(table, note)
@@ -425,26 +449,31 @@ def _p(p: float) -> str:
     return f"{100 * p:.0f}%" if p < 1 else "certain"
 
 
-def mysteries_table(kn: EvidenceKnowledge) -> Table:
+def _chunks(items: list[str], size: int) -> str:
+    """Items ``size`` to a line: a cell that stays narrow without splitting an item."""
+    return "\n".join("  ".join(items[i:i + size]) for i in range(0, len(items), size))
+
+
+def mysteries_table(kn: EvidenceKnowledge) -> Fit:
     """Each mystery: its possible evidence values with exact probabilities, the mean, what is on the table."""
     t = kn.table
     dist = kn.distribution()
     table = Table(title="Mysteries: possible evidence values (exact)", box=box.SIMPLE_HEAD)
-    for col in ("Mystery", "Evidence: value (probability)", "Mean", "Revealed", "Search cards left"):
+    for col in ("Mystery", "Evidence: value (probability)", "Mean", "Revealed", "Cards left"):
         table.add_column(col)
     for colour in COLOURS:
         d = dist[colour]
-        values = "  ".join(f"{v} ({_p(p)})" for v, p in sorted(d.items()))
+        values = _chunks([f"{v} ({_p(p)})" for v, p in sorted(d.items())], 2)
         mean = sum(v * p for v, p in d.items())
         shown = " ".join(str(v) for v in t.displays[colour]) or "-"
         stack = t.stacks[colour]
-        left = f"{stack.size}" + (" (Hot Lead on top)" if stack.hot else "")
+        left = f"{stack.size}" + (" (Hot Lead)" if stack.hot else "")
         name = f"{colour} ({t.data.names[colour]})"
         table.add_row(name, values, f"{mean:.2f}", shown, left)
-    return table
+    return Fit(table)
 
 
-def players_table(kn: EvidenceKnowledge) -> Table:
+def players_table(kn: EvidenceKnowledge) -> RenderableType:
     """Every player's search cards, hand counts and expected final score for the cards they hold now."""
     t = kn.table
     estimates = kn.expected_scores()
@@ -453,18 +482,20 @@ def players_table(kn: EvidenceKnowledge) -> Table:
         table.add_column(col)
     for s in t.seats:
         arts = t.articles[s]
-        cards = " ".join(f"{c}{'*' if c in t.hot[s] else ''} x{n}" for c, n in arts.items() if n) or "-"
-        if s == kn.me:
-            hand = " ".join(f"{c} {v}" for c, v in kn.hand) or "-"
+        cards = "\n".join(f"{c}{'*' if c in t.hot[s] else ''} x{n}" for c, n in arts.items() if n) or "-"
+        if s == kn.me:  # my rumours are values I see; the others' are how many of each colour
+            hand = "\n".join(f"{c} {v}" for c, v in kn.hand) or "-"
         else:
-            hand = " ".join(f"{c} {n}" for c, n in t.hands[s].items() if n) or "-"
+            hand = "\n".join(f"{c} x{n}" for c, n in t.hands[s].items() if n) or "-"
         if t.players == 2 and sum(t.unknown[s].values()):
-            hand += "  | unknown: " + " ".join(f"{c} {n}" for c, n in t.unknown[s].items() if n)
-        used = ", ".join(u.tool if isinstance(u, ToolUsed) else f"{u.colour} time-out" for u in t.used[s]) or "-"
+            hand += "\n" + "\n".join(f"unknown {c} x{n}" for c, n in t.unknown[s].items() if n)
+        used = "\n".join(u.tool if isinstance(u, ToolUsed) else f"{u.colour} time-out" for u in t.used[s]) or "-"
         e = estimates[s]
         who = f"{s} (you)" if s == kn.me else str(s)
         table.add_row(who, cards, hand, used, f"{e.mean:.2f} ± {e.sd:.2f}", f"{e.low}..{e.high}")
-    return table
+    note = Text("Rumours in hand: yours with their values (blue 3); the others' as a count per colour (blue x2). "
+                "* marks a Hot Lead.", style="dim")
+    return Group(Fit(table), note)
 
 
 def describe_change(before: dict[str, dict[int, float]], after: dict[str, dict[int, float]]) -> str:
@@ -491,26 +522,12 @@ def advice_table(ranked: list[Option], phase: str, limit: int | None) -> Rendera
         table.add_row(str(i), action, f"{100 * o.win:.0f}%", f"{o.score:.1f}", f"{o.lead:+.1f}", str(o.samples),
                       o.tells or "-")
     if len(shown) < len(ranked):
-        return Group(table, Text(f"{len(ranked) - len(shown)} more: 'advise all'", style="dim"))
-    return table
+        return Group(Fit(table, prose={6}), Text(f"{len(ranked) - len(shown)} more: 'advise all'", style="dim"))
+    return Fit(table, prose={6})
 
 
 # -- the commands ---------------------------------------------------------------------------------------------------
 
-app = companion_app(
-    "Evidence companion: type what happens at the table, get each mystery's possible evidence values with "
-    "exact probabilities, everyone's expected score, 'why' and 'advise'. On a terminal it starts with a setup "
-    "dialogue, then takes commands (type 'help'). With piped stdin it reads commands from it: no prompts, bad "
-    "lines reported with their line number, exit code 1 if any.",
-    EvidenceSession,
-    lambda session: "; ".join(session.setup.missing()),
-    game=GAME,
-    header=JOURNAL_HEADER,
-    title="Evidence companion",
-    json_help="Print the final state as JSON ('evidence': one map per "
-    "mystery from value to probability; 'expected_scores').",
-    show_setup_on_resume=True,
-)
 
 
 # -- simulation ---------------------------------------------------------------------------------------------------
@@ -542,6 +559,7 @@ def simulate_command(
                                            "every seat (random, greedy, advisor).")] = "greedy",
     seed: SeedOption = 0,
     workers: WorkersOption = 1,
+    cluster: ClusterOption = None,
     variant: Annotated[str, typer.Option(help="basic (time-outs) or pro (professional tools).")] = "basic",
     as_json: SummaryJsonOption = False,
     deep_check: DeepCheckOption = False,
@@ -558,7 +576,7 @@ def simulate_command(
         return Matchup(functools.partial(new_game, players=players, pro=variant == "pro"), names, make_bot, deep_check)
 
     run = run_simulation(build, games, seed, workers, replay, _replay,
-                         f"{GAME} --players {players} --variant {variant} --bots {bots}")
+                         f"{GAME} --players {players} --variant {variant} --bots {bots}", cluster=cluster)
     if run is None:
         return
     names, elapsed = run.matchup.bots, run.elapsed
@@ -576,7 +594,7 @@ def simulate_command(
         out.print(_rows_table("By bot (win share per seat it played)", summary.bots))
     out.print(f"Shared victories (no single winner): {summary.draws}. ± is the standard error of the win share. "
               f"Means per seat and game: final score, search cards, Hot Leads, time-outs, tools. "
-              f"{speed_text(summary.games, elapsed, workers)}.")
+              f"{speed_text(summary.games, elapsed, run.where)}.")
 
 
 def _replay(matchup: Matchup, seed: int) -> None:

@@ -18,6 +18,7 @@ import copy
 import importlib
 import os
 import tempfile
+import time
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +28,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from assistant_cli import render
+from assistant_cli.companion_app import journal_header
 from models.thirteen_clues.data import CARD_BY_NAME, CATEGORIES, DEFAULT_DATA, SUBCATEGORIES, GameData
 from models.thirteen_clues.knowledge import MYSTERY, TableSetup, ThirteenCluesKnowledge, place_label
 from models.thirteen_clues.observations import (
@@ -39,11 +41,12 @@ from models.thirteen_clues.observations import (
     Witness,
     parse,
 )
-from solver.errors import AssistantError
+from solver.errors import AssistantError, ContradictionError
 from solver.knowledge import Count
+from solver.text import plural
 
 GAME = "thirteen-clues"
-JOURNAL_HEADER = "# assist thirteen-clues journal: one entry per line; resume with --resume FILE"
+JOURNAL_HEADER = journal_header(GAME)
 
 # Session commands (not journaled) and their aliases; everything else is an entry for the parser.
 COMMANDS: dict[str, tuple[str, ...]] = {
@@ -56,6 +59,8 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "whatif": ("whatif", "what-if", "wi", "suppose"),
     "history": ("history", "hist"),
     "advise": ("advise", "advice", "hint"),
+    "edit": ("edit",),
+    "drop": ("drop",),
 }
 COMMAND_OF = {alias: name for name, aliases in COMMANDS.items() for alias in aliases}
 ENTRY_VERBS = ("players", "me", "private", "screen", "ask", "informant", "accuse", "subcategories")
@@ -137,6 +142,15 @@ class SetupQuestion:
             return answer
         return f"{self.prefix} {answer}".strip()
 
+    def completion_text(self, text: str) -> str:
+        """What tab completion completes while the answer so far is ``text``: the answer as if the prefix were
+        typed before it ('Du' in the private-cards question completes as 'private Du'), unless the answer
+        already starts with a whole command or entry word."""
+        words = text.split()
+        if words and (len(words) > 1 or text[-1:].isspace()) and words[0].lower() in self.KEYWORDS:
+            return text
+        return f"{self.prefix} {text.lstrip()}"
+
 
 @dataclass(frozen=True)
 class Snapshot:
@@ -158,11 +172,19 @@ class BaseSession:
 
     A game sets ``COMMAND_OF`` (alias -> command name) and ``NO_ARGS`` (the commands that take no arguments),
     implements ``fresh``, ``state_view``, ``_help_view`` and ``_entry``, and maps each of its other commands to
-    a handler in ``_commands``. 'quit' and 'history' are the same in every game; 'show' shows ``state_view`` and
-    'undo' replays every line but the last into ``fresh()`` unless the game overrides them."""
+    a handler in ``_commands``. 'quit', 'history', 'edit' and 'drop' are the same in every game; 'show' shows
+    ``state_view`` and 'undo' replays every line but the last into ``fresh()`` unless the game overrides them.
+
+    Fixing an earlier entry is one mechanism for every game: 'edit N ENTRY' and 'drop N' replay the journal with
+    the change into a fresh session, and only if every line still fits do they adopt it and rewrite the journal.
+    A contradiction is reworded to name the journal numbers of the earlier entries it contradicts."""
 
     COMMAND_OF: ClassVar[Mapping[str, str]]
-    NO_ARGS: ClassVar[frozenset[str]] = frozenset({"show", "undo", "history"})
+    NO_ARGS: ClassVar[frozenset[str]] = frozenset({"undo", "history"})
+    #: Seconds of replays allowed to find, by dropping one earlier entry at a time, the entry a contradiction
+    #: comes from when the game's error does not name it (0: do not search).
+    blame_budget: float = 1.0
+    _trial = False  # a replay behind 'edit', 'drop' or the contradiction search: its errors are reworded there
 
     def __init__(self, journal: Journal | None, count_budget: float) -> None:
         self.journal = journal
@@ -180,22 +202,32 @@ class BaseSession:
             return Reply()
         verb, args = tokens[0].lower(), tokens[1:]
         command = self.COMMAND_OF.get(verb)
-        if command is None:
-            return self._entry(tokens, show)
-        if command in self.NO_ARGS:
-            self._no_args(verb, args)
-        if command == "help":
-            return Reply([self._help_view()])
-        if command == "quit":
-            return Reply(quit=True)
-        if command == "show":
-            return self._show_reply()
-        if command == "undo":
-            return self._undo(show)
-        if command == "history":
-            return Reply([render.history_view(self.lines)])
-        reply = self._commands(show)[command](args)
-        return reply if isinstance(reply, Reply) else Reply([reply])
+        try:
+            if command is None:
+                return self._entry(tokens, show)
+            if command in self.NO_ARGS:
+                self._no_args(verb, args)
+            if command == "help":
+                return Reply([self._help_view()])
+            if command == "quit":
+                return Reply(quit=True)
+            if command == "show":
+                if args and [a.lower() for a in args] != ["brief"]:
+                    raise AssistantError(f"{verb}: unexpected '{' '.join(args)}', expected '{verb}' or '{verb} brief'")
+                return Reply([self.brief_view()]) if args else self._show_reply()
+            if command == "undo":
+                return self._undo(show)
+            if command == "history":
+                return Reply([render.history_view(self.lines)])
+            if command == "edit":
+                return self._edit(args, show)
+            if command == "drop":
+                return self._drop(args, show)
+            reply = self._commands(show)[command](args)
+            return reply if isinstance(reply, Reply) else Reply([reply])
+        except ContradictionError as exc:
+            self._name_entries(exc, " ".join(tokens))
+            raise
 
     def replay(self, lines: Iterable[str]) -> None:
         """Handle every line (a journal being resumed); stops at the first bad one, raising its error."""
@@ -208,12 +240,146 @@ class BaseSession:
 
     def rebuilt(self, lines: Iterable[str]) -> None:
         """Become a replay of ``lines`` from scratch (same options, same journal), rewriting the journal."""
-        fresh = self.fresh()
-        fresh.replay(lines)
-        journal = self.journal
-        vars(self).update(vars(fresh))
-        self.journal = journal
+        self._adopt(self._replayed(lines))
         self._save()
+
+    def _replayed(self, lines: Iterable[str]) -> Self:
+        """A fresh session (no journal, no contradiction search) that replayed ``lines``; raises on a bad one."""
+        trial = self.fresh()
+        trial.blame_budget, trial._trial = 0.0, True
+        trial.replay(lines)
+        return trial
+
+    def _adopt(self, other: Self) -> None:
+        """Take ``other``'s state, keeping this session's journal and options of the session itself."""
+        journal, budget, trial = self.journal, self.blame_budget, self._trial
+        vars(self).update(vars(other))
+        self.journal, self.blame_budget, self._trial = journal, budget, trial
+
+    # -- fixing an earlier entry ----------------------------------------------------------------------------
+    def _entry_number(self, command: str, args: list[str]) -> int:
+        """The entry number N that 'edit N ...' or 'drop N' starts with, checked against the journal."""
+        usage = "edit N NEW ENTRY" if command == "edit" else "drop N"
+        if not self.lines:
+            raise AssistantError(f"{command}: there is no entry yet")
+        span = f"from 1 to {len(self.lines)}"
+        if not args:
+            raise AssistantError(f"{command}: expected '{usage}' with N an entry number {span} (see 'history')")
+        text = args[0]
+        if not (text.isascii() and text.isdigit()) or not 1 <= int(text[:9]) <= len(self.lines):
+            raise AssistantError(f"{command} {text}: expected an entry number {span} (see 'history')")
+        return int(text)
+
+    def _edit(self, args: list[str], show: bool) -> Reply:
+        """'edit N NEW ENTRY': replace entry N, re-checking every later entry; refused as a whole."""
+        n = self._entry_number("edit", args)
+        old = self.lines[n - 1]
+        new = " ".join(args[1:])
+        if not new:
+            raise AssistantError(f"edit {n}: expected the new entry after the number, e.g. 'edit {n} {old}'")
+        if self.COMMAND_OF.get(args[1].lower()) in ("edit", "drop", "undo"):
+            raise AssistantError(f"edit {n}: expected an entry, not the command '{args[1]}'")
+        numbers = list(range(1, len(self.lines) + 1))
+        trial = self._corrected(f"edit {n}", [*self.lines[: n - 1], new, *self.lines[n:]], numbers, n)
+        line = trial.lines[n - 1]
+        summary = f"entry {n} is now '{line}' (was '{old}')"
+        if n < len(self.lines):
+            summary += f"; entries {n + 1}-{len(self.lines)} re-checked" if n + 1 < len(self.lines) \
+                else f"; entry {n + 1} re-checked"
+        return self._commit(trial, summary, show)
+
+    def _drop(self, args: list[str], show: bool) -> Reply:
+        """'drop N': remove entry N, re-checking every later entry; refused as a whole."""
+        n = self._entry_number("drop", args)
+        if len(args) > 1:
+            raise AssistantError(f"drop {n}: unexpected '{' '.join(args[1:])}', expected 'drop N'")
+        old = self.lines[n - 1]
+        numbers = [i for i in range(1, len(self.lines) + 1) if i != n]
+        trial = self._corrected(f"drop {n}", [*self.lines[: n - 1], *self.lines[n:]], numbers, None)
+        return self._commit(trial, f"dropped entry {n} '{old}'; the entries after it were re-checked"
+                            if n < len(self.lines) else f"dropped entry {n} '{old}'", show)
+
+    def _corrected(self, what: str, lines: list[str], numbers: list[int], new_at: int | None) -> Self:
+        """A fresh session that replayed the corrected ``lines`` (``numbers``: each one's number in the current
+        journal; ``new_at``: the number of the new line, which must be one entry). Raises, naming the first line
+        that does not fit, and then nothing has changed."""
+        trial = self.fresh()
+        trial.blame_budget, trial._trial = 0.0, True
+        for number, line in zip(numbers, lines, strict=True):
+            before = len(trial.lines)
+            try:
+                trial.handle(line, show=False)
+            except AssistantError as exc:
+                if number == new_at:
+                    raise AssistantError(f"{what}: {exc}") from None
+                reason = str(exc)
+                if isinstance(exc, ContradictionError) and exc.entries:
+                    # Name the entries as the user knows them: the numbers of the journal before the change.
+                    named = [(numbers[k - 1], trial.lines[k - 1]) for k in exc.entries]
+                    reason = contradiction_text(exc, named, fix=False)
+                raise AssistantError(f"{what}: entry {number} '{line}' no longer fits: {reason}") from None
+            if number == new_at and len(trial.lines) != before + 1:
+                raise AssistantError(f"{what}: '{line}' is not an entry (e.g. '{self.lines[number - 1]}')")
+        return trial
+
+    def _commit(self, trial: Self, summary: str, show: bool) -> Reply:
+        """Rewrite the journal with ``trial``'s lines (atomically), then take its state; a failed write changes
+        nothing."""
+        if self.journal is not None:
+            self.journal.save(trial.lines)
+        self._adopt(trial)
+        return self._changed_reply(summary, show)
+
+    def _changed_reply(self, summary: str, show: bool) -> Reply:
+        """The reply after the state was rebuilt (edit, drop): the state at a glance under ``summary``."""
+        return Reply([self.state_view(summary)] if show else [], True, summary=summary)
+
+    # -- naming the entries a contradiction comes from ------------------------------------------------------
+    def _name_entries(self, exc: ContradictionError, line: str) -> None:
+        """Reword ``exc`` to name the numbers of the earlier entries it contradicts, and how to fix one.
+
+        The game's error names them (``conflicts``) when its model can; otherwise, within ``blame_budget``, each
+        earlier entry is dropped in turn (latest first) to see which ones alone make ``line`` fit."""
+        if exc.entries:
+            return
+        numbers = self._conflict_numbers(exc.conflicts)
+        if not numbers and self.blame_budget > 0:
+            numbers = self._blame(line)
+        exc.entries = numbers
+        if not self._trial:
+            exc.args = (contradiction_text(exc, [(n, self.lines[n - 1]) for n in numbers]),)
+
+    def _conflict_numbers(self, conflicts: Sequence[object]) -> list[int]:
+        """The journal numbers of the lines that ``conflicts`` stand for (the latest line with that text)."""
+        numbers: set[int] = set()
+        for conflict in conflicts:
+            text = self._conflict_line(conflict)
+            if text is None:
+                continue
+            for i in range(len(self.lines) - 1, -1, -1):
+                if i + 1 not in numbers and self.lines[i] in (text, f"whatif {text}"):
+                    numbers.add(i + 1)
+                    break
+        return sorted(numbers)
+
+    def _conflict_line(self, conflict: object) -> str | None:
+        """The journal line a conflict of a :class:`ContradictionError` stands for (None: no single line)."""
+        return str(conflict)
+
+    def _blame(self, line: str) -> list[int]:
+        """The earlier entries whose removal alone lets ``line`` in (latest first, within ``blame_budget``)."""
+        deadline = time.monotonic() + self.blame_budget
+        found: list[int] = []
+        for i in range(len(self.lines) - 1, -1, -1):
+            if time.monotonic() > deadline or len(found) == 3:
+                break
+            try:
+                trial = self._replayed([*self.lines[:i], *self.lines[i + 1 :]])
+                trial.handle(line, show=False)
+            except AssistantError:
+                continue
+            found.append(i + 1)
+        return sorted(found)
 
     @staticmethod
     def _no_args(verb: str, args: list[str]) -> None:
@@ -231,6 +397,10 @@ class BaseSession:
 
     def _help_view(self) -> RenderableType:
         """What 'help' shows."""
+        raise NotImplementedError
+
+    def brief_view(self) -> RenderableType:
+        """'show brief': the essentials on one screen (at most ``render.BRIEF_LINES`` lines at 80 columns)."""
         raise NotImplementedError
 
     def _show_reply(self) -> Reply:
@@ -256,7 +426,19 @@ class BaseSession:
 
     def completions(self, text: str) -> list[str]:
         """Words that complete the last word of ``text`` (for tab completion; no terminal needed)."""
-        return complete_word(text, self._candidates)
+        return complete_word(text, self._all_candidates)
+
+    def _all_candidates(self, words: list[str]) -> list[str]:
+        """``_candidates``, plus 'brief' after 'show' (every game has 'show brief'), 'edit N ENTRY' (an entry
+        number, then the entry's words) and 'drop N'."""
+        command = self.COMMAND_OF.get(words[0].lower()) if words else None
+        if command == "show":
+            return ["brief"] if len(words) == 1 else []
+        if command not in ("edit", "drop"):
+            return self._candidates(words)
+        if len(words) == 1:
+            return [str(i) for i in range(1, len(self.lines) + 1)]
+        return self._candidates(words[2:]) if command == "edit" else []
 
     def _candidates(self, words: list[str]) -> list[str]:
         """The words that may follow ``words`` (the words typed before the one being completed)."""
@@ -293,6 +475,16 @@ class Session(BaseSession):
 
     def _show_reply(self) -> Reply:
         return self._state_reply(summary=None, diff=False, accepted=False)
+
+    def _changed_reply(self, summary: str, show: bool) -> Reply:
+        self._show = show  # the rebuilt state came from a replay, which showed nothing
+        return self._state_reply(summary, diff=False)
+
+    def brief_view(self) -> RenderableType:
+        if self.knowledge is None:
+            return render.setup_view(self.setup, None)
+        snap = self._take_snapshot()
+        return render.brief_view(snap.mystery, snap.count, snap.whatifs)
 
     def _commands(self, show: bool) -> dict[str, Command]:
         return {"why": self._why, "locations": lambda args: self._locations(), "whatif": self._whatif,
@@ -333,7 +525,7 @@ class Session(BaseSession):
         if knowledge is None:
             return self._state_reply(f"recorded '{entry}'")
         if before is None:
-            summary = f"setup complete: {len(knowledge.unseen)} cards unseen; '{entry}' recorded"
+            summary = f"setup complete: {plural(len(knowledge.unseen), 'card')} unseen; '{entry}' recorded"
             self._snapshot = None
             return self._state_reply(summary=summary, diff=False)
         return self._state_reply(summary=f"'{entry}' (setup changed, every entry re-checked)")
@@ -418,12 +610,18 @@ class Session(BaseSession):
 
     # -- queries --------------------------------------------------------------------------------------------
     def _why(self, args: list[str]) -> Reply:
-        usage = "why CARD [PLACE]  (PLACE: mystery, a seat number, or an informant letter)"
+        usage = "why CARD [PLACE] [steps]  (PLACE: mystery, a seat number, or an informant letter)"
+        steps = bool(args) and args[-1].lower() == "steps"
+        args = args[:-1] if steps else args
         if not args:
             raise AssistantError(f"why: expected '{usage}'")
         knowledge = self._require_knowledge("why")
         card, i = CARD_NAMES.take(args, 0)
         place = self._place(args[i:], knowledge, usage)
+        if steps and knowledge.where_visible(card) is None:
+            from assistant_cli.teach_games import ThirteenCluesTeacher, why_steps
+
+            return Reply([Text(why_steps(ThirteenCluesTeacher(), self, (card, place)))])
         result = knowledge.explain(card, place)
         whatifs = set(knowledge.knowledge.whatifs)
         prob = knowledge.count().probability((card, MYSTERY)) if place == MYSTERY else None
@@ -597,6 +795,33 @@ class Session(BaseSession):
         return []
 
 
+#: How a contradiction that names no earlier entry ends: how to find and fix one.
+FIX_HINT = "; if an earlier entry is wrong, 'history' numbers them, and 'edit N ...' or 'drop N' fixes one"
+
+
+def contradiction_text(exc: ContradictionError, named: Sequence[tuple[int, str]], fix: bool = True) -> str:
+    """The message of a contradiction that names the earlier entries it contradicts (number, line) and, with
+    ``fix``, how to correct the wrong one; with no entry named, how to find one. Without ``fix`` (inside the
+    refusal of an edit, which already names the entry) it says "it contradicts ..."."""
+    if not named:
+        base = str(exc.args[0]) if exc.args else str(exc)
+        if not fix:
+            return base
+        return base + FIX_HINT
+    entries = " and ".join(f"{n} '{line}'" for n, line in named)
+    subject = f"'{exc.observation}'" if fix else "it"
+    head = f"{subject} contradicts {'entry' if len(named) == 1 else 'entries'} {entries}"
+    if exc.reason:
+        head += f": {exc.reason}"
+    if not fix:
+        return head
+    if len(named) == 1:
+        n = named[0][0]
+        return f"{head}; if entry {n} is wrong, fix it with 'edit {n} ...' or 'drop {n}'"
+    numbers = " or ".join(str(n) for n, _ in named)
+    return f"{head}; fix the wrong one with 'edit N ...' or 'drop N' (N: {numbers})"
+
+
 def complete_word(text: str, candidates: Callable[[list[str]], list[str]]) -> list[str]:
     """The words that complete the last word of ``text``; ``candidates`` gives them from the words before it."""
     words = text.split()
@@ -650,7 +875,7 @@ def describe_changes(before: Snapshot, after: Snapshot) -> str:
         if removed or added:
             elsewhere = []
             if removed:
-                elsewhere.append(f"{removed} placement{'s' if removed != 1 else ''} ruled out")
+                elsewhere.append(f"{plural(removed, 'placement')} ruled out")
             if added:
                 elsewhere.append(f"{added} possible again")
             parts.append(f"no change to your mystery's candidates ({', '.join(elsewhere)} elsewhere)")

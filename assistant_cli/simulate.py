@@ -1,4 +1,7 @@
-"""``assist simulate GAME``: seeded bot-vs-bot games with a summary table per seat and per bot.
+"""``assist simulate thirteen-clues``: seeded bot-vs-bot games with a summary table per seat and per bot.
+
+The other games' ``assist simulate`` commands live with their game (``simulate_command`` in its module); the
+``simulate`` group in :mod:`assistant_cli.main` imports each one only when it runs.
 
 Each game is reproducible from the run's seed and its index (the worker count never changes the results);
 every game checks that each knowledge-keeping bot stays sound, and a failure stops the run with the game seed
@@ -16,6 +19,7 @@ from rich.console import Console
 from rich.table import Table
 
 from assistant_cli.companion import (
+    ClusterOption,
     GamesOption,
     ReplayOption,
     SeedOption,
@@ -28,13 +32,6 @@ from assistant_cli.companion import (
 from models.thirteen_clues.bots import bot_factory, make_bot
 from models.thirteen_clues.rules import TableRules, ThirteenCluesState, new_game
 from solver.simulate import Matchup, Row, Summary, play_game, summarize
-
-app = typer.Typer(help="Play full simulated games between bots and report how each bot did.", no_args_is_help=True)
-
-
-@app.callback()
-def simulate() -> None:
-    """Play full simulated games between bots and report how each bot did."""
 
 
 def _row_json(row: Row) -> dict[str, Any]:
@@ -74,18 +71,17 @@ def _table(title: str, rows: list[Row]) -> Table:
     return table
 
 
-def _print_summary(summary: Summary, players: int, elapsed: float, workers: int) -> None:
+def _print_summary(summary: Summary, players: int, elapsed: float, where: str) -> None:
     out = Console()
     out.print(_table(f"Thirteen Clues, {players} players, {summary.games} games: by seat", summary.seats))
     if len(summary.bots) < len(summary.seats):
         out.print(_table("By bot (win share per seat it played)", summary.bots))
     out.print(
         f"Draws (turn limit): {summary.draws}. Turns: the winner's own turns. Asks, consults: mean per seat "
-        f"and game. Wrong acc.: total. {speed_text(summary.games, elapsed, workers)}."
+        f"and game. Wrong acc.: total. {speed_text(summary.games, elapsed, where)}."
     )
 
 
-@app.command("thirteen-clues")
 def thirteen_clues(
     games: GamesOption = 100,
     players: Annotated[int, typer.Option(help="Players at the table (2 to 6).")] = 4,
@@ -95,6 +91,7 @@ def thirteen_clues(
     ] = "logic",
     seed: SeedOption = 0,
     workers: WorkersOption = 1,
+    cluster: ClusterOption = None,
     as_json: SummaryJsonOption = False,
     max_rounds: Annotated[int, typer.Option(help="Rounds before a game with no winner is a draw.", min=1)] = 100,
     glasses: Annotated[
@@ -115,7 +112,7 @@ def thirteen_clues(
     run = run_simulation(
         build, games, seed, workers, replay, _replay,
         f"thirteen-clues --players {players} --bots {bots} --max-rounds {max_rounds}",
-        progress=True, soft_wrap=False,
+        progress=True, soft_wrap=False, cluster=cluster,
     )
     if run is None:
         return
@@ -133,7 +130,7 @@ def thirteen_clues(
         }
         typer.echo(json.dumps(payload, indent=2))
         return
-    _print_summary(summary, players, run.elapsed, workers)
+    _print_summary(summary, players, run.elapsed, run.where)
 
 
 def _replay(matchup: Matchup, seed: int) -> None:
@@ -152,15 +149,3 @@ def _replay(matchup: Matchup, seed: int) -> None:
     result = f"player {record.winner} wins" if record.winner else "draw"
     out.print(f"Result: {result} after {state.turn} turns.")
 
-
-from assistant_cli.beyond_baker_street import simulate_command  # noqa: E402 - each game's command lives with it
-
-app.command("beyond-baker-street")(simulate_command)
-
-from assistant_cli.evidence import simulate_command as simulate_evidence  # noqa: E402 - lives with its game
-
-app.command("evidence")(simulate_evidence)
-
-from assistant_cli.time_bomb import simulate_command as simulate_time_bomb  # noqa: E402 - lives with its game
-
-app.command("time-bomb")(simulate_time_bomb)

@@ -1,5 +1,7 @@
-"""``assist time-bomb``: the Time Bomb Evolution companion, its ``analyze`` command, and ``assist simulate
-time-bomb``.
+"""``assist time-bomb``: the Time Bomb Evolution companion's session, and ``assist simulate time-bomb``.
+
+The ``assist time-bomb`` and ``analyze`` commands are declared in :mod:`assistant_cli.main` (so that their help
+needs no game import) and import this module when they run.
 
 The session follows the shared pattern (:mod:`assistant_cli.session`, :mod:`assistant_cli.main`):
 ``TimeBombSession.handle(line)`` turns a typed line into a :class:`~assistant_cli.session.Reply`, raises
@@ -18,6 +20,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -28,6 +31,7 @@ from rich.table import Table
 from rich.text import Text
 
 from assistant_cli.companion import (
+    ClusterOption,
     DeepCheckOption,
     GamesOption,
     ReplayOption,
@@ -38,9 +42,19 @@ from assistant_cli.companion import (
     seat_bots,
     speed_text,
 )
-from assistant_cli.companion_app import companion_app
+from assistant_cli.companion_app import journal_header
+from assistant_cli.render import Fit, Flow
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, with_seat
-from models.time_bomb.advisor import Board, advise, choose_claim, cut_options, explosion
+from models.time_bomb.advisor import (
+    POLICY_LABEL,
+    CutOption,
+    CutRisk,
+    advise,
+    choose_claim,
+    cut_options,
+    cut_risks,
+    risk_policies,
+)
 from models.time_bomb.bluff import BluffModel
 from models.time_bomb.bots import BOTS, AdvisorBot, RoleBot, check_spec, make_bot
 from models.time_bomb.counting import Holds, InPlay
@@ -49,10 +63,12 @@ from models.time_bomb.knowledge import TableSetup, TimeBombKnowledge
 from models.time_bomb.observations import CARD_NAMES, COLOUR_NAMES, Entry, Hand, Me, Players, Role, Start, parse
 from models.time_bomb.rules import COVER, CUT, REDEAL, UNCOVER, TableRules, TimeBombState, new_game
 from solver.errors import AssistantError
+from solver.parallel import Backend, run_jobs
 from solver.simulate import Matchup, game_seed, play_game
+from solver.text import plural
 
 GAME = "time-bomb"
-JOURNAL_HEADER = "# assist time-bomb journal: one entry per line; resume with --resume FILE"
+JOURNAL_HEADER = journal_header(GAME)
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "help": ("help", "h", "?"),
@@ -61,6 +77,8 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "undo": ("undo", "u"),
     "why": ("why",),
     "history": ("history", "hist"),
+    "edit": ("edit",),
+    "drop": ("drop",),
     "advise": ("advise", "advice", "hint"),
     "holdings": ("holdings", "hold"),
     "claims": ("claims",),
@@ -81,10 +99,13 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "cover COLOUR / uncover COLOUR  (defusing, yellow, blue)", "cover green   uncover pink"),
     ("", "draw K  (red bomb: numbered card K)", "draw 2"),
     ("", "redeal CARD ...  (your new hand, each round)", "redeal defuse red blue green"),
-    ("Session", "show / claims / holdings SEAT", "tables; every claim judged; full distributions"),
+    ("Session", "show / show brief", "every table / one screen of the essentials"),
+    ("", "claims / holdings SEAT", "every claim judged; full distributions"),
     ("", "advise", "your decision: cut, cover, uncover, and what to claim"),
-    ("", "why role SEAT | claim N | inplay COLOUR K | holds SEAT CARD K | cut SEAT", "why role 3   why claim 2"),
+    ("", "why role SEAT | claim N | inplay COLOUR K [steps] | holds SEAT CARD K | cut SEAT",
+     "why role 3   why claim 2"),
     ("", "bluff SHERLOCK MORIARTY  (bluff rates of the soft model)", "bluff 0.1 0.5"),
+    ("", "edit N ENTRY / drop N  (fix entry N of 'history')", "edit 8 cut 4 red   drop 8"),
     ("", "undo / history / help / quit", "aliases: u, hist, h ?, exit q"),
 )
 
@@ -94,7 +115,7 @@ def help_view() -> RenderableType:
     for col in ("", "Command", "Example"):
         table.add_column(col)
     for row in HELP_ROWS:
-        table.add_row(*row)
+        table.add_row(*(Text(cell) for cell in row))  # Text: no markup, so "[all]" stays visible
     return Group(
         table,
         Text("Hard: from your cards and the cuts only. Soft: also from the claims, through the bluff model "
@@ -159,6 +180,9 @@ class TimeBombSession(BaseSession):
         flagged = self._new_flags()
         if flagged:
             summary += f"; {flagged}"
+        note = self.knowledge.soft_note() if self.knowledge is not None else None
+        if note and not show:  # the view shows it itself
+            summary += f"; {note}"
         if not show:
             return Reply([], True, summary=summary)
         return Reply([self.state_view(summary)], True, summary=summary)
@@ -197,18 +221,15 @@ class TimeBombSession(BaseSession):
             raise AssistantError(f"bluff '{' '.join(args)}': expected two probabilities like 'bluff 0.1 0.5'") from None
         bluff = BluffModel(*rates)
         if self.knowledge is not None:
-            old = self.knowledge.bluff
             self.knowledge.set_bluff(bluff)
-            try:
-                self.knowledge.roles()
-            except AssistantError:
-                self.knowledge.set_bluff(old)
-                raise
         self.bluff = bluff
         line = f"bluff {bluff.sherlock:g} {bluff.moriarty:g}"
         self.lines.append(line)
         self._save()
         summary = f"bluff rates: Sherlock {bluff.sherlock:g}, Moriarty {bluff.moriarty:g}"
+        note = self.knowledge.soft_note() if self.knowledge is not None else None
+        if note and not show:  # the view shows it itself
+            summary += f"; {note}"
         return Reply([self.state_view(summary)] if show else [], True, summary=summary)
 
     def _require(self, what: str) -> TimeBombKnowledge:
@@ -278,11 +299,42 @@ class TimeBombSession(BaseSession):
         if kn is None:
             parts.append(Text(f"setup: still need {'; '.join(self.setup.missing())}"))
             return Group(*parts)
+        note = kn.soft_note()
+        if note:
+            parts.append(Text(f"Note: {note}.", style="yellow"))
         parts.append(players_table(kn))
         if kn.claims:
             parts.append(claims_table(kn))
         if kn.table.phase == CUT and not kn.table.over:
             parts.append(risk_table(kn))
+        parts.append(board_text(kn))
+        parts.append(Text("Next: " + next_step(kn), style="cyan"))
+        return Group(*parts)
+
+    def brief_view(self) -> RenderableType:
+        """One screen: who is likely Moriarty, the risk of each cut now, the board and the next step."""
+        kn = self.knowledge
+        if kn is None:
+            return Text(f"setup: still need {'; '.join(self.setup.missing())}")
+        t = kn.table
+        soft, hard = kn.belief(True), kn.belief(False)
+        roles, prior = soft.roles(), hard.roles()
+        parts: list[RenderableType] = [Text(f"Round {t.round}, you are player {kn.me} ({kn.role})", style="bold")]
+        others = [s for s in t.seats if s != kn.me]
+        priors = {_p(prior[s]) for s in others}
+        alone = f" (from the cards alone {priors.pop()} each)" if len(priors) == 1 else ""
+        parts.append(Flow([f"{s} {_p(roles[s])}" for s in others], lead="P(Moriarty) with the claims: player ",
+                          end=alone))
+        flagged = [r.context.number for r in kn.claim_reports() if r.contradicted and r.context.seat != kn.me]
+        if flagged:
+            parts.append(Text(f"Claims the cuts contradict: {', '.join(map(str, flagged))} ('claims' for all)"))
+        if t.phase == CUT and not t.over:
+            policies = risk_policies(kn)
+            who = "you" if t.cutter == kn.me else f"player {t.cutter}"
+            explode = "P(explosion)" if len(policies) == 1 else "P(explosion) avoiding / seeking"
+            parts.append(Flow([" / ".join([f"{r.seat} {_p(r.p_defuse)}", *(_p(r.explode[p]) for p in policies)])
+                               for r in cut_risks(kn, policies)],
+                              lead=f"Cut by {who}, P(defusing) / {explode}: player "))
         parts.append(board_text(kn))
         parts.append(Text("Next: " + next_step(kn), style="cyan"))
         return Group(*parts)
@@ -307,12 +359,17 @@ class TimeBombSession(BaseSession):
         return seat
 
     def _why(self, args: list[str]) -> RenderableType:
-        usage = "why role SEAT | why claim N | why inplay COLOUR K | why holds SEAT CARD K | why cut SEAT"
+        usage = ("why role SEAT | why claim N | why inplay COLOUR K [steps] | why holds SEAT CARD K | "
+                 "why cut SEAT")
         kn = self._require("why")
         if not args:
             raise AssistantError(f"why: expected '{usage}'")
         kind, rest = args[0].lower(), args[1:]
         try:
+            if kind == "inplay" and len(rest) == 3 and rest[2].lower() == "steps":
+                from assistant_cli.teach_games import TimeBombTeacher, why_steps
+
+                return Text(why_steps(TimeBombTeacher(), self, TimeBombTeacher().parse_claim(self, " ".join(rest[:2]))))
             if kind == "role" and len(rest) == 1:
                 return why_role(kn, self._seat(rest[0]))
             if kind == "claim" and len(rest) == 1:
@@ -335,11 +392,15 @@ class TimeBombSession(BaseSession):
             raise AssistantError("advise: expected no argument")
         advice = advise(kn)
         parts: list[RenderableType] = []
+        note = kn.soft_note()
+        if note:
+            parts.append(Text(f"Note: {note}.", style="yellow"))
         if advice.kind == "cut" and kn.table.cutter == kn.me:
             parts.append(Text(f"Advice ({kn.role}): {advice.best} ({advice.reason})", style="bold green"))
             parts.append(options_table(kn, advice.options))
         elif advice.kind == "cut":
-            parts.append(Text(f"Player {kn.table.cutter} cuts. Ranked for a Sherlock cutter:", style="bold"))
+            parts.append(Text(f"Player {kn.table.cutter} cuts. Ranked for a Sherlock cutter; the explosion risk if "
+                              "they avoid one and if they seek one:", style="bold"))
             parts.append(options_table(kn, tuple(cut_options(kn, side=SHERLOCK))))
         elif advice.kind in ("cover", "uncover"):
             parts.append(Text(f"Advice ({kn.role}): {advice.best}: {advice.reason}", style="bold green"))
@@ -347,7 +408,7 @@ class TimeBombSession(BaseSession):
             parts.append(Text(advice.reason))
         if not kn.table.over and kn.table.phase != REDEAL:
             k, why = choose_claim(kn)
-            parts.append(Text(f"What to claim: {k} defusing card{'s' if k != 1 else ''} ({why})"))
+            parts.append(Text(f"What to claim: {plural(k, 'defusing card')} ({why})"))
         return Group(*parts)
 
     # -- analyze --json -------------------------------------------------------------------------------------
@@ -355,18 +416,15 @@ class TimeBombSession(BaseSession):
         """The current state as plain data (``analyze --json``)."""
         kn = self._require("analyze")
         t = kn.table
-        soft, hard = kn.belief(True), kn.belief(False)
-        board = Board.of(t)
+        soft = kn.belief(True)
+        policies = risk_policies(kn)
         risk: dict[str, dict[str, float]] = {}
-        for seat in t.seats:
-            if seat == t.cutter or t.sizes[seat] == 0 or t.over:
-                continue
-            risk[str(seat)] = {
-                "defuse": soft.p_defuse(seat),
-                "explode": explosion(soft, board, t.cutter, seat),
-                "defuse_hard": hard.p_defuse(seat),
-                "explode_hard": explosion(hard, board, t.cutter, seat),
-            }
+        if t.phase == CUT:  # the same numbers as the risk table and 'advise'
+            for r in cut_risks(kn, policies):
+                risk[str(r.seat)] = {"defuse": r.p_defuse, "defuse_hard": r.p_defuse_hard}
+                for policy in policies:
+                    risk[str(r.seat)][f"explode_{policy}"] = r.explode[policy]
+                    risk[str(r.seat)][f"explode_{policy}_hard"] = r.explode_hard[policy]
         return {
             "game": GAME,
             "players": kn.setup.players,
@@ -378,9 +436,12 @@ class TimeBombSession(BaseSession):
             "status": t.status(),
             "winner": t.winner,
             "bluff": {"sherlock": kn.bluff.sherlock, "moriarty": kn.bluff.moriarty},
+            "soft_note": kn.soft_note(),
             "roles": {str(s): p for s, p in kn.roles(True).items()},
             "roles_hard": {str(s): p for s, p in kn.roles(False).items()},
             "cut_risk": risk,
+            "cut_risk_cutter": t.cutter if risk else None,
+            "cut_risk_policies": list(policies) if risk else [],
             "expected_holdings": {str(s): soft.expected(s) for s in t.seats},
             "in_play": {c: {str(k): p for k, p in d.items()} for c, d in kn.in_play().items()},
             "claims": [
@@ -401,7 +462,7 @@ def next_step(kn: TimeBombKnowledge) -> str:
     if t.over:
         return f"game over: {t.winner} wins ({t.reason})"
     if t.phase == REDEAL:
-        return f"the round is over: enter your new hand, 'redeal CARD ...' ({t.next_sizes()[kn.me]} cards)"
+        return f"the round is over: enter your new hand, 'redeal CARD ...' ({plural(t.next_sizes()[kn.me], 'card')})"
     who = "you" if t.cutter == kn.me else f"player {t.cutter}"
     if t.phase == CUT:
         return f"{t.status()}; {who} cut: 'cut SEAT CARD' (claims any time: 'claim SEAT K')"
@@ -414,31 +475,31 @@ def next_step(kn: TimeBombKnowledge) -> str:
     return f"{who} cut a card of player {t.extra_target} (red bomb): 'cut {t.extra_target} CARD'"
 
 
-def players_table(kn: TimeBombKnowledge) -> Table:
+def players_table(kn: TimeBombKnowledge) -> Fit:
     """Role probability (soft, and the hard prior) and expected holdings of every player."""
     t = kn.table
     soft, hard = kn.belief(True), kn.belief(False)
     roles, prior = soft.roles(), hard.roles()
-    table = Table(title=f"Players, round {t.round} (soft: with claims; hard: cards and cuts only)",
-                  box=box.SIMPLE_HEAD)
+    table = Table(title=f"Players, round {t.round}; you are player {kn.me}, {kn.role} (soft: with claims; hard: "
+                  "cards and cuts only)", box=box.SIMPLE_HEAD)
     for col in ("Player", "Cards", "P(Moriarty) soft", "hard", "Defusing (soft)", "hard", "Bombs expected (soft)"):
         table.add_column(col, justify="left" if col in ("Player", "Bombs expected (soft)") else "right")
     for s in t.seats:
-        who = f"{s} (you, {kn.role})" if s == kn.me else str(s)
+        who = f"{s} (you)" if s == kn.me else str(s)
         if s == kn.me:
             hand = kn.my_hand()
-            bombs = " ".join(f"{c} {n}" for c, n in hand.items() if n and c != DEFUSE) or "-"
+            bombs = "\n".join(f"{c} {n}" for c, n in hand.items() if n and c != DEFUSE) or "-"
             table.add_row(who, str(t.sizes[s]), "-", "-", str(hand[DEFUSE]), str(hand[DEFUSE]), bombs)
             continue
         exp, exp_hard = soft.expected(s), hard.expected(s)
-        bombs = " ".join(f"{c} {v:.1f}" for c, v in sorted(exp.items(), key=lambda kv: -kv[1])
+        bombs = "\n".join(f"{c} {v:.1f}" for c, v in sorted(exp.items(), key=lambda kv: -kv[1])
                          if c != DEFUSE and v >= 0.05) or "-"
         table.add_row(who, str(t.sizes[s]), _p(roles[s]), _p(prior[s]), f"{exp.get(DEFUSE, 0.0):.2f}",
                       f"{exp_hard.get(DEFUSE, 0.0):.2f}", bombs)
-    return table
+    return Fit(table)
 
 
-def claims_table(kn: TimeBombKnowledge) -> Table:
+def claims_table(kn: TimeBombKnowledge) -> Fit:
     table = Table(title="Claims (P true: hard = cards and cuts only; soft = with the bluff model)",
                   box=box.SIMPLE_HEAD)
     for col in ("#", "Round", "Player", "Claimed", "P true hard", "P true soft", "Flag"):
@@ -449,37 +510,56 @@ def claims_table(kn: TimeBombKnowledge) -> Table:
         who = f"{c.seat} (you)" if c.seat == kn.me else str(c.seat)
         table.add_row(str(c.number), str(c.round), who, f"{c.claimed} of {c.size}", _p(r.p_true_hard),
                       _p(r.p_true_soft), flag)
-    return table
+    return Fit(table, prose={6})
 
 
-def risk_table(kn: TimeBombKnowledge) -> Table:
+def _policy_caption(policies: Sequence[str]) -> str:
+    words = {"avoid": "avoiding = Sherlock's play (no explosion when a choice in the cut allows it)",
+             "seek": "seeking = Moriarty's play (an explosion when a choice allows it)"}
+    return "; ".join(words[p] for p in policies)
+
+
+def risk_table(kn: TimeBombKnowledge) -> Fit:
+    """The risk of every cut now (:func:`~models.time_bomb.advisor.cut_risks`): for my own cut as my role plays
+    it, for another player's cut both ways, labelled."""
     t = kn.table
-    soft, hard = kn.belief(True), kn.belief(False)
-    board = Board.of(t)
-    table = Table(title=f"Risk of each cut by player {t.cutter} (explosion: the cutter avoids it when they can)",
-                  box=box.SIMPLE_HEAD)
-    for col in ("Cut player", "Defusing soft", "hard", "Explosion soft", "hard"):
+    policies = risk_policies(kn)
+    mine = t.cutter == kn.me
+    if mine:
+        title = f"Risk of each cut by you (as a {kn.role} plays it: you {policies[0]} an explosion when you can)"
+        heads = ["Explosion soft", "hard"]
+    else:
+        title = f"Risk of each cut by player {t.cutter} (role unknown: explosion if avoiding / if seeking)"
+        heads = [h for p in policies for h in (f"Explosion {p}ing soft", "hard")]
+    table = Table(title=title, box=box.SIMPLE_HEAD, caption=None if mine else _policy_caption(policies))
+    for col in ("Cut player", "Defusing soft", "hard", *heads):
         table.add_column(col, justify="right")
-    for seat in t.targets():
-        table.add_row(str(seat), _p(soft.p_defuse(seat)), _p(hard.p_defuse(seat)),
-                      _p(explosion(soft, board, t.cutter, seat)), _p(explosion(hard, board, t.cutter, seat)))
-    return table
+    for r in cut_risks(kn, policies):
+        booms = [_p(v) for p in policies for v in (r.explode[p], r.explode_hard[p])]
+        table.add_row(str(r.seat), _p(r.p_defuse), _p(r.p_defuse_hard), *booms)
+    return Fit(table)
 
 
-def options_table(kn: TimeBombKnowledge, options: Sequence[Any]) -> Table:
-    table = Table(title="Cuts, best first", box=box.SIMPLE_HEAD)
-    for col in ("#", "Cut", "Defusing soft/hard", "Explosion soft/hard", "Wins now", "If defusing: P(M)",
-                "If bomb: P(M)", "Why"):
+def options_table(kn: TimeBombKnowledge, options: Sequence[CutOption]) -> Fit:
+    """The ranked cuts of ``advise``; the explosion columns are the risk table's (one per policy shown)."""
+    policies = list(options[0].risk.explode) if options else []
+    heads = ["Explosion soft/hard"] if len(policies) == 1 else [f"Explosion {p}ing soft/hard" for p in policies]
+    table = Table(title="Cuts, best first", box=box.SIMPLE_HEAD,
+                  caption=_policy_caption(policies) if len(policies) > 1 else None)
+    columns = ("#", "Cut", "Defusing soft/hard", *heads, "Wins now", "If defusing: P(M)", "If bomb: P(M)", "Why")
+    for col in columns:
         table.add_column(col)
     for i, o in enumerate(options, 1):
         if_def = f"{_p(o.roles_if_defuse.get(o.seat, 0))}" if o.roles_if_defuse else "-"
         if_bomb = f"{_p(o.roles_if_bomb.get(o.seat, 0))}" if o.roles_if_bomb else "-"
-        table.add_row(str(i), f"player {o.seat}", f"{_p(o.p_defuse)} / {_p(o.p_defuse_hard)}",
-                      f"{_p(o.p_explode)} / {_p(o.p_explode_hard)}", _p(o.p_win), if_def, if_bomb, o.reason)
-    return table
+        booms = [f"{_p(o.risk.explode[p])} / {_p(o.risk.explode_hard[p])}" for p in policies]
+        table.add_row(str(i), f"player {o.seat}", f"{_p(o.p_defuse)} / {_p(o.p_defuse_hard)}", *booms,
+                      _p(o.p_win), if_def, if_bomb, o.reason)
+    return Fit(table, prose={len(columns) - 1})
 
 
-def board_text(kn: TimeBombKnowledge) -> Text:
+def board_text(kn: TimeBombKnowledge) -> Flow:
+    """The board in one paragraph that breaks only between colours (never inside 'red 3/4 cut')."""
     t = kn.table
     parts = []
     for c in t.setup.colours:
@@ -488,13 +568,13 @@ def board_text(kn: TimeBombKnowledge) -> Text:
         span = f"{lo}" if lo == hi else f"{lo}-{hi}"
         cover = f" covered by {t.covered[c]}" if c in t.covered else ""
         parts.append(f"{c} {t.counts[c]}/{t.setup.thresholds[c]} cut ({span} in play){cover}")
-    line = "Board: " + "; ".join(parts) + f". Defusing cut {t.defusers_cut}/{t.setup.defusers}."
+    parts.append(f"defusing cut {t.defusers_cut}/{t.setup.defusers}")
     if t.last_card() == "pink" and "pink" not in t.covered:
-        line += " Last cut was pink: another pink now explodes."
-    return Text(line)
+        parts.append("last cut was pink: another pink now explodes")
+    return Flow(parts, lead="Board: ", end=".")
 
 
-def holdings_table(kn: TimeBombKnowledge, seat: int) -> RenderableType:
+def holdings_table(kn: TimeBombKnowledge, seat: int) -> Fit:
     soft, hard = kn.belief(True), kn.belief(False)
     table = Table(title=f"Player {seat}: P(holds k) now, soft / hard", box=box.SIMPLE_HEAD)
     n = soft.cards_left(seat)
@@ -507,7 +587,7 @@ def holdings_table(kn: TimeBombKnowledge, seat: int) -> RenderableType:
         else:
             ds, dh = soft.colour_distribution(seat, card), hard.colour_distribution(seat, card)
         table.add_row(card, *(f"{_p(ds.get(k, 0.0))} / {_p(dh.get(k, 0.0))}" for k in range(n + 1)))
-    return table
+    return Fit(table)
 
 
 def why_role(kn: TimeBombKnowledge, seat: int) -> RenderableType:
@@ -528,6 +608,9 @@ def why_role(kn: TimeBombKnowledge, seat: int) -> RenderableType:
                           f"{claim.round}{note}: without it {_p(without)}, with it {_p(with_all)}"))
     lines.append(Text(f"Bluff model: Sherlock lies {kn.bluff.sherlock:g}, Moriarty {kn.bluff.moriarty:g} of the time "
                       "(change with 'bluff S M').", style="dim"))
+    note = kn.soft_note()
+    if note:
+        lines.append(Text(f"Note: {note}.", style="yellow"))
     return Group(*lines)
 
 
@@ -537,7 +620,8 @@ def why_claim(kn: TimeBombKnowledge, number: int) -> RenderableType:
         raise AssistantError(f"why claim {number}: expected 1 to {len(reports)}" if reports else "no claim yet")
     r = reports[number - 1]
     c = r.context
-    head = (f"Claim {number}: player {c.seat} said {c.claimed} defusing card(s) of {c.size} in round {c.round}. "
+    head = (f"Claim {number}: player {c.seat} said {plural(c.claimed, 'defusing card')} of {c.size} in round "
+            f"{c.round}. "
             f"P(true) = {_p(r.p_true_hard)} from hard facts, {_p(r.p_true_soft)} with the bluff model.")
     lines = [Text(head, style="bold")]
     if r.contradicted and c.seat != kn.me:
@@ -555,13 +639,13 @@ def why_in_play(kn: TimeBombKnowledge, colour: str, k: int) -> RenderableType:
     dist = kn.in_play()[colour]
     p = dist.get(k, 0.0)
     if p > 0:
-        return Text(f"{k} {colour} cards in play: probability {_p(p)} (hard facts only: "
+        return Text(f"{plural(k, colour + ' card')} in play: probability {_p(p)} (hard facts only: "
                     f"{', '.join(f'{n}: {_p(q)}' for n, q in dist.items())}).")
     if not 0 <= k <= kn.setup.bombs_per_colour:
         raise AssistantError(f"why inplay {colour} {k}: expected 0 to {kn.setup.bombs_per_colour}")
     core = kn.explain_whatif(InPlay(colour, k))
     reasons = "; ".join(f.located() for f in core) if core else "the setup (how many cards are removed)"
-    return Text(f"{k} {colour} cards in play is impossible (hard): {reasons}.")
+    return Text(f"{plural(k, colour + ' card')} in play is impossible (hard): {reasons}.")
 
 
 def why_holds(kn: TimeBombKnowledge, seat: int, card: str, k: int) -> RenderableType:
@@ -575,7 +659,7 @@ def why_holds(kn: TimeBombKnowledge, seat: int, card: str, k: int) -> Renderable
     t = kn.table
     size = t.sizes[seat]
     if not 0 <= k <= size:
-        return Text(f"Player {seat} holds {size} cards: {k} {card} is impossible.")
+        return Text(f"Player {seat} holds {plural(size, 'card')}: {k} {card} is impossible.")
     first = t.cut_in_round[seat] + 1
     core = kn.explain_whatif(Holds(t.round, seat, card, k, first, kn.layout.size(t.round, seat)))
     reasons = "; ".join(f.located() for f in core) if core else "the setup"
@@ -587,10 +671,13 @@ def why_cut(kn: TimeBombKnowledge, seat: int) -> RenderableType:
     if seat not in t.targets():
         raise AssistantError(f"why cut {seat}: player {t.cutter} cannot cut player {seat} now")
     lines = [Text(f"A cut of player {seat} by player {t.cutter}:", style="bold")]
-    for label, belief in (("soft", kn.belief(True)), ("hard", kn.belief(False))):
+    policies = risk_policies(kn)
+    risk: CutRisk = next(r for r in cut_risks(kn, policies) if r.seat == seat)
+    for label, belief, booms in (("soft", kn.belief(True), risk.explode), ("hard", kn.belief(False),
+                                                                          risk.explode_hard)):
         types = ", ".join(f"{c} {_p(p)}" for c, p in sorted(belief.p_types(seat).items(), key=lambda kv: -kv[1]))
-        boom = explosion(belief, Board.of(t), t.cutter, seat)
-        lines.append(Text(f"  {label}: {types}; explosion {_p(boom)}"))
+        boom = "; ".join(f"explosion {POLICY_LABEL[p]} {_p(booms[p])}" for p in policies)
+        lines.append(Text(f"  {label}: {types}; {boom}"))
     danger = [f"{c} ({t.counts[c]}/{t.setup.thresholds[c]})" for c in t.setup.colours
               if c not in t.covered and t.counts[c] + 1 >= t.setup.thresholds[c]]
     if danger:
@@ -603,20 +690,6 @@ def why_cut(kn: TimeBombKnowledge, seat: int) -> RenderableType:
 
 # -- the commands ---------------------------------------------------------------------------------------------
 
-app = companion_app(
-    "Time Bomb Evolution companion: type the claims, cuts and effects at the table; get each player's "
-    "probability of being Moriarty, their expected holdings, every claim judged, and the risk of every cut, from "
-    "hard facts and with the claims. On a terminal it starts with a setup dialogue, then takes commands (type "
-    "'help'). With piped stdin it reads commands from it: no prompts, bad lines reported with their line number, "
-    "exit code 1 if any.",
-    TimeBombSession,
-    lambda session: "; ".join(session.setup.missing()),
-    game=GAME,
-    header=JOURNAL_HEADER,
-    title="Time Bomb Evolution companion",
-    json_help="Print the final state as JSON ('roles': player -> P(Moriarty); 'cut_risk': player -> "
-    "P(defusing), P(explosion); ...).",
-)
 
 
 # -- simulation ---------------------------------------------------------------------------------------------------
@@ -667,6 +740,7 @@ def simulate_command(
                                            f"the role each seat is dealt.")] = "advisor/bluffing-moriarty",
     seed: SeedOption = 0,
     workers: WorkersOption = 1,
+    cluster: ClusterOption = None,
     as_json: SummaryJsonOption = False,
     deep_check: DeepCheckOption = False,
     replay: ReplayOption = None,
@@ -680,7 +754,8 @@ def simulate_command(
         names = seat_bots(bots, players, check_spec, noun="spec")  # each a bot or a SHERLOCK/MORIARTY pair
         return Matchup(functools.partial(_new_state, players=players), names, make_bot, deep_check)
 
-    run = run_simulation(build, games, seed, workers, replay, _replay, f"{GAME} --players {players} --bots {bots}")
+    run = run_simulation(build, games, seed, workers, replay, _replay, f"{GAME} --players {players} --bots {bots}",
+                         cluster=cluster)
     if run is None:
         return
     names, elapsed = run.matchup.bots, run.elapsed
@@ -703,7 +778,7 @@ def simulate_command(
                   str(result.explosions), str(result.time_outs), f"{result.mean_rounds:.2f}",
                   f"{result.false_claims_moriarty:.2f} / {result.false_claims_sherlock:.2f}")
     out.print(table)
-    out.print(f"False claims are per player and game. {speed_text(result.games, elapsed, workers)}; "
+    out.print(f"False claims are per player and game. {speed_text(result.games, elapsed, run.where)}; "
               f"every game sound.")
 
 
@@ -721,9 +796,9 @@ def _replay(matchup: Matchup, seed: int) -> None:
     out.print(f"Result: {state.table.winner} wins ({state.table.reason}).")
 
 
-def role_ranking(games: int, players: int, seed: int, spec: str = "advisor/bluffing-moriarty") -> dict[str, float]:
-    """How often an advisor Sherlock's top P(Moriarty) is a true Moriarty (ties share), at every redeal and its
-    last decision, against chance (the share of Moriarty players among the others). Runs in this process."""
+def _role_checks(players: int, spec: str, seed: int) -> tuple[float, float, int]:
+    """One game's role-belief score, worked out where the game is played: hits, chance and checks summed over
+    its advisor Sherlocks (plain numbers, so a worker process or a cluster sends back three figures, not bots)."""
     created: list[Any] = []
 
     def recording(name: str, seat: int, rng: Any) -> Any:
@@ -732,25 +807,37 @@ def role_ranking(games: int, players: int, seed: int, spec: str = "advisor/bluff
         return bot
 
     matchup = Matchup(functools.partial(_new_state, players=players), (spec,) * players, recording)
-    hits = chance = checks = 0.0
-    for i in range(games):
-        created.clear()
-        _record, state = play_game(matchup, game_seed(seed, i))
-        assert isinstance(state, TimeBombState)
-        for bot in created:
-            inner = bot.inner if isinstance(bot, RoleBot) else bot
-            if not isinstance(inner, AdvisorBot) or inner.role != SHERLOCK:
-                continue
-            snapshots = list(inner.role_beliefs)
-            if getattr(inner, "last_beliefs", None):
-                snapshots.append(inner.last_beliefs)
-            others = [s for s in state.seats if s != inner.seat]
-            truth = {s for s in others if state.roles[s] == MORIARTY}
-            for _round, beliefs in snapshots:
-                top = max(beliefs[s] for s in others)
-                best = [s for s in others if abs(beliefs[s] - top) < 1e-12]
-                hits += sum(1 for s in best if s in truth) / len(best)
-                chance += len(truth) / len(others)
-                checks += 1
+    _record, state = play_game(matchup, seed)
+    assert isinstance(state, TimeBombState)
+    hits = chance = 0.0
+    checks = 0
+    for bot in created:
+        inner = bot.inner if isinstance(bot, RoleBot) else bot
+        if not isinstance(inner, AdvisorBot) or inner.role != SHERLOCK:
+            continue
+        snapshots = list(inner.role_beliefs)
+        if getattr(inner, "last_beliefs", None):
+            snapshots.append(inner.last_beliefs)
+        others = [s for s in state.seats if s != inner.seat]
+        truth = {s for s in others if state.roles[s] == MORIARTY}
+        for _round, beliefs in snapshots:
+            top = max(beliefs[s] for s in others)
+            best = [s for s in others if abs(beliefs[s] - top) < 1e-12]
+            hits += sum(1 for s in best if s in truth) / len(best)
+            chance += len(truth) / len(others)
+            checks += 1
+    return hits, chance, checks
+
+
+def role_ranking(games: int, players: int, seed: int, spec: str = "advisor/bluffing-moriarty",
+                 executor: Backend | Executor | int = 1) -> dict[str, float]:
+    """How often an advisor Sherlock's top P(Moriarty) is a true Moriarty (ties share), at every redeal and its
+    last decision, against chance (the share of Moriarty players among the others), over the games of the run
+    seeded ``seed``, played through ``executor`` (see :func:`solver.parallel.run_jobs`)."""
+    per_game = run_jobs(functools.partial(_role_checks, players, spec), [game_seed(seed, i) for i in range(games)],
+                        executor)
+    hits = sum(h for h, _, _ in per_game)
+    chance = sum(c for _, c, _ in per_game)
+    checks = float(sum(n for _, _, n in per_game))
     return {"checks": checks, "top_is_moriarty": hits / checks if checks else 0.0,
             "chance": chance / checks if checks else 0.0}

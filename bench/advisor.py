@@ -14,6 +14,7 @@ Usage (from the repository root, with the virtual environment active)::
 
     python bench/advisor.py                                  # 2..6 players, 20 games each, seed 1
     python bench/advisor.py --games 200 --players 4 --workers 2
+    python bench/advisor.py --games 200 --players 4 --cluster local:2   # or --cluster tcp://scheduler:8786
 
 Every game is reproducible from (seed, game index) as in ``assist simulate``.
 """
@@ -23,7 +24,6 @@ from __future__ import annotations
 import argparse
 import functools
 import math
-import multiprocessing
 import random
 import statistics
 import sys
@@ -42,6 +42,7 @@ from models.thirteen_clues.knowledge import TableSetup, ThirteenCluesKnowledge  
 from models.thirteen_clues.observations import Accusation, Ask, Consult, InformantLook  # noqa: E402
 from models.thirteen_clues.rules import TableRules, new_game  # noqa: E402
 from solver.bots import Bot  # noqa: E402
+from solver.parallel import Backend, open_backend, run_jobs  # noqa: E402
 from solver.simulate import Matchup, game_seed, play_game  # noqa: E402
 
 
@@ -89,11 +90,12 @@ def play_one(job: tuple[int, tuple[str, ...], int, int, str]) -> Outcome:
     )
 
 
-def solo_answers(players: int, seed: int, index: int) -> tuple[int, float]:
+def solo_answers(job: tuple[int, int, int]) -> tuple[int, float]:
     """Answers seat 1 needs to make its mystery certain when it alone acts and always takes the most
     informative action (no rivals, so nothing to give away and nobody to race; an accusation counts for the
     information in its right/wrong answer, which can separate mysteries no question can in two-player games),
     and the lower bound for that deal. Uncensored, unlike the in-game figure, which stops when someone wins."""
+    players, seed, index = job
     rng = random.Random(game_seed(seed, index))
     deal = random_deal(players, rng)
     setup = TableSetup()
@@ -118,12 +120,8 @@ def solo_answers(players: int, seed: int, index: int) -> tuple[int, float]:
     return answers, information_lower_bound(kn)
 
 
-def run(players: int, names: tuple[str, ...], games: int, seed: int, workers: int, clock: str) -> list[Outcome]:
-    jobs = [(players, names, seed, i, clock) for i in range(games)]
-    if workers <= 1:
-        return [play_one(job) for job in jobs]
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        return pool.map(play_one, jobs)
+def run(players: int, names: tuple[str, ...], games: int, seed: int, backend: Backend, clock: str) -> list[Outcome]:
+    return run_jobs(play_one, [(players, names, seed, i, clock) for i in range(games)], backend)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -145,10 +143,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="games per matchup")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--cluster", default=None, help="Dask scheduler address or local:N (the cluster extra)")
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
     args = parser.parse_args()
+    with open_backend(args.workers, args.cluster) as backend:
+        report(args, backend)
+
+
+def report(args: argparse.Namespace, backend: Backend) -> None:
+    """The three tables, every game played through ``backend``."""
     sizes = [int(p) for p in args.players.split(",")]
-    print(f"advisor bench: {args.games} games per matchup, seed {args.seed}, {args.clock} clock")
+    print(f"advisor bench: {args.games} games per matchup, seed {args.seed}, {args.clock} clock, on {backend.label}")
     print()
     print(f"{'matchup':<44} {'advisor win %':>13} {'± s.e.':>7} {'fair %':>7} {'calls':>6} "
           f"{'median ms':>9} {'p95 ms':>7} {'max ms':>7}")
@@ -161,7 +166,7 @@ def main() -> None:
             matchups.append(("advisor",) * 4)
         for names in matchups:
             start = time.perf_counter()
-            outcomes = run(players, names, args.games, args.seed, args.workers, args.clock)
+            outcomes = run(players, names, args.games, args.seed, backend, args.clock)
             mean, err = share(outcomes, [1])  # seat 1's advisor against the other three seats
             timings = [t * 1000 for o in outcomes for t in o.timings]
             label = f"{players}p " + ",".join(names)
@@ -189,7 +194,7 @@ def main() -> None:
     print(f"({args.games} deals per size; every deal reaches certainty):")
     print(f"{'players':>7} {'mean answers':>12} {'max':>5} {'bound (answers)':>15} {'ratio':>6}")
     for players in sizes:
-        solo = [solo_answers(players, args.seed, i) for i in range(args.games)]
+        solo = run_jobs(solo_answers, [(players, args.seed, i) for i in range(args.games)], backend)
         mean_answers = statistics.mean(a for a, _ in solo)
         bound = statistics.mean(b for _, b in solo)
         print(f"{players:>7} {mean_answers:>12.2f} {max(a for a, _ in solo):>5} {bound:>15.2f} "

@@ -6,7 +6,8 @@
    table rendered to text). The exact counts alone (``HandKnowledge.hand`` on a cold cache) are timed too, and,
    where it finishes under a cap, the brute-force reference (:mod:`solver.reference`) on the same state, which
    must agree; ``why POS CARD`` (CP-SAT minimal core) is timed on a sample.
-2. **Throughput.** Whole games per second of CPU for the ``advisor`` and ``random`` tables.
+2. **Throughput.** Whole games per second of CPU for the ``advisor`` and ``random`` tables (each game's CPU
+   time measured where it is played: this process, ``--workers N`` or ``--cluster``).
 
 Run from the repository root::
 
@@ -38,6 +39,7 @@ from models.beyond_baker_street.knowledge import mask_worlds  # noqa: E402
 from models.beyond_baker_street.observations import Drew  # noqa: E402
 from models.beyond_baker_street.rules import TableRules, new_game  # noqa: E402
 from solver import reference  # noqa: E402
+from solver.parallel import open_backend, run_jobs  # noqa: E402
 from solver.simulate import Matchup, game_seed, play_game  # noqa: E402
 
 T = TypeVar("T")
@@ -176,17 +178,24 @@ def _refresh(session: BakerStreetSession, console: Console, line: str) -> None:
         console.print(renderable)
 
 
-def throughput_bench(games: int, seed: int) -> None:
-    for bot in ("advisor", "random"):
-        matchup = Matchup(functools.partial(new_game, TableRules(3, 1)), (bot,) * 3, make_bot)
-        start = time.process_time()
-        wins = 0
-        for i in range(games):
-            record, _ = play_game(matchup, game_seed(seed, i), i)
-            wins += int(record.stats[0]["won"])
-        cpu = time.process_time() - start
-        print(f"Throughput, {bot} x3, Case File 1: {games / cpu:.2f} games per CPU second "
-              f"({games} games, {wins} won)")
+def won_and_cpu(matchup: Matchup, job: tuple[int, int]) -> tuple[bool, float]:
+    """Worker: play game ``index`` from ``seed``; whether the table won, and the game's CPU seconds."""
+    index, seed = job
+    start = time.process_time()
+    record, _ = play_game(matchup, seed, index)
+    return bool(record.stats[0]["won"]), time.process_time() - start
+
+
+def throughput_bench(games: int, seed: int, workers: int = 1, cluster: str | None = None) -> None:
+    with open_backend(workers, cluster) as backend:
+        for bot in ("advisor", "random"):
+            matchup = Matchup(functools.partial(new_game, TableRules(3, 1)), (bot,) * 3, make_bot)
+            played = run_jobs(functools.partial(won_and_cpu, matchup), [(i, game_seed(seed, i)) for i in range(games)],
+                              backend)
+            wins = sum(won for won, _ in played)
+            cpu = sum(t for _, t in played)
+            print(f"Throughput, {bot} x3, Case File 1: {games / cpu:.2f} games per CPU second "
+                  f"({games} games, {wins} won, on {backend.label})")
 
 
 def main() -> None:
@@ -196,9 +205,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cap", type=float, default=5.0, help="seconds per brute-force reference call")
     parser.add_argument("--why-every", type=int, default=5, help="time 'why' on every Nth entry")
+    parser.add_argument("--workers", type=int, default=1, help="worker processes for the throughput games")
+    parser.add_argument("--cluster", default=None, help="Dask scheduler address or local:N (the cluster extra)")
     args = parser.parse_args()
     refresh_bench(args.games, args.seed, args.cap, args.why_every)
-    throughput_bench(args.throughput_games, args.seed)
+    throughput_bench(args.throughput_games, args.seed, args.workers, args.cluster)
 
 
 if __name__ == "__main__":

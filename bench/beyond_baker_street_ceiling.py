@@ -13,6 +13,7 @@ deals), so the rows are paired. Run from the repository root::
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import sys
 import time
@@ -24,6 +25,7 @@ from models.beyond_baker_street.advisor import Advice, AdvisorBot, advise  # noq
 from models.beyond_baker_street.data import Evidence  # noqa: E402
 from models.beyond_baker_street.knowledge import card_mask, subject_mask  # noqa: E402
 from models.beyond_baker_street.rules import BakerStreetState, TableRules, new_game  # noqa: E402
+from solver.parallel import open_backend, run_jobs  # noqa: E402
 from solver.simulate import bot_rng, game_seed  # noqa: E402
 
 LEVELS = ("none", "icons", "numbers", "cards")
@@ -51,7 +53,7 @@ class InformedBot(AdvisorBot):
         return advise(self.hand, self.weights, reasons=False, known=known)
 
 
-def play(rules: TableRules, seed: int, level: str) -> bool:
+def play(rules: TableRules, level: str, seed: int) -> bool:
     """One seeded game (the same deal as ``assist simulate`` game ``seed``); whether the table won."""
     state = new_game(rules, random.Random(seed))
     bots = [InformedBot(s, bot_rng(seed, s), state, level) for s in range(1, rules.players + 1)]
@@ -77,18 +79,22 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--levels", default=",".join(LEVELS), help=f"comma-separated, of {', '.join(LEVELS)}")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--cluster", default=None, help="Dask scheduler address or local:N (the cluster extra)")
     args = parser.parse_args()
     rules = TableRules(args.players, args.case)
     print(f"{args.players} players, Case File {args.case}, {args.games} games, seed {args.seed}")
     print("| players know | wins | win % ± s.e. |")
     print("|---|---|---|")
-    for level in args.levels.split(","):
-        start = time.perf_counter()
-        wins = sum(play(rules, game_seed(args.seed, i), level) for i in range(args.games))
-        rate = wins / args.games
-        stderr = (rate * (1 - rate) / args.games) ** 0.5
-        print(f"| {level} | {wins} | {100 * rate:.1f} ± {100 * stderr:.1f} |  ({time.perf_counter() - start:.0f} s)",
-              flush=True)
+    with open_backend(args.workers, args.cluster) as backend:
+        for level in args.levels.split(","):
+            start = time.perf_counter()
+            seeds = [game_seed(args.seed, i) for i in range(args.games)]
+            wins = sum(run_jobs(functools.partial(play, rules, level), seeds, backend))
+            rate = wins / args.games
+            stderr = (rate * (1 - rate) / args.games) ** 0.5
+            print(f"| {level} | {wins} | {100 * rate:.1f} ± {100 * stderr:.1f} |  "
+                  f"({time.perf_counter() - start:.0f} s)", flush=True)
 
 
 if __name__ == "__main__":

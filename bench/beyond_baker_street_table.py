@@ -23,13 +23,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # runnable as a
 from assistant_cli.beyond_baker_street import summarize_records  # noqa: E402
 from models.beyond_baker_street.advisor import make_bot  # noqa: E402
 from models.beyond_baker_street.rules import TableRules, new_game  # noqa: E402
+from solver.parallel import Backend, open_backend  # noqa: E402
 from solver.simulate import Matchup, run_games  # noqa: E402
 
 
-def cell(players: int, case: int, bot: str, games: int, seed: int, workers: int) -> dict[str, float]:
+def cell(players: int, case: int, bot: str, games: int, seed: int, backend: Backend) -> dict[str, float]:
     matchup = Matchup(functools.partial(new_game, TableRules(players, case)), (bot,) * players, make_bot)
     start = time.perf_counter()
-    summary = summarize_records(run_games(matchup, games, seed, workers))
+    summary = summarize_records(run_games(matchup, games, seed, backend))
     return {"players": players, "case": case, "bot": bot, "games": games, "wins": summary.wins,
             "win_rate": summary.win_rate, "stderr": summary.stderr, "seconds": time.perf_counter() - start,
             "assists": summary.means.get("assists", 0.0), "turns": summary.means.get("turns", 0.0)}
@@ -42,6 +43,7 @@ def main() -> None:
     parser.add_argument("--random-games", type=int, default=200, help="random-bot games per cell")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--cluster", default=None, help="Dask scheduler address or local:N (the cluster extra)")
     parser.add_argument("--players", default="2,3,4")
     parser.add_argument("--cases", default="1,2,3,4,5,6")
     parser.add_argument("--bots", default="advisor,random", help="tables to measure: advisor, hat, random")
@@ -51,17 +53,19 @@ def main() -> None:
     cases = [int(c) for c in args.cases.split(",")]
     bots = [b.strip() for b in args.bots.split(",")]
     cells = []
-    for p in players:
-        for c in cases:
-            n = args.main_games if (p, c) == (3, 1) else args.games
-            for bot in bots:
-                games = args.random_games if bot == "random" else n
-                result = cell(p, c, bot, games, args.seed, args.workers)
-                cells.append(result)
-                print(f"{p} players, case {c}, {bot}: {result['wins']}/{games} = {100 * result['win_rate']:.1f}% "
-                      f"± {100 * result['stderr']:.1f} ({result['seconds']:.0f} s)", file=sys.stderr, flush=True)
-                if args.json_out:
-                    args.json_out.write_text(json.dumps(cells, indent=2))
+    with open_backend(args.workers if args.cluster is None else 1, args.cluster) as backend:  # one pool, every cell
+        for p in players:
+            for c in cases:
+                n = args.main_games if (p, c) == (3, 1) else args.games
+                for bot in bots:
+                    games = args.random_games if bot == "random" else n
+                    result = cell(p, c, bot, games, args.seed, backend)
+                    cells.append(result)
+                    print(f"{p} players, case {c}, {bot}: {result['wins']}/{games} = "
+                          f"{100 * result['win_rate']:.1f}% ± {100 * result['stderr']:.1f} ({result['seconds']:.0f} s)",
+                          file=sys.stderr, flush=True)
+                    if args.json_out:
+                        args.json_out.write_text(json.dumps(cells, indent=2))
     print("| Players | Case | " + " | ".join(f"{b} win % ± s.e. (games)" for b in bots) + " |")
     print("|---|---|" + "---|" * len(bots))
     for p in players:

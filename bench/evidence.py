@@ -18,6 +18,7 @@ Usage (from the repository root, with the virtual environment active)::
 
     python bench/evidence.py                              # all three, small
     python bench/evidence.py --part wins --players 4 --games 2000 --workers 2 --seed 1
+    python bench/evidence.py --part wins --players 4 --games 2000 --cluster tcp://scheduler:8786
 
 Times are this process's CPU time in milliseconds (robust to a busy machine).
 """
@@ -43,6 +44,7 @@ from models.evidence.knowledge import EvidenceKnowledge, TableSetup  # noqa: E40
 from models.evidence.observations import SETUP_TYPES, EvidenceShown, Look, Play, Reveal  # noqa: E402
 from models.evidence.rules import EXTRA, PLAY, new_game  # noqa: E402
 from solver import reference  # noqa: E402
+from solver.parallel import Backend, open_backend  # noqa: E402
 from solver.simulate import Matchup, run_games, summarize  # noqa: E402
 
 clock = time.process_time
@@ -211,14 +213,21 @@ def bench_model(games: int, seed: int, players: int = 4) -> bool:
     return truth_fits
 
 
-def bench_wins(players_list: list[int], games: int, seed: int, workers: int, variant: str) -> None:
-    print(f"4. advisor (seat 1) against greedy bots, {games} games per table, seed {seed}, {variant}")
+def bench_wins(players_list: list[int], games: int, seed: int, workers: int, variant: str,
+               cluster: str | None = None) -> None:
+    with open_backend(workers, cluster) as backend:  # one set of workers for every table size
+        print(f"4. advisor (seat 1) against greedy bots, {games} games per table, seed {seed}, {variant}, "
+              f"on {backend.label}")
+        _wins_tables(players_list, games, seed, variant, backend)
+
+
+def _wins_tables(players_list: list[int], games: int, seed: int, variant: str, backend: Backend) -> None:
     print("  players  advisor win %  ± s.e.  fair share  advisor score  greedy score   seconds")
     for players in players_list:
         names = ("advisor", *("greedy",) * (players - 1))
         matchup = Matchup(functools.partial(new_game, players=players, pro=variant == "pro"), names, make_bot)
         start = time.perf_counter()
-        records = run_games(matchup, games, seed, workers)
+        records = run_games(matchup, games, seed, backend)
         elapsed = time.perf_counter() - start
         summary = summarize(records, names)
         adv = next(r for r in summary.bots if r.bot == "advisor")
@@ -235,6 +244,7 @@ def main() -> int:
     parser.add_argument("--players", default="2,3,4,5", help="player counts for 'wins'")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--cluster", default=None, help="Dask scheduler address or local:N (the cluster extra)")
     parser.add_argument("--variant", choices=("basic", "pro"), default="basic")
     parser.add_argument("--ref-worlds", type=int, default=20_000)
     parser.add_argument("--samples", type=int, default=96)
@@ -248,7 +258,7 @@ def main() -> int:
         ok = bench_model(args.games or 30, args.seed) and ok
     if args.part in ("all", "wins"):
         players = [int(p) for p in args.players.split(",")]
-        bench_wins(players, args.games or 40, args.seed, args.workers, args.variant)
+        bench_wins(players, args.games or 40, args.seed, args.workers, args.variant, args.cluster)
     return 0 if ok else 1
 
 

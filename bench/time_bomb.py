@@ -2,6 +2,7 @@
 
     python bench/time_bomb.py --games 2000 --players 5 --workers 2        # the issue's target (5 players)
     python bench/time_bomb.py --games 500 --players 4 5 6 --roles 200     # the table for 4 to 6 players
+    python bench/time_bomb.py --games 2000 --cluster tcp://scheduler:8786 # on a Dask cluster (or local:N)
 
 For each player count it plays the same seeded games (``solver.simulate.run_games``: every game reproducible
 from the run seed and its index, every advisor's hard knowledge checked for soundness after every observation)
@@ -13,6 +14,7 @@ beliefs on N games: how often the player they rank most likely Moriarty is one, 
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import time
 from pathlib import Path
@@ -21,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from assistant_cli.time_bomb import _new_state, role_ranking, summarize_records  # noqa: E402
 from models.time_bomb.bots import make_bot  # noqa: E402
+from solver.parallel import Backend, open_backend  # noqa: E402
 from solver.simulate import Matchup, run_games  # noqa: E402
 
 SHERLOCKS = ("advisor", "honest-sherlock", "random")
@@ -33,12 +36,17 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[5])
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--cluster", default=None, help="Dask scheduler address or local:N (the cluster extra)")
     parser.add_argument("--roles", type=int, default=0, help="games for the role-ranking figure (0: skip)")
     parser.add_argument("--sherlocks", nargs="+", default=list(SHERLOCKS))
     args = parser.parse_args()
-    import functools
+    with open_backend(args.workers, args.cluster) as backend:  # the same workers for every cell
+        report(args, backend)
 
-    print(f"Sherlock win rate against {MORIARTY}, {args.games} games per cell, seed {args.seed}")
+
+def report(args: argparse.Namespace, backend: Backend) -> None:
+    """The win-rate table and the role-ranking table, every game played through ``backend``."""
+    print(f"Sherlock win rate against {MORIARTY}, {args.games} games per cell, seed {args.seed}, on {backend.label}")
     print("| players | Sherlock bot | Sherlock wins | win rate | ± s.e. | explosions | time-outs | s/game |")
     print("|---|---|---|---|---|---|---|---|")
     rates: dict[tuple[int, str], float] = {}
@@ -47,7 +55,7 @@ def main() -> None:
             spec = f"{sherlock}/{MORIARTY}"
             matchup = Matchup(functools.partial(_new_state, players=players), (spec,) * players, make_bot)
             start = time.perf_counter()
-            result = summarize_records(run_games(matchup, args.games, args.seed, args.workers))
+            result = summarize_records(run_games(matchup, args.games, args.seed, backend))
             per_game = (time.perf_counter() - start) / args.games
             rates[(players, sherlock)] = result.sherlock_rate
             print(f"| {players} | {sherlock} | {result.sherlock_wins} | {100 * result.sherlock_rate:.1f}% | "
@@ -62,7 +70,7 @@ def main() -> None:
         print("| players | checks | top-ranked is Moriarty | chance |")
         print("|---|---|---|---|")
         for players in args.players:
-            r = role_ranking(args.roles, players, args.seed)
+            r = role_ranking(args.roles, players, args.seed, executor=backend)
             print(f"| {players} | {r['checks']:.0f} | {100 * r['top_is_moriarty']:.1f}% | {100 * r['chance']:.1f}% |",
                   flush=True)
 

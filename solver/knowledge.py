@@ -12,12 +12,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar
-
-from ortools.sat.python import cp_model
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from solver.constraints import Constraint, CountEquals, Lit, NotAll, Problem, World
 from solver.errors import ContradictionError
+
+if TYPE_CHECKING:  # imported where a model is built or solved: OR-Tools pulls in pandas (about 0.5 s of CPU)
+    from ortools.sat.python import cp_model
 
 Obs = TypeVar("Obs")
 
@@ -64,6 +65,7 @@ class Explanation(Generic[Obs]):
 
 
 def _solver() -> cp_model.CpSolver:
+    from ortools.sat.python import cp_model
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.cp_model_presolve = False
@@ -101,6 +103,7 @@ class Knowledge(Generic[Obs]):
 
     # -- building -------------------------------------------------------------------------------------------
     def _compile(self) -> _Compiled:
+        from ortools.sat.python import cp_model
         model = cp_model.CpModel()
         x = {lit: model.new_bool_var(f"{lit[0]}={lit[1]}") for lit in self.problem.literals()}
         for var, dom in self.problem.variables.items():
@@ -156,6 +159,7 @@ class Knowledge(Generic[Obs]):
         ``check=False`` skips the consistency solve, for callers that know the observation is true (a
         simulation feeding a bot what the rules engine emitted; soundness is checked there separately).
         """
+        from ortools.sat.python import cp_model
         constraints = tuple(self._compile_observation(observation))
         gate = self._gate(self._compiled, constraints)
         status = self._solve(self._compiled.gates + [gate])[0] if check else cp_model.FEASIBLE
@@ -186,6 +190,7 @@ class Knowledge(Generic[Obs]):
     def _solve(
         self, assumptions: Sequence[cp_model.IntVar], objective: list[cp_model.IntVar] | None = None
     ) -> tuple[int, dict[str, str] | None]:
+        from ortools.sat.python import cp_model
         model = self._compiled.model
         model.clear_assumptions()
         model.add_assumptions(assumptions)
@@ -204,6 +209,7 @@ class Knowledge(Generic[Obs]):
 
     def _minimal_core(self, candidates: list[int], extra: Sequence[cp_model.IntVar]) -> list[int]:
         """Indices of a minimal subset of the entries ``candidates`` that, with ``extra``, is infeasible."""
+        from ortools.sat.python import cp_model
         gates = self._compiled.gates
         status, _ = self._solve([gates[i] for i in candidates] + list(extra))
         if status != cp_model.INFEASIBLE:
@@ -228,6 +234,7 @@ class Knowledge(Generic[Obs]):
     # -- queries --------------------------------------------------------------------------------------------
     def possible(self) -> dict[str, frozenset[str]]:
         """Every value some consistent world gives each variable: sound and complete (cover loop)."""
+        from ortools.sat.python import cp_model
         if "possible" in self._cache:
             return self._cache["possible"]  # type: ignore[return-value]
         self._pool = [w for w in self._pool if self._holds(w)]
@@ -309,6 +316,7 @@ class Knowledge(Generic[Obs]):
 def enumerate_count(problem: Problem, constraints: Sequence[Constraint], budget: float) -> Count:
     """Generic counter: enumerate every world with CP-SAT. Exact when it finishes within ``budget`` seconds;
     otherwise the count is a lower bound and ``exact`` is False (there is no unbiased estimate here)."""
+    from ortools.sat.python import cp_model
     everything = Problem(problem.variables, tuple(problem.structure) + tuple(constraints))
     kn: Knowledge[None] = Knowledge(everything, lambda _o: ())
     model, x = kn._compiled.model, kn._compiled.x

@@ -79,3 +79,32 @@ def solve(problem: Problem, constraints: Sequence[Constraint], limit: int = 2_00
 
 def _rest(c: Constraint) -> tuple[int, ...]:
     return (c.count,) if isinstance(c, CountEquals) else ()
+
+
+def count_distinct(
+    domains: dict[str, Sequence[object]], distinct: Sequence[Sequence[str]], limit: int = 2_000_000
+) -> tuple[int, dict[tuple[str, object], int]]:
+    """Enumerate every assignment of the variables within their ``domains`` where the variables of each group
+    in ``distinct`` take different values; return their number and, per (variable, value), how many have it.
+
+    The shape of "which card did each of my draws take" (a brute force for hidden hands): independent of the
+    counters, it shares nothing with them but python-constraint. Raises ``OverflowError`` past ``limit``."""
+    from constraint import AllDifferentConstraint
+
+    if any(not dom for dom in domains.values()):
+        return 0, {}
+    pc = PCProblem()
+    for var, dom in domains.items():
+        pc.addVariable(var, list(dom))
+    for group in distinct:
+        if len(group) > 1:
+            pc.addConstraint(AllDifferentConstraint(), list(group))
+    weights: dict[tuple[str, object], int] = {}
+    total = 0
+    for world in pc.getSolutionIter():
+        total += 1
+        if total > limit:
+            raise OverflowError(f"more than {limit} worlds: too large for the brute-force reference")
+        for lit in world.items():
+            weights[lit] = weights.get(lit, 0) + 1
+    return total, weights

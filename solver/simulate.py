@@ -2,8 +2,9 @@
 bots' knowledge for soundness after every observation, and summarise each seat and each bot.
 
 Reproducibility: game ``i`` of a run with seed ``S`` is played from :func:`game_seed` ``(S, i)`` alone (the
-deal from one ``random.Random``, each seat's bot from its own), so results are identical whatever the number
-of worker processes, and any single game can be replayed from its game seed.
+deal from one ``random.Random``, each seat's bot from its own), so results are identical whatever runs them
+(this process, local worker processes or a Dask cluster: :mod:`solver.parallel`) and however the games are
+chunked, and any single game can be replayed from its game seed.
 
 Soundness: a bot that keeps a knowledge state exposes it as ``bot.knowledge`` (:mod:`solver.bots`); after each
 observation it receives, the game's ``State.soundness_failure`` must find the true hidden world still
@@ -16,16 +17,18 @@ as module-level functions (or ``functools.partial`` of them) so they can be sent
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
-import multiprocessing
 import random
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 
 from solver.bots import Bot, knowledge_of
 from solver.errors import AssistantError
 from solver.game import State
+from solver.parallel import Backend, run_jobs
 
 
 class SimulationError(AssistantError):
@@ -118,51 +121,30 @@ def play_game(matchup: Matchup, seed: int, index: int | None = None) -> tuple[Ga
     return GameRecord(index if index is not None else 0, seed, state.winner(), actions, stats), state
 
 
-def _play_chunk(args: tuple[Matchup, list[tuple[int, int]]]) -> list[GameRecord] | SimulationError:
-    """Worker entry point: play the ``(index, seed)`` games; an error comes back as a value, not raised."""
-    matchup, jobs = args
-    out = []
-    for index, seed in jobs:
-        try:
-            out.append(play_game(matchup, seed, index)[0])
-        except SimulationError as exc:
-            return exc
-        except Exception as exc:  # noqa: BLE001 - any crash in a bot or the rules must name its seed
-            return SimulationError(f"{type(exc).__name__}: {exc}", seed, index)
-    return out
+def _play_job(matchup: Matchup, job: tuple[int, int]) -> GameRecord:
+    """Worker entry point: play game ``index`` from ``seed``; any crash becomes a :class:`SimulationError` naming
+    the seed (so it pickles back from a worker process or a cluster with the seed that replays it)."""
+    index, seed = job
+    try:
+        return play_game(matchup, seed, index)[0]
+    except SimulationError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - any crash in a bot or the rules must name its seed
+        raise SimulationError(f"{type(exc).__name__}: {exc}", seed, index) from exc
 
 
 def run_games(
     matchup: Matchup,
     games: int,
     seed: int,
-    workers: int = 1,
+    executor: Backend | Executor | int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> list[GameRecord]:
-    """Play ``games`` games seeded from ``seed``, in index order; ``progress(n)`` is told of each n finished."""
+    """Play ``games`` games seeded from ``seed``, in index order, through ``executor`` (a backend from
+    :func:`solver.parallel.open_backend`, any ``concurrent.futures`` executor, or a count of local worker
+    processes); ``progress(n)`` is told each time n more games are done. The records never depend on it."""
     jobs = [(i, game_seed(seed, i)) for i in range(games)]
-    if workers <= 1 or games <= 1:
-        records = []
-        for job in jobs:
-            result = _play_chunk((matchup, [job]))
-            if isinstance(result, SimulationError):
-                raise result
-            records += result
-            if progress:
-                progress(1)
-        return records
-    size = max(1, min(8, games // (workers * 4)))
-    chunks = [(matchup, jobs[i : i + size]) for i in range(0, games, size)]
-    records = []
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        for result in pool.imap_unordered(_play_chunk, chunks):
-            if isinstance(result, SimulationError):
-                pool.terminate()
-                raise result
-            records += result
-            if progress:
-                progress(len(result))
-    return sorted(records, key=lambda r: r.index)
+    return run_jobs(functools.partial(_play_job, matchup), jobs, executor, progress)
 
 
 # -- summaries --------------------------------------------------------------------------------------------------
@@ -238,8 +220,8 @@ def simulate(
     matchup: Matchup,
     games: int,
     seed: int,
-    workers: int = 1,
+    executor: Backend | Executor | int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> Summary:
     """Play and summarise (see :func:`run_games` and :func:`summarize`)."""
-    return summarize(run_games(matchup, games, seed, workers, progress), matchup.bots)
+    return summarize(run_games(matchup, games, seed, executor, progress), matchup.bots)

@@ -21,6 +21,7 @@ follows the top advice).
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -219,25 +220,25 @@ class Situation:
         live = self.live & ~(1 << card)
         if icon == ls.icon:
             if n == need:
-                return w.complete + w.progress * n - self.tension({icon}, live, {ls.section: 0}), "completes it"
+                return w.complete + w.progress * n - self.tension({icon}, live, {ls.section: 0}), "completes the Lead"
             if n < need:
                 if w.tight:
                     harder = self.tension({icon}, live, {ls.section: need - n})
-                    what = "leaves it impossible to complete exactly" if self.breaks(
-                        {icon}, live, {ls.section: need - n}) else f"{need - n} still needed"
+                    what = "leaves the Lead impossible to complete exactly" if self.breaks(
+                        {icon}, live, {ls.section: need - n}) else f"leaves the Lead {need - n} short"
                     return w.progress * n - harder, what
                 if not self.breaks({icon}, live, {ls.section: need - n}):
-                    return w.progress * n, f"{need - n} still needed"
-                return w.progress * n - w.stuck, "leaves it impossible to complete exactly"
+                    return w.progress * n, f"leaves the Lead {need - n} short"
+                return w.progress * n - w.stuck, "leaves the Lead impossible to complete exactly"
             if ls.pile == 0:
-                return -1000.0, "kills the last Lead of the section: the game is lost"
-            return -w.dead - self.impossible_cost(1) - w.progress * ls.total * 0.5, "a Dead Lead"
+                return -1000.0, "kills the last Lead of its section, and the game is lost"
+            return -w.dead - self.impossible_cost(1) - w.progress * ls.total * 0.5, "makes the Lead a Dead Lead"
         value = -w.mismatch_base - w.mismatch * n
         if w.tight:
             value -= self.tension({icon, ls.icon}, live, {ls.section: need + n})
         elif self.breaks({icon, ls.icon}, live, {ls.section: need + n}):
             value -= w.stuck
-        return value, f"wrong icon: raises it by {n}"
+        return value, f"is the wrong icon and raises the Lead's target by {n}"
 
     def holmes_value(self) -> float:
         """What one Holmes space is worth now: more as the marker nears 0."""
@@ -275,7 +276,7 @@ class Situation:
         else:
             if not reachable(self.live & ~(1 << card), rest):
                 value -= w.stuck
-            reason = f"Investigation track to {track + n}"
+            reason = f"moves the Investigation track to {track + n}"
         if self.breaks({ICON_OF[card]}, self.live & ~(1 << card)):
             value -= w.stuck
             reason += " (a card a Lead cannot do without)"
@@ -484,14 +485,43 @@ def _pursue_reason(sit: Situation, ls: LeadState) -> str:
         others = [o.section for o in sit.open_leads() if o.icon == ls.icon and o is not ls]
         shared = f" together with the {', '.join(others)} Lead" if others else ""
         return f"the {ls.icon} cards still in play cannot add up to the {ls.need} it needs{shared}"
-    return f"gives up {ls.total} evidence and reveals the next {ls.section} Lead"
+    if not ls.total:
+        return f"reveals the next {ls.section} Lead; no evidence is on this one to lose"
+    return f"gives up the {ls.total} points of evidence on it and reveals the next {ls.section} Lead"
+
+
+_NUMBER = re.compile(r"\d+")
+
+
+def _outcomes_text(outcomes: dict[str, float]) -> str:
+    """The likeliest outcomes as a sentence: "it completes the Lead" when certain, else "40% chance it ...".
+
+    Outcomes that differ only in one number are one outcome with the range of that number ("raises the Lead's
+    target by 1 to 6"), so a reason never repeats itself."""
+    merged: dict[str, tuple[float, list[int]]] = {}
+    for what, p in outcomes.items():
+        m = _NUMBER.search(what)
+        key = what[:m.start()] + "{}" + what[m.end():] if m else what
+        total, numbers = merged.get(key, (0.0, []))
+        merged[key] = (total + p, [*numbers, int(m.group())] if m else numbers)
+    texts: dict[str, float] = {}
+    for key, (p, numbers) in merged.items():
+        lo, hi = (min(numbers), max(numbers)) if numbers else (0, 0)
+        span = f"{lo}" if lo == hi else f"between {lo} and {hi}" if "to {}" in key else f"{lo} to {hi}"
+        texts[key.replace("{}", span)] = p
+    ranked = sorted(texts.items(), key=lambda kv: -kv[1])[:3]
+    if len(ranked) == 1 and ranked[0][1] > 0.9995:
+        return f"it {ranked[0][0]}"
+    return "; ".join(f"{p:.0%} chance it {what}" for what, p in ranked)
 
 
 def _play_reason(sit: Situation, dist: Sequence[tuple[int, float]], ls: LeadState) -> str:
+    """What playing this card to the Lead would do, likeliest first."""
     outcomes: dict[str, float] = {}
     for card, p in dist:
-        outcomes[sit.play_value(card, ls)[1]] = outcomes.get(sit.play_value(card, ls)[1], 0.0) + p
-    return "; ".join(f"{p:.0%} {what}" for what, p in sorted(outcomes.items(), key=lambda kv: -kv[1])[:3])
+        what = sit.play_value(card, ls)[1]
+        outcomes[what] = outcomes.get(what, 0.0) + p
+    return _outcomes_text(outcomes)
 
 
 def _elim_reason(sit: Situation, dist: Sequence[tuple[int, float]]) -> str:
@@ -499,7 +529,7 @@ def _elim_reason(sit: Situation, dist: Sequence[tuple[int, float]]) -> str:
     for card, p in dist:
         what = sit.eliminate_value(card)[1]
         outcomes[what] = outcomes.get(what, 0.0) + p
-    return "; ".join(f"{p:.0%} {what}" for what, p in sorted(outcomes.items(), key=lambda kv: -kv[1])[:3])
+    return _outcomes_text(outcomes)
 
 
 # -- bots -----------------------------------------------------------------------------------------------------

@@ -109,7 +109,10 @@ class GameData:
 
     def case(self, number: int) -> CaseFile:
         if number not in self.case_files:
-            raise ValueError(f"case file {number}: expected one of {', '.join(map(str, sorted(self.case_files)))}")
+            known = sorted(self.case_files)
+            span = f"{known[0]} to {known[-1]}" if known == list(range(known[0], known[-1] + 1)) else ", ".join(
+                map(str, known))
+            raise ValueError(f"case {number}: expected a Case File {span}")
         return self.case_files[number]
 
     def hand_size(self, players: int) -> int:

@@ -4,24 +4,40 @@ can know about theirs ("empathy").
 You never see your own hand. Each position of it holds one Evidence card (number and icon jointly); the cards I
 cannot see, the *unseen* cards, are exactly my hand plus the deck (every other card is in another hand, on a
 Lead, in the Impossible, or confirmed face down, and I saw it get there). A world puts one unseen card on each
-of my positions; the rest form the deck. Only Assists narrow a position: an Assist names *all* the target's
-cards of a number or icon, so it says "is a 3" of the positions it names and "is not a 3" of every other one.
-Such a constraint belongs to the card, not to the position number: when a card is played, the cards to its
-right move one place left and the new card goes to the right end, and the card keeps what it was told.
+of my positions; the rest form the deck. Two things narrow a position:
 
-So a position's allowed cards are (numbers it may have) x (icons it may have) intersected with the unseen
-cards, and the worlds are the injections of my positions into the unseen cards respecting those sets. Every
-such world is equally likely (the deck is shuffled; Assists are taken at face value, with no reading of why a
-player chose them). :func:`hand_worlds` counts them exactly with :mod:`solver.injections` (cards grouped by
-the set of positions that allow them), which gives each position's possible cards (sound and complete) and
-their exact probabilities. The same model as gated CP-SAT observations (:meth:`HandKnowledge.constraint_model`,
-on :class:`solver.knowledge.Knowledge`) answers ``why`` with a minimal set of Assists and sightings, and is
-what tests cross-check against the brute-force reference.
+- Assists: an Assist names *all* the target's cards of a number or icon, so it says "is a 3" of the positions
+  it names and "is not a 3" of every other one. Such a constraint belongs to the card, not to the position
+  number: when a card is played, the cards to its right move one place left and the new card goes to the right
+  end, and the card keeps what it was told.
+- Card histories: a card I have held since entry t was in my hand all along, so it is none of the cards I saw
+  anywhere else at entry t or later (another hand, a Lead, the Impossible, a card played face up), even if a
+  Dead Lead or a Pursue has shuffled that card back into the deck since. Every card's time in sight is kept as
+  :class:`Span` records (where, from which entry to which); every position (:class:`Slot`) knows the entry
+  that filled it and the cards seen elsewhere since (:attr:`Slot.seen`).
 
-Empathy: for another player, the same count over *their* positions with the Assists they received, where the
-cards they cannot see are taken to be their hand, the deck and my hand (all that is unseen by me, plus their
-hand). They also see my hand, which I cannot, so they may know a little more than this; what it lists as
-impossible they certainly know to be impossible.
+So a position's allowed cards are (numbers it may have) x (icons it may have) minus the cards seen since it was
+filled, intersected with the unseen cards, and the worlds are the injections of my positions into the unseen
+cards respecting those sets. That is exact, not an approximation: the hidden part of a whole game is which card
+each of my draws (and my dealt positions) took, plus the order of each freshly shuffled deck; every card I
+played was shown, so my past positions are known and a history is fixed by my current positions' cards and the
+deck orders. A history is consistent with what I saw exactly when each current position's card was in the deck
+when drawn (not seen, not in my hand) and stayed out of sight since (the per-position sets above, distinct
+cards), and every consistent history has the same probability (deck sizes are public, so each draw has the same
+number of equally likely outcomes in every history; the undrawn rest of each shuffled deck contributes the same
+number of orders). Assists are taken at face value, with no reading of why a player chose them. So counting
+histories is counting these injections (times a constant). :func:`hand_worlds` counts them exactly with
+:mod:`solver.injections` (cards grouped by the set of positions that allow them), which gives each position's
+possible cards (sound and complete) and their exact probabilities. The same model as gated CP-SAT observations
+(:meth:`HandKnowledge.constraint_model`, on :class:`solver.knowledge.Knowledge`) answers ``why`` with a minimal
+set of Assists and sightings (a past sighting names where and when the card was seen), and is what tests
+cross-check; the brute-force history reference in the tests re-derives the counts by replaying the deck.
+
+Empathy: for another player, the same count over *their* positions with the Assists they received and what they
+saw since each card arrived (every sighting I made outside their own hand; they cannot see their own hand),
+where the cards they cannot see are taken to be their hand, the deck and my hand (all that is unseen by me,
+plus their hand). They also see my hand, which I cannot, so they may know a little more than this; what it
+lists as impossible they certainly know to be impossible.
 """
 
 from __future__ import annotations
@@ -54,6 +70,7 @@ from solver.constraints import Constraint, CountEquals, Problem, require
 from solver.errors import AssistantError, ContradictionError, InvalidObservationError
 from solver.injections import InjectionCounter, injection_counts
 from solver.knowledge import Explanation, Knowledge
+from solver.text import plural
 
 ALL_NUMBERS = frozenset(NUMBERS)
 ALL_ICONS = frozenset(ICONS)
@@ -78,20 +95,25 @@ def subject_mask(subject: Subject) -> int:
 
 @dataclass(frozen=True)
 class Slot:
-    """One card in a hand: its identity for me (None for my own), and what the Assists to it allow."""
+    """One card in a hand: its identity for me (None for my own), what the Assists to it allow, the entry that
+    put it in the hand and the cards its holder saw elsewhere since (so it cannot be any of them)."""
 
     id: int
     card: Evidence | None = None
     numbers: frozenset[int] = ALL_NUMBERS
     icons: frozenset[str] = ALL_ICONS
     hints: tuple[tuple[int, bool], ...] = ()  # (entry index of the Assist, whether it named this card)
+    filled: int = 0  # entry index of the deal or draw that put this card in the hand
+    seen: int = 0  # bit mask: cards seen outside this hand at entry ``filled`` or later (as far as I know)
 
     @property
     def mask(self) -> int:
-        """The cards the Assists allow here, as a bit mask (see :data:`CARD_INDEX`)."""
-        return _allowed_mask(self.numbers, self.icons)
+        """The cards this position may hold, as a bit mask (see :data:`CARD_INDEX`): what the Assists allow,
+        less every card seen elsewhere since it was filled."""
+        return _allowed_mask(self.numbers, self.icons) & ~self.seen
 
     def allows(self, card: Evidence) -> bool:
+        """Whether the Assists to this card allow ``card`` (sightings aside: see :attr:`mask`)."""
         return card.number in self.numbers and card.icon in self.icons
 
     def told(self, subject: Subject, named: bool, entry: int) -> Slot:
@@ -150,15 +172,51 @@ def hand_worlds(slots: Sequence[Slot], unseen: Collection[Evidence]) -> tuple[in
     return total, [{EVIDENCE[i]: w for i, w in row} for row in per_position]
 
 
+Place = tuple[str, int | str]  # ("hand", seat), ("lead", section), ("impossible", ""), ("confirmed", "")
+
+
+@dataclass(frozen=True)
+class Span:
+    """One stretch of a card's history in sight: at ``place`` (``where`` in words) during entries ``start`` to
+    ``end`` (indexes into the entries, both included; ``end`` None: it is still there). A card played face up
+    that a Dead Lead shuffles back at once has a span of one entry."""
+
+    card: Evidence
+    place: Place
+    where: str
+    start: int
+    end: int | None = None
+
+    def seen_since(self, entry: int) -> bool:
+        """Whether the card was in sight here at entry ``entry`` or later."""
+        return self.end is None or self.end >= entry
+
+
 @dataclass(frozen=True)
 class Sighting:
-    """A reason: I can see where this card is, so it is not in my hand."""
+    """A reason: I saw this card elsewhere. Now (``left`` empty): it is not in my hand at all. In the past
+    (``left`` names the entry that took it out of sight): it is none of my cards at ``positions``, which I held
+    already then."""
 
     card: Evidence
     where: str
+    seen: str = ""  # the entry that showed it there, as "entry N 'line'"
+    left: str = ""  # the entry after which it was out of sight again (back into the deck)
+    positions: tuple[int, ...] = ()
+    holder: int | None = None  # whose positions (None: mine; another seat for empathy)
 
     def __str__(self) -> str:
-        return f"{self.card.code} is {self.where}"
+        if not self.left:
+            return f"{self.card.code} is {self.where}"
+        held = (f"card at position {self.positions[0]}" if len(self.positions) == 1
+                else f"cards at positions {', '.join(map(str, self.positions))}")
+        held = f"you already held your {held}" if self.holder is None else \
+            f"player {self.holder} already held their {held}"
+        if self.seen == self.left:  # played face up and shuffled back at once (a Dead Lead)
+            return (f"{self.card.code} was shown {self.where} at {self.seen}, which shuffled it back into the deck, "
+                    f"while {held}")
+        return (f"{self.card.code} was {self.where} from {self.seen} until {self.left} shuffled it back into the "
+                f"deck, while {held}")
 
 
 @dataclass(frozen=True)
@@ -202,6 +260,8 @@ class HandKnowledge:
         self.setup = _Setup()
         self.board: Board | None = None
         self.hands: dict[int, list[Slot]] = {}
+        self.spans: list[Span] = []  # every card's time in sight, in the order it began (module docstring)
+        self._open: dict[Evidence, int] = {}  # card -> index in ``spans`` of the span it is in sight in now
         self._next_id = 0
         self._cache: dict[object, object] = {}
 
@@ -274,7 +334,7 @@ class HandKnowledge:
             size = self.data.hand_size(s.players)
             if len(entry.cards) != size:
                 raise InvalidObservationError(
-                    f"hand {entry.seat}: {len(entry.cards)} cards, but each player starts with {size}"
+                    f"hand {entry.seat}: {plural(len(entry.cards), 'card')}, but each player starts with {size}"
                 )
             if len(set(entry.cards)) != len(entry.cards):
                 raise InvalidObservationError(f"hand {entry.seat}: a card is named twice")
@@ -297,15 +357,77 @@ class HandKnowledge:
         s = self.setup
         assert s.players is not None and s.case is not None
         self.board = Board(s.players, self.data.case(s.case), s.start, self.data)
+        deal = len(self.entries)  # the entry completing the setup: the deal happens there
         for seat in range(1, s.players + 1):
             cards = [None] * self.data.hand_size(s.players) if seat == s.me else list(s.hands[seat])
-            self.hands[seat] = [self._slot(c) for c in cards]
+            self.hands[seat] = [self._slot(c, deal) for c in cards]
         for e in sorted(s.leads, key=lambda e: SECTIONS.index(e.lead.section)):
             self.board.apply(e)
+        # another hand is in sight from its 'hand' line on
+        shown = {e.seat: i for i, e in enumerate(self.entries) if isinstance(e, Hand)}
+        for seat, cards in s.hands.items():
+            for card in cards:
+                self._open[card] = len(self.spans)
+                self.spans.append(Span(card, ("hand", seat), f"in player {seat}'s hand", shown.get(seat, deal)))
+        self._track(deal)
 
-    def _slot(self, card: Evidence | None) -> Slot:
+    def _slot(self, card: Evidence | None, filled: int) -> Slot:
         self._next_id += 1
-        return Slot(self._next_id, card)
+        return Slot(self._next_id, card, filled=filled)
+
+    # -- card histories ---------------------------------------------------------------------------------------
+    def _places(self) -> dict[Evidence, tuple[Place, str]]:
+        """Where each card in sight is now (place and words), for the spans."""
+        board = self.board
+        assert board is not None
+        out: dict[Evidence, tuple[Place, str]] = {}
+        for seat, hand in self.hands.items():
+            for slot in hand:
+                if slot.card is not None:
+                    out[slot.card] = (("hand", seat), f"in player {seat}'s hand")
+        for section, ls in board.leads.items():
+            where = f"confirmed on the {section} Lead" if ls.confirmed else f"on the {section} Lead"
+            for c in ls.evidence + ls.raised:
+                out[c] = (("lead", section), where)
+        for c in board.impossible:
+            if isinstance(c, Evidence):
+                out[c] = (("impossible", ""), "in the Impossible")
+        for c in board.confirmed_cards:
+            out.setdefault(c, (("confirmed", ""), "confirmed (face down)"))
+        return out
+
+    def _track(self, entry: int, passing: Sequence[tuple[Evidence, Place, str]] = ()) -> None:
+        """Update the spans after entry ``entry`` (``passing``: cards shown during it that are out of sight
+        again after it), then add every card in sight during it to the ``seen`` of every slot, but a slot's own
+        hand (its holder cannot see it)."""
+        now = self._places()
+        for card, index in list(self._open.items()):
+            span = self.spans[index]
+            if card not in now or now[card][0] != span.place:
+                self.spans[index] = replace(span, end=entry)
+                del self._open[card]
+        for card, (place, where) in now.items():
+            if card not in self._open:
+                self._open[card] = len(self.spans)
+                self.spans.append(Span(card, place, where, entry))
+        for card, place, where in passing:
+            if card not in now:
+                self.spans.append(Span(card, place, where, entry, entry))
+        by_place: dict[Place, int] = {}
+        for span in self.spans:
+            if span.seen_since(entry):
+                by_place[span.place] = by_place.get(span.place, 0) | 1 << CARD_INDEX[span.card]
+        for seat, hand in self.hands.items():
+            seen = 0
+            for place, m in by_place.items():
+                if place != ("hand", seat):
+                    seen |= m
+            if any(seen & ~slot.seen for slot in hand):
+                self.hands[seat] = [replace(slot, seen=slot.seen | seen) for slot in hand]
+
+    def sighting_spans(self, card: Evidence) -> list[Span]:
+        """Every stretch of time ``card`` was in sight, oldest first."""
+        return [span for span in self.spans if span.card == card]
 
     # -- entries ----------------------------------------------------------------------------------------------
     def add(self, entry: Entry) -> None:
@@ -317,7 +439,7 @@ class HandKnowledge:
                 self._setup_entry(entry)
             except AssistantError:
                 self.setup = saved_setup
-                self.board, self.hands = None, {}
+                self.board, self.hands, self.spans, self._open = None, {}, [], {}
                 raise
         elif isinstance(entry, Start) and self.board.turns == 0 and not self.board.pending:
             if not 1 <= entry.seat <= self.players:
@@ -325,10 +447,12 @@ class HandKnowledge:
             self.setup.start = self.board.first = self.board.current = entry.seat
         else:
             board, hands, next_id = self.board.copy(), {s: list(h) for s, h in self.hands.items()}, self._next_id
+            spans, open_ = list(self.spans), dict(self._open)
             try:
                 self._play_entry(entry)
             except AssistantError:
                 self.board, self.hands, self._next_id = board, hands, next_id
+                self.spans, self._open = spans, open_
                 self._cache.clear()
                 raise
         self.entries.append(entry)
@@ -365,6 +489,7 @@ class HandKnowledge:
                 s.told(entry.subject, i + 1 in entry.positions, index) for i, s in enumerate(hand)
             ]
             board.apply(entry)
+            self._track(index)
             if entry.target == self.me:
                 self._check_feasible(entry)
         elif isinstance(entry, Investigated | Eliminated):
@@ -376,7 +501,12 @@ class HandKnowledge:
                 raise ContradictionError(entry, [], f"player {entry.seat}'s card at position {entry.position} is "
                                                     f"{slot.card.code if slot.card else '?'}")
             self.hands[entry.seat].pop(entry.position - 1)
+            if isinstance(entry, Investigated):
+                passing = [(entry.card, ("lead", entry.section), f"on the {entry.section} Lead")]
+            else:
+                passing = [(entry.card, ("impossible", ""), "in the Impossible")]
             board.apply(entry)
+            self._track(index, passing)
         elif isinstance(entry, Drew):
             board.check(entry)
             if entry.seat == self.me:
@@ -387,12 +517,14 @@ class HandKnowledge:
                                               f"'draw {entry.seat} CARD'")
             elif entry.card not in self.unseen():
                 raise ContradictionError(entry, [], f"{entry.card.code} is {self.where(entry.card)}")
-            self.hands[entry.seat].append(self._slot(entry.card))
+            self.hands[entry.seat].append(self._slot(entry.card, index))
             board.apply(entry)
+            self._track(index)
             if entry.seat != self.me:
                 self._check_feasible(entry)
         elif isinstance(entry, LeadRevealed | Confirmed | Pursued):
             board.apply(entry)
+            self._track(index)
         else:
             raise InvalidObservationError(f"'{entry}' is not a Beyond Baker Street entry")
 
@@ -487,6 +619,11 @@ class HandKnowledge:
                 return f"player {self.me} thinks {card.code} is {self.where(card)}, but it is at their position {i + 1}"
             if not slot.allows(card):
                 return f"player {self.me}'s Assists rule out {card.code} at position {i + 1}, where it is"
+            if not slot.mask >> CARD_INDEX[card] & 1:
+                return (f"player {self.me} saw {card.code} elsewhere since their position {i + 1} was filled, "
+                        f"but it is there")
+        if self.worlds() == 0:
+            return f"player {self.me}'s knowledge admits no hand at all"
         return None
 
     # -- why -------------------------------------------------------------------------------------------------
@@ -501,9 +638,41 @@ class HandKnowledge:
             out.append((entry, named))
         return out
 
+    def _entry_text(self, index: int) -> str:
+        return f"entry {index + 1} '{self.entries[index]}'"
+
+    def sightings_of(self, seat: int | None = None) -> list[Sighting]:
+        """Per card, the sighting that rules it out of the most positions of ``seat``'s hand (mine by default):
+        where it is now if I see it, else its latest time in sight that some position already held, with those
+        positions. For another seat, sightings in their own hand are left out (they cannot see it)."""
+        seat = self.me if seat is None else seat
+        hand = self.hands[seat]
+        now = self.sightings()
+        out: list[Sighting] = []
+        for card in self.data.evidence:
+            spans = [sp for sp in self.sighting_spans(card) if sp.place != ("hand", seat)]
+            if card in now and (seat == self.me or any(sp.end is None for sp in spans)):
+                out.append(Sighting(card, now[card]))
+                continue
+            past = [sp for sp in spans if sp.end is not None]
+            if not past:
+                continue
+            last = max(past, key=lambda sp: (sp.end, sp.start))
+            assert last.end is not None
+            held = tuple(i for i, slot in enumerate(hand, 1) if slot.filled <= last.end)
+            if held:
+                out.append(Sighting(card, last.where, self._entry_text(last.start), self._entry_text(last.end), held,
+                                    None if seat == self.me else seat))
+        return out
+
+    def sighted_at(self, position: int, seat: int | None = None) -> dict[Evidence, Sighting]:
+        """The cards a sighting rules out at ``position`` of ``seat``'s hand, each with that sighting."""
+        return {r.card: r for r in self.sightings_of(seat) if not r.left or position in r.positions}
+
     def reasons(self) -> list[Reason]:
-        """Every fact that narrows my hand: the cards I see, then the Assists to my current cards."""
-        out: list[Reason] = [Sighting(c, w) for c, w in sorted(self.sightings().items())]
+        """Every fact that narrows my hand: the cards I see or saw while holding my cards, then the Assists to
+        my current cards."""
+        out: list[Reason] = list(self.sightings_of())
         for pos in range(1, len(self.hands[self.me]) + 1):
             out += [Told(pos, a, named) for a, named in self.hints_on(pos)]
         return out
@@ -532,6 +701,8 @@ class HandKnowledge:
 
     def _compile_reason(self, reason: Reason) -> list[Constraint]:
         if isinstance(reason, Sighting):
+            if reason.left:
+                return [CountEquals(((reason.card.code, f"p{pos}"),), 0) for pos in reason.positions]
             return [require(reason.card.code, "seen")]
         cards = [c.code for c in self.data.evidence if matches(c, reason.assist.subject)]
         return [CountEquals(tuple((c, f"p{reason.position}") for c in cards), 1 if reason.named else 0)]
@@ -546,7 +717,7 @@ class HandKnowledge:
         The same question on the CP-SAT model is :meth:`explain_cp_sat` (tests check they agree)."""
         k = len(self.hands[self.me])
         if not 1 <= position <= k:
-            raise InvalidObservationError(f"position {position}: you hold {k} cards")
+            raise InvalidObservationError(f"position {position}: you hold {plural(k, 'card')}")
         lit = (card.code, f"p{position}")
         p = self.hand()[position - 1].get(card, 0.0)
         if 0.0 < p < 1.0:
@@ -558,7 +729,10 @@ class HandKnowledge:
             masks = [FULL_MASK] * k
             unseen = FULL_MASK
             for r in kept:
-                if isinstance(r, Sighting):
+                if isinstance(r, Sighting) and r.left:
+                    for pos in r.positions:
+                        masks[pos - 1] &= ~(1 << CARD_INDEX[r.card])
+                elif isinstance(r, Sighting):
                     unseen &= ~(1 << CARD_INDEX[r.card])
                 else:
                     sm = subject_mask(r.assist.subject)
@@ -583,5 +757,5 @@ class HandKnowledge:
         """:meth:`explain` on the CP-SAT model (gated observations, infeasibility cores): slower, for checks."""
         k = len(self.hands[self.me])
         if not 1 <= position <= k:
-            raise InvalidObservationError(f"position {position}: you hold {k} cards")
+            raise InvalidObservationError(f"position {position}: you hold {plural(k, 'card')}")
         return self.constraint_model().explain((card.code, f"p{position}"))

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from models.beyond_baker_street.data import ICONS, NUMBERS, SECTIONS, Evidence, Lead, section_of
-from solver.errors import InvalidObservationError
+from solver.errors import InvalidObservationError, UnknownEntryError
 from solver.names import Names
 from solver.parsing import Me, Players, Start, expect_end, missing, parse_int, split_entry
 
@@ -298,7 +298,9 @@ def parse(line: str) -> Entry:
               "start": (Start, "start SEAT")}
     if verb in simple:
         cls, usage = simple[verb]
-        value = _positive(_need(args, 0, usage), usage.split()[1].lower())
+        token = _need(args, 0, usage)  # the Case File's range is the game data's to check
+        what = {"players": "players", "case": "case"}.get(verb, "seat")
+        value = parse_int(token, what) if verb == "case" else _positive(token, what)
         expect_end(args, 1, usage)
         return cls(value)
     if verb == "hand":
@@ -348,10 +350,8 @@ def parse(line: str) -> Entry:
         card, i = take_evidence(args, 1, usage)
         expect_end(args, i, usage)
         return Drew(seat, card)
-    raise InvalidObservationError(
-        f"unknown entry '{first}' (expected players, me, case, start, hand, lead, assist, investigate, "
-        f"eliminate, confirm, pursue or draw)"
-    )
+    raise UnknownEntryError(first, "(expected players, me, case, start, hand, lead, assist, investigate, "
+                                   "eliminate, confirm, pursue or draw)")
 
 
 def _parse_assisted(args: list[str]) -> Assisted:

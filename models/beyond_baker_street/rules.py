@@ -58,6 +58,7 @@ from models.beyond_baker_street.observations import (
 )
 from models.beyond_baker_street.table import LOST, WON, Board, assist_positions
 from solver.errors import AssistantError, IllegalActionError
+from solver.text import plural
 
 #: Kinds of defeat counted in the statistics, by words of the table's reason.
 LOSS_KINDS = {
@@ -249,7 +250,8 @@ class BakerStreetState:
             if not hand:
                 raise IllegalActionError(f"'{action}': you have no cards")
             if not 1 <= action.position <= len(hand):
-                raise IllegalActionError(f"'{action}': position {action.position}, but you hold {len(hand)} cards")
+                raise IllegalActionError(f"'{action}': position {action.position}, "
+                                         f"but you hold {plural(len(hand), 'card')}")
             card = hand[action.position - 1]
             if isinstance(action, Investigate):
                 return Investigated(seat, action.position, card, action.section)

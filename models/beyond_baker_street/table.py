@@ -30,6 +30,7 @@ from models.beyond_baker_street.observations import (
     subject_plural,
 )
 from solver.errors import IllegalActionError, InvalidObservationError
+from solver.text import plural
 
 WON, LOST = "won", "lost"
 
@@ -69,12 +70,18 @@ class LeadState:
         return LeadState(self.section, self.lead, self.pile, list(self.evidence), list(self.raised), self.confirmed)
 
     def describe(self) -> str:
+        """The Lead in words a player would say: "Motive 9W: 6 of 9 (2W 4W); 2 Leads below it"."""
         if self.lead is None:
-            return f"{self.section}: (no lead)"
-        played = " ".join(c.code for c in self.evidence) or "-"
-        raised = f", raised by {' '.join(c.code for c in self.raised)}" if self.raised else ""
-        state = "confirmed" if self.confirmed else f"{self.total}/{self.target}"
-        return f"{self.section} {self.lead.code}: {state} (evidence {played}{raised}; {self.pile} below)"
+            return f"{self.section}: no Lead"
+        played = " ".join(c.code for c in self.evidence)
+        if self.confirmed:
+            state = f"confirmed with {played}"
+        else:
+            state = f"{self.total} of {self.target}" + (f" ({played})" if played else ", no evidence yet")
+        raised = (f"; target raised from {self.lead.value} by {' '.join(c.code for c in self.raised)}"
+                  if self.raised else "")
+        below = f"{plural(self.pile, 'Lead')} below it" if self.pile else "no Lead below it (the last one)"
+        return f"{self.section} {self.lead.code}: {state}{raised}; {below}"
 
 
 @dataclass
@@ -150,27 +157,41 @@ class Board:
 
     def describe(self) -> list[str]:
         lines = [ls.describe() for ls in self.leads.values()]
-        evid = " ".join(c.code for c in self.impossible if isinstance(c, Evidence)) or "-"
-        dead = sum(1 for c in self.impossible if isinstance(c, Lead))
-        lines.append(
-            f"Investigation {self.track}/{self.data.goal}; Holmes {self.holmes}; Impossible "
-            f"{len(self.impossible)}/{self.case.limit} (eliminated {evid}; {dead} dead leads); deck {self.deck}"
-        )
+        lines.append(f"Investigation track {self.track} of {self.data.goal}; Holmes track {self.holmes} (lost at 0); "
+                     f"deck {plural(self.deck, 'card')}")
+        lines.append(self.describe_impossible())
         return lines
+
+    def describe_impossible(self) -> str:
+        """The Impossible in words: how full it is against the Case File's limit, and what is in it."""
+        size, limit = len(self.impossible), self.case.limit
+        cards = plural(size, "card")
+        if size > limit:
+            fill = f"{cards}, {size - limit} over the Case File's limit of {limit}"
+        else:
+            fill = f"{cards} of the {limit} the Case File allows"
+        evid = " ".join(c.code for c in self.impossible if isinstance(c, Evidence))
+        dead = sum(1 for c in self.impossible if isinstance(c, Lead))
+        what = [f"eliminated {evid}" if evid else "", plural(dead, "Dead Lead") if dead else ""]
+        inside = "; ".join(w for w in what if w)
+        return f"Impossible: {fill}" + (f"; {inside}" if inside else "")
 
     # -- events ------------------------------------------------------------------------------------------------
     def check(self, event: Event) -> None:
         """Raise :class:`IllegalActionError` if ``event`` cannot happen now (the board is unchanged)."""
         if self.over:
             raise IllegalActionError(f"'{event}': the game is over ({self.result}: {self.reason})")
+        for seat in (getattr(event, name, None) for name in ("seat", "giver", "target")):
+            if seat is not None and not 1 <= seat <= self.players:
+                raise IllegalActionError(f"'{event}': there is no player {seat} (seats 1 to {self.players})")
         if self.pending:
             kind, what = self.pending[0]
             if kind == "reveal":
                 if not isinstance(event, LeadRevealed):
                     raise IllegalActionError(f"'{event}': first reveal the next {what} Lead ('lead CARD')")
                 if event.lead.section != what:
-                    raise IllegalActionError(f"'{event}': that is a {event.lead.section} Lead; the {what} Lead "
-                                             f"is expected")
+                    raise IllegalActionError(f"'{event}': that Lead is from the {event.lead.section} pile; the next "
+                                             f"{what} Lead is expected")
                 if event.lead in self.seen_leads:
                     raise IllegalActionError(f"'{event}': {event.lead.name} has already been revealed")
                 return
@@ -181,7 +202,8 @@ class Board:
             raise IllegalActionError(f"'{event}': nothing to reveal or draw now; it is player {self.current}'s turn")
         seat = event.giver if isinstance(event, Assisted) else event.seat
         if seat != self.current:
-            raise IllegalActionError(f"'{event}': it is player {self.current}'s turn, not player {seat}'s")
+            raise IllegalActionError(f"'{event}': it is player {self.current}'s turn, not player {seat}'s (players "
+                                     f"take turns clockwise)")
         if isinstance(event, Assisted):
             self._check_assist(event)
         elif isinstance(event, Investigated | Eliminated):
@@ -200,26 +222,25 @@ class Board:
             self._check_open(event.section, str(event))
 
     def _check_assist(self, event: Assisted) -> None:
-        if not 1 <= event.target <= self.players:
-            raise IllegalActionError(f"'{event}': seat {event.target} does not exist (1 to {self.players})")
         if event.target == event.giver:
             raise IllegalActionError(f"'{event}': you cannot Assist yourself")
         held = self.hand_counts[event.target]
         if not event.positions:
             raise IllegalActionError(f"'{event}': an Assist never names no cards")
         if max(event.positions) > held:
-            raise IllegalActionError(f"'{event}': player {event.target} holds {held} cards")
+            raise IllegalActionError(f"'{event}': player {event.target} holds {plural(held, 'card')}")
 
     def _check_position(self, seat: int, position: int, what: str) -> None:
         held = self.hand_counts[seat]
         if held == 0:
             raise IllegalActionError(f"'{what}': player {seat} has no cards")
         if not 1 <= position <= held:
-            raise IllegalActionError(f"'{what}': position {position}, but player {seat} holds {held} cards")
+            raise IllegalActionError(f"'{what}': position {position}, but player {seat} holds {plural(held, 'card')}")
 
     def _check_open(self, section: str, what: str) -> None:
         if self.leads[section].confirmed:
-            raise IllegalActionError(f"'{what}': the {section} Lead is confirmed")
+            raise IllegalActionError(f"'{what}': the {section} Lead is confirmed (a confirmed Lead takes no more "
+                                     f"Evidence and cannot be pursued)")
 
     def apply(self, event: Event) -> list[Evidence]:
         """Apply ``event`` (checked first); return the Evidence cards it shuffled back into the deck."""
@@ -295,8 +316,8 @@ class Board:
     def _to_impossible(self, card: Evidence | Lead) -> None:
         self.impossible.append(card)
         if len(self.impossible) > self.case.limit:
-            self._holmes(-1, f"the Holmes marker reached 0 (the Impossible holds {len(self.impossible)} cards, "
-                             f"{self.case.limit} free)")
+            held = plural(len(self.impossible), "card")
+            self._holmes(-1, f"the Holmes marker reached 0 (the Impossible holds {held}, {self.case.limit} free)")
 
     def _holmes(self, step: int, why: str) -> None:
         self.holmes += step

@@ -68,6 +68,7 @@ from solver.components import ComponentCounter
 from solver.constraints import Constraint, CountEquals, Problem, require
 from solver.errors import ContradictionError, IllegalActionError, InvalidObservationError
 from solver.knowledge import Knowledge
+from solver.text import plural
 
 EVIDENCE = "evidence"
 
@@ -180,7 +181,8 @@ class TableSetup:
             for colour, n in per.items():
                 if n > k:
                     raise InvalidObservationError(
-                        f"'{what}': {k} {colour} rumour(s) are revealed at setup with {self.players} players, not {n}"
+                        f"'{what}': {plural(k, colour + ' rumour')} {'is' if k == 1 else 'are'} revealed at setup with "
+                        f"{self.players} players, not {n}"
                     )
         self._check_copies([*cards, *(self.hand or ())], what)
 
@@ -199,7 +201,8 @@ class TableSetup:
                 values = ", ".join(str(v) for v in self.data.distinct_values(colour))
                 raise InvalidObservationError(f"'{what}': {colour} rumours have the values {values}, not {value}")
             if n > have:
-                raise InvalidObservationError(f"'{what}': there are only {have} {colour} {value} rumour(s), not {n}")
+                only = plural(have, f"{colour} {value} rumour")
+                raise InvalidObservationError(f"'{what}': there {'is' if have == 1 else 'are'} only {only}, not {n}")
 
     @staticmethod
     def _counts(counts: tuple[tuple[str, int], ...], total: int, what: str) -> None:
@@ -223,7 +226,7 @@ class TableSetup:
             per = Counter(c for c, _ in self.setup_cards)
             short = [c for c in COLOURS if per[c] < k]
             if short:
-                out.append(f"setup COLOUR VALUE ... ({k} rumour(s) of each mystery; still {', '.join(short)})")
+                out.append(f"setup COLOUR VALUE ... ({plural(k, 'rumour')} of each mystery; still {', '.join(short)})")
         if self.hand is None:
             out.append("hand COLOUR VALUE x6")
         if self.players is not None and self.me is not None:
@@ -386,7 +389,8 @@ class EvidenceKnowledge:
             raise IllegalActionError(f"'{obs}': {colour} rumours have the values {values}")
         free = [v for v in self.copies[(colour, value)] if v not in self.pins]
         if not free:
-            raise ContradictionError(obs, [], self._accounted(colour, value))
+            used = [self.events[i] for v, (_, i) in self.pins.items() if parse_copy(v) == (colour, value)]
+            raise ContradictionError(obs, used, self._accounted(colour, value))
         return [require(free[0], place)]
 
     def _accounted(self, colour: str, value: int) -> str:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from models.evidence.data import COLOURS, MYSTERY_NAMES, TOOL_NAMES, TOOLS
-from solver.errors import InvalidObservationError
+from solver.errors import InvalidObservationError, UnknownEntryError
 from solver.names import Names, normalize
 from solver.parsing import Me, Players, Start, expect_end, missing, parse_int, split_entry
 
@@ -322,7 +322,7 @@ def parse(line: str) -> Entry:
         return TimeOut(parse_int(args[0], "seat"), colour, take)
     if verb == "tool":
         return _parse_tool(args)
-    raise InvalidObservationError(f"unknown entry '{first}'")
+    raise UnknownEntryError(first)
 
 
 def _parse_tool(args: list[str]) -> ToolUsed:

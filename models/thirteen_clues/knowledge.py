@@ -32,8 +32,9 @@ from models.thirteen_clues.observations import (
 )
 from solver.constraints import Constraint, CountEquals, NotAll, Problem, forbid, require
 from solver.counting import AllocationCounter
-from solver.errors import ContradictionError, InvalidObservationError
+from solver.errors import ContradictionError, IllegalActionError, InvalidObservationError
 from solver.knowledge import Count, Explanation, Knowledge
+from solver.text import plural
 
 MYSTERY = "mystery"
 
@@ -214,6 +215,16 @@ class ThirteenCluesKnowledge:
 
     # -- the rules, one method each -------------------------------------------------------------------------
     def constraints_for(self, obs: Observation) -> list[Constraint]:
+        """The constraints ``obs`` adds; a refusal always names the entry (``'ask 9 Red 1': seat 9: ...``)."""
+        try:
+            return self._rule(obs)
+        except InvalidObservationError as exc:
+            named = f"'{obs}'"
+            if str(exc).startswith(named):
+                raise
+            raise InvalidObservationError(f"{named}: {exc}") from None
+
+    def _rule(self, obs: Observation) -> list[Constraint]:
         if isinstance(obs, Witness):
             return self.witness(obs)
         if isinstance(obs, InformantLook):
@@ -222,8 +233,7 @@ class ThirteenCluesKnowledge:
             self._letter(obs.letter)
             self._seat(obs.seat)
             if obs.seat == self.me:
-                raise InvalidObservationError(f"informant {obs.letter} by {obs.seat}: that is you; "
-                                              f"type 'informant {obs.letter} CARD'")
+                raise InvalidObservationError(f"that is you; type 'informant {obs.letter} CARD'")
             return []  # I only learn which letter was looked at
         if isinstance(obs, Accusation):
             return self.accusation(obs)
@@ -245,14 +255,16 @@ class ThirteenCluesKnowledge:
             raise InvalidObservationError(f"'{obs}': the {obs.subject} suit is not in play with {self.players} players")
         if obs.count > len(cards):
             raise InvalidObservationError(
-                f"count {obs.count}: there are only {len(cards)} {obs.subject} cards in play"
+                f"count {obs.count}: there {'is' if len(cards) == 1 else 'are'} only "
+                f"{plural(len(cards), f'{obs.subject} card')} in play"
             )
         if obs.seat == self.me:
             mine = [self.private[0]] if obs.side == "left" else [self.private[1]] if obs.side else []
             seen = [c for c in (mine if obs.side else self.private) if c in cards]
             seen += [c for s in self.setup.screens.values() for c in s if c in cards]
             if len(seen) != obs.count:
-                raise ContradictionError(obs, [], f"you see {len(seen)} {obs.subject} cards, not {obs.count}")
+                seen_text = plural(len(seen), obs.subject + " card")
+                raise ContradictionError(obs, [], f"you see {seen_text}, not {obs.count}")
             return []
         known = sum(
             1 for seat, screen in self.setup.screens.items() if seat != obs.seat for c in screen if c in cards
@@ -264,10 +276,10 @@ class ThirteenCluesKnowledge:
 
     def _letter(self, letter: str) -> None:
         if not self.letters:
-            raise InvalidObservationError(f"informant {letter}: there is no Secret Informant with 6 players")
+            raise InvalidObservationError("there is no Secret Informant with 6 players")
         if letter not in self.letters:
             raise InvalidObservationError(
-                f"informant {letter}: expected a letter {self.letters[0]} to {self.letters[-1]}"
+                f"expected a letter {self.letters[0]} to {self.letters[-1]}"
             )
 
     def informant_look(self, obs: InformantLook) -> list[Constraint]:
@@ -289,7 +301,8 @@ class ThirteenCluesKnowledge:
             for card in obs.cards:
                 where = self.where_visible(card)
                 if where:
-                    raise InvalidObservationError(f"you cannot accuse with '{card}': it is {where}")
+                    raise InvalidObservationError(f"you cannot accuse with '{card}': it is {where} (an accusation "
+                                                  f"never names a card its maker can see)")
             lits = tuple((c, MYSTERY) for c in obs.cards)
             return [require(*lit) for lit in lits] if obs.correct else [NotAll(lits)]
         screen = self.setup.screens[obs.seat]
@@ -310,7 +323,18 @@ class ThirteenCluesKnowledge:
 
     # -- queries --------------------------------------------------------------------------------------------
     def add(self, obs: Observation, hypothetical: bool = False, check: bool = True) -> None:
+        """Add an observation (a what-if when ``hypothetical``); raise an :class:`AssistantError` (nothing changes)
+        if the rules do not allow it now or it contradicts what is known."""
+        won = self.winning_accusation()
+        if won is not None:
+            raise IllegalActionError(f"'{obs}': the game is over: '{won}' solved a mystery (a correct accusation "
+                                     f"wins the game)")
         self.knowledge.add(obs, hypothetical, check)
+
+    def winning_accusation(self) -> Accusation | None:
+        """The correct accusation that ended the game (a fact or a what-if), if one is entered."""
+        return next((o for o in [*self.knowledge.facts, *self.knowledge.whatifs]
+                     if isinstance(o, Accusation) and o.correct), None)
 
     def undo(self) -> Observation:
         return self.knowledge.undo()

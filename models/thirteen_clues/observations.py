@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from models.thirteen_clues.data import CARD_BY_NAME, CATEGORIES, SUBCATEGORIES, SUITS
-from solver.errors import InvalidObservationError
+from solver.errors import InvalidObservationError, UnknownEntryError
 from solver.names import Names
 from solver.parsing import Me, Players, expect_end, missing, parse_int, split_entry
 
@@ -165,7 +165,7 @@ def parse(line: str) -> Entry:
         return _parse_informant(args)
     if verb in ("accuse", "accusation"):
         return _parse_accusation(args)
-    raise InvalidObservationError(f"unknown entry '{first}'")
+    raise UnknownEntryError(first)
 
 
 def _parse_witness(args: list[str]) -> Witness:

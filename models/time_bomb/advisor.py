@@ -7,8 +7,11 @@ alone and with the claims through the bluff model, so the user sees what rests o
   Sherlock), and what it does to the role beliefs (P(Moriarty) per player if the card is a defusing card or
   a bomb). The explosion probability follows the rules exactly, red chains included: a red bomb's extra cut
   is evaluated on the belief updated by the red card (:meth:`Belief.reveal`), for every numbered card. Choices
-  inside the cut (which colour a yellow card covers, which cover a blue bomb removes) are made the cutter's
-  way: a Sherlock cutter avoids an explosion when the rules let them, a Moriarty cutter seeks one.
+  inside the cut (which colour a yellow card covers, which cover a blue bomb removes) follow a *cutter
+  policy*: ``avoid`` (Sherlock's play: no explosion when the rules let them) or ``seek`` (Moriarty's play: an
+  explosion when they can). :func:`cut_risks` is the one computation the risk table, ``advise`` and
+  ``analyze --json`` share: for my own cut it uses my role's policy, for another player's cut both
+  (:func:`risk_policies`), since their role is unknown.
 - **Sherlock's cut** maximises ``P(defusing card) - EXPLOSION_WEIGHT * P(explosion)``.
 - **Moriarty's cut** maximises ``P(explosion) + BOMB_WEIGHT * P(bomb) - SUSPICION_WEIGHT * suspicion``, where
   suspicion is how far the cut falls short of the cut the claims point to (the best public claim ratio).
@@ -21,7 +24,7 @@ alone and with the claims through the bluff model, so the user sees what rests o
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from models.time_bomb.belief import Belief
@@ -34,6 +37,22 @@ CUTTER_WEIGHT = 0.6  # the cut player takes the cutter next: better a Sherlock
 BOMB_WEIGHT = 0.3
 SUSPICION_WEIGHT = 0.5
 PINK_DANGER = 0.25  # extra danger of an uncovered pink colour: two pink cuts in a row explode
+
+AVOID = "avoid"  # the cutter's choices inside a cut avoid an explosion when the rules let them (Sherlock)
+SEEK = "seek"  # ... cause one when they can (Moriarty)
+POLICIES: tuple[str, str] = (AVOID, SEEK)
+POLICY_OF_ROLE: Mapping[str, str] = {SHERLOCK: AVOID, MORIARTY: SEEK}
+POLICY_LABEL: Mapping[str, str] = {AVOID: "avoiding (Sherlock's play)", SEEK: "seeking (Moriarty's play)"}
+
+
+def policy_of(role: str) -> str:
+    """How a cutter of ``role`` makes the choices inside a cut: Sherlock avoids an explosion, Moriarty seeks one."""
+    return POLICY_OF_ROLE[role]
+
+
+def _check_policy(policy: str) -> None:
+    if policy not in POLICIES:
+        raise ValueError(f"cutter policy '{policy}': expected one of {', '.join(POLICIES)}")
 
 
 @dataclass(frozen=True)
@@ -73,15 +92,17 @@ class Board:
 
 
 def explosion(
-    belief: Belief, board: Board, cutter: int, target: int, avoid: bool = True, tolerance: float = 0.0
+    belief: Belief, board: Board, cutter: int, target: int, policy: str = AVOID, tolerance: float = 0.0
 ) -> float:
-    """P(cutting a card of ``target`` now makes a bomb explode), red chains included (module docstring).
+    """P(cutting a card of ``target`` now makes a bomb explode), red chains included (module docstring), when
+    the cutter makes the choices inside the cut by ``policy`` (:data:`AVOID` or :data:`SEEK`).
 
     Exact with ``tolerance=0``. Otherwise a red chain whose probability falls below ``tolerance`` counts its
     extra cuts as not exploding, so the result is low by at most the sum of those chains' probabilities
     (bots use this to stay fast; the companion shows exact values).
     """
-    return _explosion(belief, board, cutter, target, avoid, tolerance, 1.0)
+    _check_policy(policy)
+    return _explosion(belief, board, cutter, target, policy == AVOID, tolerance, 1.0)
 
 
 def _explosion(
@@ -128,8 +149,56 @@ def _explodes(
 
 
 @dataclass(frozen=True)
+class CutRisk:
+    """The risk of cutting ``seat`` now: P(defusing card) and, per cutter policy, P(explosion); soft (with the
+    claims) and hard (cards and cuts only)."""
+
+    seat: int
+    p_defuse: float
+    p_defuse_hard: float
+    explode: Mapping[str, float]  # policy -> P(explosion), soft
+    explode_hard: Mapping[str, float]  # policy -> P(explosion), hard
+
+
+def risk_policies(kn: TimeBombKnowledge, cutter: int | None = None) -> tuple[str, ...]:
+    """The cutter policies a risk is shown for: my role's when I hold the cutter, both otherwise (the cutter's
+    role is unknown to me)."""
+    cutter = kn.table.cutter if cutter is None else cutter
+    return (policy_of(kn.role),) if cutter == kn.me else POLICIES
+
+
+def cut_risks(
+    kn: TimeBombKnowledge,
+    policies: Sequence[str] | None = None,
+    cutter: int | None = None,
+    tolerance: float = 0.0,
+) -> list[CutRisk]:
+    """The risk of every cut ``cutter`` (default: whoever holds the cutter) may make now, in seat order, for
+    each of ``policies`` (default: :func:`risk_policies`). The one risk computation of the companion."""
+    t = kn.table
+    cutter = t.cutter if cutter is None else cutter
+    policies = tuple(policies) if policies is not None else risk_policies(kn, cutter)
+    for policy in policies:
+        _check_policy(policy)
+    targets = t.targets() if cutter == t.cutter else [s for s in t.seats if s != cutter and t.sizes[s] > 0]
+    soft, hard = kn.belief(soft=True), kn.belief(soft=False)
+    board = Board.of(t)
+    return [
+        CutRisk(
+            seat,
+            soft.p_defuse(seat),
+            hard.p_defuse(seat),
+            {p: explosion(soft, board, cutter, seat, p, tolerance) for p in policies},
+            {p: explosion(hard, board, cutter, seat, p, tolerance) for p in policies},
+        )
+        for seat in targets
+    ]
+
+
+@dataclass(frozen=True)
 class CutOption:
-    """One possible cut, with everything the advice table shows."""
+    """One possible cut, with everything the advice table shows; ``p_explode`` is for ``policy`` (the side's
+    play) and ``risk`` holds every policy computed (see :func:`cut_options`)."""
 
     seat: int
     p_defuse: float
@@ -141,6 +210,8 @@ class CutOption:
     roles_if_bomb: dict[int, float]
     score: float
     reason: str
+    policy: str
+    risk: CutRisk
 
 
 def _roles_after(belief: Belief, seat: int, card: str) -> dict[int, float]:
@@ -167,24 +238,28 @@ def cut_options(
     kn: TimeBombKnowledge, side: str | None = None, cutter: int | None = None, tolerance: float = 0.0
 ) -> list[CutOption]:
     """Every legal cut for ``cutter`` (default: whoever holds the cutter), best first for ``side`` (default:
-    my role). Options are ranked with the claims (soft belief); ``tolerance`` as in :func:`explosion`."""
+    my role), its explosion risk from :func:`cut_risks` under the side's policy. Each option's ``risk`` also
+    holds the policies :func:`risk_policies` shows (both for another player's cut), so the advice table reads
+    the same numbers as the risk table. Ranked with the claims (soft belief); ``tolerance`` as in
+    :func:`explosion`."""
     t = kn.table
     side = side or kn.role
     cutter = t.cutter if cutter is None else cutter
-    targets = t.targets() if cutter == t.cutter else [s for s in t.seats if s != cutter and t.sizes[s] > 0]
-    soft, hard = kn.belief(soft=True), kn.belief(soft=False)
-    board = Board.of(t)
-    avoid = side == SHERLOCK
-    ratios = {s: public_ratio(kn, s) for s in targets}
+    policy = policy_of(side)
+    policies = tuple(dict.fromkeys((*risk_policies(kn, cutter), policy)))
+    risks = cut_risks(kn, policies, cutter, tolerance)
+    soft = kn.belief(soft=True)
+    defusers_left = t.defusers_left()
+    ratios = {r.seat: public_ratio(kn, r.seat) for r in risks}
     roles = soft.roles()
     known = [r for r in ratios.values() if r is not None]
     best_public = max(known) if known else None
     out = []
-    for seat in targets:
-        p_def, p_def_hard = soft.p_defuse(seat), hard.p_defuse(seat)
-        boom = explosion(soft, board, cutter, seat, avoid, tolerance)
-        boom_hard = explosion(hard, board, cutter, seat, avoid, tolerance)
-        win = p_def if board.defusers_left == 1 else 0.0
+    for risk in risks:
+        seat = risk.seat
+        p_def, p_def_hard = risk.p_defuse, risk.p_defuse_hard
+        boom, boom_hard = risk.explode[policy], risk.explode_hard[policy]
+        win = p_def if defusers_left == 1 else 0.0
         bombs = [c for c, p in soft.p_types(seat).items() if c != DEFUSE and p > 0]
         if_bomb = _roles_after(soft, seat, max(bombs, key=lambda c: soft.p_types(seat)[c])) if bombs else {}
         if_def = _roles_after(soft, seat, DEFUSE) if p_def > 0 else {}
@@ -197,7 +272,9 @@ def cut_options(
             suspicion = (best_public - ratio) if best_public is not None and ratio is not None else 0.0
             score = boom + BOMB_WEIGHT * (1 - p_def) - SUSPICION_WEIGHT * suspicion + CUTTER_WEIGHT * roles[seat]
             reason = f"{_pct(boom)} explosion, {_pct(1 - p_def)} bomb, suspicion {suspicion:.2f}"
-        out.append(CutOption(seat, p_def, p_def_hard, boom, boom_hard, win, if_def, if_bomb, score, reason))
+        out.append(
+            CutOption(seat, p_def, p_def_hard, boom, boom_hard, win, if_def, if_bomb, score, reason, policy, risk)
+        )
     out.sort(key=lambda o: (-o.score, o.seat))
     return out
 

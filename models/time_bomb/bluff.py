@@ -178,15 +178,23 @@ def build_rounds(
     return out
 
 
-def role_posterior(prior: np.ndarray, layers: Sequence[RoundLayer]) -> np.ndarray:
-    """P(assignment | claims and hard facts); raises if the bluff model gives every assignment zero."""
+class NoRoleAssignmentError(AssistantError):
+    """The claims have probability 0 under every role assignment: only possible with an extreme rate (0 or 1)."""
+
+    def __init__(self, model: BluffModel) -> None:
+        super().__init__(
+            f"no role assignment explains these claims at bluff rates Sherlock {model.sherlock:g}, Moriarty "
+            f"{model.moriarty:g} (0 forbids lying, 1 the truth)"
+        )
+
+
+def role_posterior(prior: np.ndarray, layers: Sequence[RoundLayer], model: BluffModel) -> np.ndarray:
+    """P(assignment | claims and hard facts); raises :class:`NoRoleAssignmentError` if the bluff model gives
+    every assignment zero (the caller decides how to go on: the knowledge model falls back to hard facts)."""
     post = prior.copy()
     for layer in layers:
         post = post * layer.evidence
     total = post.sum()
     if total <= 0:
-        raise AssistantError(
-            "no role assignment explains these claims with the current bluff rates (a rate of 0 forbids lying): "
-            "raise the rates with 'bluff SHERLOCK MORIARTY'"
-        )
+        raise NoRoleAssignmentError(model)
     return post / total

@@ -36,26 +36,10 @@ from functools import cached_property
 import numpy as np
 
 from models.time_bomb.data import DEFUSE, Setup
+from models.time_bomb.variables import OUT, Instance, instance_variable, slot_value
 from solver.constraints import Constraint, CountEquals, Lit, Problem
 from solver.counting import UnsupportedShape
 from solver.knowledge import Count
-
-OUT = "out"
-
-Instance = tuple[str, int]
-
-
-def instance_name(card: Instance) -> str:
-    return f"{card[0]}{card[1]}"
-
-
-def instance_variable(round_: int, card: Instance) -> str:
-    return f"r{round_}:{instance_name(card)}"
-
-
-def slot_value(seat: int, index: int) -> str:
-    return f"s{seat}.{index}"
-
 
 # -- meanings -----------------------------------------------------------------------------------------------
 

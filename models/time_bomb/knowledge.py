@@ -23,6 +23,7 @@ from models.time_bomb.belief import Belief
 from models.time_bomb.bluff import (
     BluffModel,
     ClaimContext,
+    NoRoleAssignmentError,
     RoundDefusers,
     RoundLayer,
     build_rounds,
@@ -41,9 +42,7 @@ from models.time_bomb.counting import (
     Meaning,
     Meanings,
     SlotCard,
-    instance_variable,
     posterior,
-    slot_value,
     summarize_meanings,
 )
 from models.time_bomb.data import DEFAULT_DATA, DEFUSE, MORIARTY, SHERLOCK, GameData, Setup
@@ -62,10 +61,12 @@ from models.time_bomb.observations import (
     Start,
     Uncover,
 )
-from models.time_bomb.rules import Table
+from models.time_bomb.rules import Table, TimeBombState
+from models.time_bomb.variables import instance_variable, slot_value
 from solver.constraints import Constraint, require
 from solver.errors import ContradictionError, IllegalActionError, InvalidObservationError
 from solver.knowledge import Knowledge
+from solver.text import plural
 
 __all__ = ["Fact", "TableSetup", "TimeBombKnowledge", "instance_variable", "slot_value"]
 
@@ -323,7 +324,7 @@ class TimeBombKnowledge:
             if entry.seat == self.me and self.my_hand()[entry.card] <= 0:
                 raise ContradictionError(entry, [], f"you hold no {entry.card} card now")
             m = SlotCard(table.round, entry.seat, table.cut_in_round[entry.seat] + 1, entry.card)
-            self._add_checked(entry, [self._constraint(self.layout, m)])
+            self._add_checked(entry, [self._constraint(self.layout, m)], self._copies_rule(entry))
             table.cut(entry)
         elif isinstance(entry, Cover | Uncover | Draw):
             table.apply(entry)
@@ -345,13 +346,31 @@ class TimeBombKnowledge:
         else:
             raise InvalidObservationError(f"'{entry}' is not an observation")
 
-    def _add_checked(self, entry: Entry, bound: Sequence[tuple[Constraint, Meaning]]) -> None:
-        """Add a hard fact if some world satisfies it, else raise a contradiction naming earlier facts."""
+    def _copies_rule(self, cut: Cut) -> str | None:
+        """The plain rule a cut breaks when every copy of its card is already cut or in my hand, else ``None``
+        (subtler impossibilities are found by the exact counter alone; the CP-SAT core names the entries)."""
+        if cut.seat == self.me:
+            return None
+        copies = self.setup.defusers if cut.card == DEFUSE else self.setup.bombs_per_colour
+        cut_so_far = sum(1 for c in self.table.cuts if c.card == cut.card)
+        mine = self.my_hand()[cut.card]
+        if cut_so_far + mine < copies:
+            return None
+        where = f"{cut_so_far} cut" + (f" and {mine} in your hand" if mine else "")
+        return f"all {copies} {cut.card} cards are accounted for: {where}"
+
+    def _add_checked(self, entry: Entry, bound: Sequence[tuple[Constraint, Meaning]], rule: str | None = None) -> None:
+        """Add a hard fact if some world satisfies it, else raise a contradiction naming earlier facts (and
+        ``rule``, the plain reason, when the caller knows one)."""
         self._add_fact(entry, bound)
         if self.hard().consistent:
             return
         core = self._contradiction_core(len(self.facts) - 1)
-        raise ContradictionError(entry, [f.entry for f in core])
+        error = ContradictionError(entry, [f.entry for f in core])
+        if rule:
+            error.reason = rule  # a session that numbers the entries keeps the rule beside them
+            error.args = (f"{error} ({rule})",)  # the entries and the rule in one line
+        raise error
 
     def _restore(self, snapshot: _Snapshot) -> None:
         self.table = snapshot.table
@@ -482,15 +501,31 @@ class TimeBombKnowledge:
         return out
 
     def _soft(self) -> tuple[list[dict[int, str]], np.ndarray, np.ndarray, list[RoundLayer]]:
-        """Role assignments, their prior and posterior, and the per-round layers."""
+        """Role assignments, their prior and posterior, and the per-round layers.
+
+        With an extreme bluff rate (0 or 1) the claims can have probability 0 under every assignment; the soft
+        layer then falls back to the hard one (posterior = prior) and :meth:`soft_note` says why, so the
+        companion keeps going instead of refusing a claim that was truly made at the table.
+        """
         if "soft" not in self._cache:
             assignments, prior = role_assignments(self.setup, self.me, self.role)
             layers = build_rounds(
                 self._round_defusers(), self.claims, assignments, self.bluff, self.me, self._layers
             )
-            post = role_posterior(prior, layers)
+            try:
+                post = role_posterior(prior, layers, self.bluff)
+                self._cache.pop("soft_note", None)
+            except NoRoleAssignmentError as exc:
+                post = prior.copy()
+                self._cache["soft_note"] = f"{exc}; showing hard facts only (change the rates: 'bluff S M')"
             self._cache["soft"] = (assignments, prior, post, layers)
         return self._cache["soft"]  # type: ignore[return-value]
+
+    def soft_note(self) -> str | None:
+        """One line if the soft layer fell back to hard facts (no role assignment explains the claims), else
+        ``None``."""
+        self._soft()
+        return self._cache.get("soft_note")  # type: ignore[return-value]
 
     def belief(self, soft: bool = True) -> Belief:
         """The current round's exact joint distribution, with the claims (``soft``) or from hard facts only."""
@@ -498,7 +533,7 @@ class TimeBombKnowledge:
         if key not in self._cache:
             assignments, prior, post, layers = self._soft()
             layer = layers[-1]
-            if soft:
+            if soft and self.soft_note() is None:
                 z = layer.evidence
                 scaled = np.divide(post, z, out=np.zeros_like(post), where=z > 0)
                 joint = scaled[:, None] * layer.likelihood * layer.prior[None, :]
@@ -537,6 +572,8 @@ class TimeBombKnowledge:
             scaled = np.divide(post, z, out=np.zeros_like(post), where=z > 0)
             joint = scaled[:, None] * layer.likelihood * layer.prior[None, :]
             p_soft = float((joint.sum(axis=0) @ hits) / joint.sum()) if joint.sum() > 0 else 0.0
+            if self.soft_note() is not None:
+                p_soft = p_hard  # the soft layer fell back to hard facts
             contradicted = p_hard <= 0.0
             reason = self._contradiction_reason(claim, layer) if contradicted else ""
             out.append(ClaimReport(claim, p_hard, p_soft, contradicted, reason))
@@ -553,12 +590,12 @@ class TimeBombKnowledge:
         later_bombs = len(shown) - later_def
         who = f"player {claim.seat}"
         if later_def > claim.claimed:
-            return f"{later_def} defusing cards were cut from {who} after the claim of {claim.claimed}"
+            verb = "was" if later_def == 1 else "were"
+            return f"{plural(later_def, 'defusing card')} {verb} cut from {who} after the claim of {claim.claimed}"
         if later_bombs > claim.size - claim.claimed:
-            return (
-                f"{later_bombs} bombs were cut from {who} after the claim, more than the "
-                f"{claim.size - claim.claimed} the claim leaves"
-            )
+            verb = "was" if later_bombs == 1 else "were"
+            return (f"{plural(later_bombs, 'bomb')} {verb} cut from {who} after the claim, more than the "
+                    f"{claim.size - claim.claimed} the claim leaves")
         j = layer.hard.seats.index(claim.seat)
         most = later_def + min(layer.hard.slots[j], layer.hard.defusers)
         least = later_def + int(layer.vectors[:, j].min()) if len(layer.vectors) else later_def
@@ -576,7 +613,10 @@ class TimeBombKnowledge:
         for claim in self.claims:
             others = [c for c in self.claims if c.number != claim.number]
             layers = build_rounds(self._round_defusers(), others, assignments, self.bluff, self.me)
-            post = role_posterior(prior, layers)
+            try:
+                post = role_posterior(prior, layers, self.bluff)
+            except NoRoleAssignmentError:
+                post = prior  # as in _soft: no assignment explains the other claims either
             without = float(sum(p for p, a in zip(post, assignments, strict=True)
                                 if seat in a and a[seat] == MORIARTY))
             out.append((claim, without, full))
@@ -591,8 +631,6 @@ class TimeBombKnowledge:
         every fact, each player's true hand against the exact distributions, and every true literal with the
         CP-SAT engine.
         """
-        from models.time_bomb.rules import TimeBombState
-
         assert isinstance(state, TimeBombState)
         truth = state.true_world()
         known = {instance_variable(r, i) for r in range(1, len(self.rounds) + 1) for i in self.layout.instances}

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from models.time_bomb.data import COLOURS, DEFUSE, ROLES
-from solver.errors import InvalidObservationError
+from solver.errors import InvalidObservationError, UnknownEntryError
 from solver.names import Names
 from solver.parsing import Me, Players, Start, parse_int, split_entry
 
@@ -221,10 +221,8 @@ def parse(line: str) -> Entry:
         if number < 0:
             raise InvalidObservationError(f"number {number}: expected 0 or more")
         return Draw(number)
-    raise InvalidObservationError(
-        f"unknown entry '{first}': expected players, me, role, start, hand, claim, cut, cover, uncover, draw "
-        "or redeal"
-    )
+    raise UnknownEntryError(first, "(expected players, me, role, start, hand, claim, cut, cover, uncover, draw "
+                                   "or redeal)")
 
 
 def parse_action(line: str) -> Action:

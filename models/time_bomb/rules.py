@@ -59,7 +59,9 @@ from models.time_bomb.observations import (
     Target,
     Uncover,
 )
+from models.time_bomb.variables import instance_variable, slot_value
 from solver.errors import AssistantError, IllegalActionError
+from solver.text import plural
 
 CUT = "cut"  # the cutter chooses whom to cut
 COVER = "cover"  # the cutter places a defusing / yellow card
@@ -214,7 +216,7 @@ class Table:
             raise IllegalActionError(f"'{claim}': the round is over; enter your new hand with 'redeal ...' first")
         if not 0 <= claim.defusers <= self.sizes[claim.seat]:
             raise IllegalActionError(
-                f"'{claim}': player {claim.seat} holds {self.sizes[claim.seat]} cards, so 0 to "
+                f"'{claim}': player {claim.seat} holds {plural(self.sizes[claim.seat], 'card')}, so 0 to "
                 f"{self.sizes[claim.seat]} defusing cards"
             )
 
@@ -230,11 +232,21 @@ class Table:
                 )
             return
         if self.phase != CUT:
-            raise IllegalActionError(f"'{cut}': expected the pending choice first ({self.status()})")
+            raise IllegalActionError(f"'{cut}': {self._pending_first()}")
         if cut.seat == self.cutter:
             raise IllegalActionError(f"'{cut}': player {self.cutter} holds the cutter and must cut another player")
         if self.sizes[cut.seat] == 0:
             raise IllegalActionError(f"'{cut}': player {cut.seat} has no card left")
+
+    def _pending_first(self) -> str:
+        """What the rules require before another cut (the phase's pending step), as a sentence."""
+        return {
+            COVER: f"player {self.cutter} must first place the {self.pending} card: 'cover COLOUR' "
+                   f"({', '.join(self.coverable())})",
+            UNCOVER: f"the blue bomb must first remove a cover: 'uncover COLOUR' ({', '.join(self.covered)})",
+            DRAW: "the red bomb's numbered card comes first: 'draw K'",
+            REDEAL: "the round is over: enter your new hand with 'redeal ...' first",
+        }.get(self.phase, f"expected the pending step first ({self.status()})")
 
     def check_cover(self, cover: Cover) -> None:
         self._playing(cover)
@@ -259,11 +271,12 @@ class Table:
             raise IllegalActionError(f"'{draw}': expected a number 0 to {self.players - 1}")
 
     def check_redeal(self, cards: int, seat: int) -> None:
+        self._playing("redeal")
         if self.phase != REDEAL:
             raise IllegalActionError(f"redeal: the round is not over ({self.status()})")
         expected = self.next_sizes()[seat]
         if cards != expected:
-            raise IllegalActionError(f"redeal: player {seat} gets {expected} cards this round, not {cards}")
+            raise IllegalActionError(f"redeal: player {seat} gets {plural(expected, 'card')} this round, not {cards}")
 
     # -- events ---------------------------------------------------------------------------------------------
     def claim(self, claim: Claim) -> None:
@@ -359,7 +372,7 @@ class Table:
     def _explosion(self, card: str) -> str | None:
         for colour in self.setup.colours:
             if colour not in self.covered and self.counts[colour] >= self.setup.thresholds[colour]:
-                return f"{self.counts[colour]} {colour} bombs cut"
+                return f"{plural(self.counts[colour], colour + ' bomb')} cut"
         previous = self.cuts[-2].card if len(self.cuts) >= 2 else None
         if card == PINK and previous == PINK and self.cuts[-1].card == PINK and PINK not in self.covered:
             return "two pink bombs cut in a row"
@@ -645,9 +658,7 @@ class TimeBombState:
         return sorted(c for c, _ in self.hands[seat])
 
     def true_world(self) -> dict[str, str]:
-        """The hidden world in the knowledge model's variables (see :mod:`models.time_bomb.knowledge`)."""
-        from models.time_bomb.knowledge import instance_variable, slot_value  # the model's naming, one place
-
+        """The hidden world in the knowledge model's variables (:mod:`models.time_bomb.variables`)."""
         world: dict[str, str] = {}
         for r, layout in enumerate(self.rounds, start=1):
             placed: set[Card] = set()

@@ -91,6 +91,20 @@ def test_why_and_empathy_and_advise() -> None:
     assert "investigate 2 Motive" in first  # the certain 6T on the Track Lead needing 9
 
 
+def test_why_names_a_sighting_before_a_reshuffle() -> None:
+    """1T sat in player 1's hand, went to the Motive Lead and back into the deck with a Pursue: none of my dealt
+    cards is 1T, and 'why' says where and when it was seen."""
+    session = ready()
+    for line in ("investigate 1 3 1T Motive", "draw 1 2D", "pursue 2 Motive", "lead 10D"):
+        session.handle(line)
+    why = " ".join(text(session.handle("why 1 1T")).split())
+    assert "1 Track cannot be at your position 1, because:" in why
+    assert ("1T was on the Motive Lead from entry 10 'investigate 1 3 1T Motive' until entry 12 'pursue 2 Motive' "
+            "shuffled it back into the deck, while you already held your cards at positions 1, 2, 3, 4") in why
+    assert "1T was on the Motive Lead from entry 10" in text(session.handle("why 3"))
+    assert "1T" not in text(session.handle("empathy 3")).split("Player 3's hand")[1]
+
+
 def test_errors_are_one_line_and_change_nothing() -> None:
     session = ready()
     before = list(session.lines)

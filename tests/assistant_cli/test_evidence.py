@@ -100,29 +100,35 @@ def test_undo_and_history() -> None:
         session.handle("undo")
 
 
+TO_PLAYER_2 = ("play me yellow -1",)  # my turn done: player 2 is to play
+AFTER_PLAYER_2 = (*TO_PLAYER_2, "play 2 blue 2")  # player 2's turn, after their rumour
+
+
 @pytest.mark.parametrize(
-    ("line", "message"),
+    ("before", "line", "message"),
     [
-        ("play 2 white 1", "every white 1 .* in your hand"),
-        ("play 3 white 3", "player 3 holds no white rumour"),
-        ("play me blue 3", "you do not hold blue 3"),
-        ("search 2 green green", "card limit"),
-        ("players 3", "the game has started"),
-        ("why purple", "unknown mystery colour 'purple'"),
-        ("why blue x", "expected a whole number"),
-        ("advise now", "expected 'advise \\[all\\]"),
-        ("timeout 2 blue for green", "no blue search card"),
-        ("tool 2 telescope", "only in the pro variant"),
-        ("bogus 3", "unknown entry 'bogus'"),
+        (TO_PLAYER_2, "play 2 white 1", "every white 1 .* in your hand"),
+        (AFTER_PLAYER_2, "play 3 white 3", "player 3 holds no white rumour"),
+        ((), "play me blue 3", "you do not hold blue 3"),
+        (AFTER_PLAYER_2, "search 2 green green", "card limit"),
+        ((), "players 3", "the game has started"),
+        ((), "why purple", "unknown mystery colour 'purple'"),
+        ((), "why blue x", "expected a whole number"),
+        ((), "advise now", "expected 'advise \\[all\\]"),
+        (AFTER_PLAYER_2, "timeout 2 blue for green", "no blue search card"),
+        (AFTER_PLAYER_2, "tool 2 telescope", "only in the pro variant"),
+        ((), "bogus 3", "unknown entry 'bogus'"),
     ],
 )
-def test_errors_are_one_line_and_change_nothing(line: str, message: str) -> None:
+def test_errors_are_one_line_and_change_nothing(before: tuple[str, ...], line: str, message: str) -> None:
     session = ready()
-    before = list(session.lines)
+    for entry in before:
+        session.handle(entry)
+    lines = list(session.lines)
     with pytest.raises(AssistantError, match=message) as info:
         session.handle(line)
     assert "\n" not in str(info.value)
-    assert session.lines == before
+    assert session.lines == lines
 
 
 def test_advise_ranks_my_options_on_my_turn_only() -> None:

@@ -155,7 +155,7 @@ def test_certain_card_is_explained() -> None:
         ("informant A Knfe", "did you mean 'Knife'"),
         ("ask 9 Red 1", "seat 9: expected 1 to 4"),
         ("ask 2 Red 7", "count 7: there are only 3 Red cards"),
-        ("ask 2 Red 2", "contradicts earlier entries: 'ask 2 Red 1'"),
+        ("ask 2 Red 2", "contradicts entry 7 'ask 2 Red 1'; if entry 7 is wrong, fix it with 'edit 7 ...' or 'drop 7'"),
         ("accuse 3 Duke Park Poison wrong", "player 3 can see 'Park' on player 2's screen"),
         ("informant E Duke", "expected a letter A to D"),
         ("frobnicate", "unknown entry 'frobnicate'"),
@@ -184,7 +184,9 @@ def test_contradiction_names_the_minimal_earlier_entries() -> None:
     with pytest.raises(ContradictionError) as info:
         session.handle("ask 4 Red 2")
     assert [str(o) for o in info.value.conflicts] == ["ask 2 Red 1", "ask 3 Red 1"]
-    assert str(info.value) == "'ask 4 Red 2' contradicts earlier entries: 'ask 2 Red 1'; 'ask 3 Red 1'"
+    assert info.value.entries == [7, 9]
+    assert str(info.value) == ("'ask 4 Red 2' contradicts entries 7 'ask 2 Red 1' and 9 'ask 3 Red 1'; fix the wrong "
+                               "one with 'edit N ...' or 'drop N' (N: 7 or 9)")
 
 
 def test_setup_error_leaves_the_setup_unchanged() -> None:

@@ -6,13 +6,13 @@ import json
 
 from typer.testing import CliRunner
 
-from assistant_cli.simulate import app
+from assistant_cli.main import app
 
 runner = CliRunner()
 
 
 def run(*args: str) -> dict:
-    result = runner.invoke(app, ["thirteen-clues", *args, "--json"])
+    result = runner.invoke(app, ["simulate", "thirteen-clues", *args, "--json"])
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
 
@@ -44,13 +44,14 @@ def test_the_seed_changes_the_games() -> None:
 
 
 def test_table_output_and_two_player_games() -> None:
-    result = runner.invoke(app, ["thirteen-clues", "--games", "3", "--players", "2", "--bots", "logic,random"])
+    args = ["simulate", "thirteen-clues", "--games", "3", "--players", "2", "--bots", "logic,random"]
+    result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "by seat" in result.stdout and "logic" in result.stdout and "games/s" in result.stdout
 
 
 def test_replay_prints_the_game_log() -> None:
-    result = runner.invoke(app, ["thirteen-clues", "--players", "3", "--bots", "random", "--replay", "77"])
+    result = runner.invoke(app, ["simulate", "thirteen-clues", "--players", "3", "--bots", "random", "--replay", "77"])
     assert result.exit_code == 0, result.output
     assert "Game seed 77" in result.stdout and "turn 1: player" in result.stdout
     assert "Result:" in result.stdout
@@ -63,7 +64,7 @@ def test_user_errors_are_one_line_without_traceback() -> None:
         (["--players", "8"], "players 8: expected 2 to 6"),
     ]
     for args, message in cases:
-        result = runner.invoke(app, ["thirteen-clues", "--games", "1", *args])
+        result = runner.invoke(app, ["simulate", "thirteen-clues", "--games", "1", *args])
         assert result.exit_code == 1, result.output
         assert message in result.output
         assert "Traceback" not in result.output

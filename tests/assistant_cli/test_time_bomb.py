@@ -43,7 +43,8 @@ def test_setup_dialogue_then_tables() -> None:
     reply = s.handle(SETUP[-1])
     out = text(reply)
     assert reply.accepted and "setup complete" in reply.summary
-    assert "P(Moriarty) soft" in out and "Risk of each cut by player 1" in out and "50%" in out
+    assert "P(Moriarty) soft" in out and "Risk of each cut by you (as a sherlock plays it" in out
+    assert "50%" in out
     assert s.setup_question() is None
 
 
@@ -81,7 +82,7 @@ def test_contradiction_names_the_entries() -> None:
     for line in SETUP[:-1]:
         s.handle(line)
     s.handle("hand 5xdefuse")
-    with pytest.raises(AssistantError, match="'cut 2 defuse' contradicts earlier entries: 'hand defuse"):
+    with pytest.raises(AssistantError, match="'cut 2 defuse' contradicts entry 5 'hand defuse"):
         s.handle("cut 2 defuse")
 
 
@@ -155,8 +156,10 @@ def test_analyze_json_cut_risk_mid_game(tmp_path: Path) -> None:
     path.write_text("\n".join([*SETUP, "claim 2 1", "cut 2 blue"]) + "\n")
     data = json.loads(runner.invoke(app, ["time-bomb", "analyze", str(path), "--json"]).output)
     assert set(data["cut_risk"]) == {"1", "3", "4", "5"}
+    assert data["cut_risk_cutter"] == 2 and data["cut_risk_policies"] == ["avoid", "seek"]  # not my cut: both
     for risk in data["cut_risk"].values():
-        assert 0 <= risk["explode"] < 0.01 and 0 < risk["defuse"] < 1
+        assert 0 <= risk["explode_avoid"] < 0.01 and 0 < risk["defuse"] < 1
+        assert risk["explode_seek"] == risk["explode_avoid"]  # no choice inside any cut can differ yet
 
 
 def test_simulate_command() -> None:
@@ -175,3 +178,198 @@ def test_simulate_command() -> None:
 def test_games_lists_time_bomb() -> None:
     result = runner.invoke(app, ["games"])
     assert "time-bomb" in result.output
+
+
+@pytest.mark.parametrize("rates", ["0 0", "0 1", "1 0", "1 1"])
+def test_extreme_bluff_rates_never_crash_the_view(rates: str, tmp_path: Path) -> None:
+    """Rates of 0 or 1 can make every role assignment impossible: the claim is still recorded (it was made at
+    the table), the soft layer falls back to hard facts and a one-line note says so."""
+    journal = Journal(tmp_path / "tb.journal", JOURNAL_HEADER)
+    s = TimeBombSession(journal)
+    for line in [*SETUP, f"bluff {rates}"]:
+        s.handle(line, show=False)
+    # I hold a defusing card, so nobody holds all five: both claims are false; three truthful claims of 0
+    # (5 cards each, 4 defusing cards among 20) push the rest of the table
+    lines = ["claim 2 5", "claim 3 5", "claim 4 0", "claim 5 0", "cut 2 defuse", "cut 3 pink"]
+    for line in lines:
+        reply = s.handle(line)
+        assert reply.accepted
+        text(reply)  # the view renders
+    for command in ("show", "advise", "why role 2", "why claim 1", "claims", "holdings 3", "why cut 4"):
+        text(s.handle(command))
+    data = s.summary()
+    assert s.lines[-len(lines):] == lines and journal.path.read_text().splitlines()[-1] == "cut 3 pink"
+    if data["soft_note"] is not None:
+        assert data["roles"] == pytest.approx(data["roles_hard"])
+        assert "showing hard facts only" in data["soft_note"] and "\n" not in data["soft_note"]
+        assert "Note: no role assignment explains these claims" in text(s.handle("show"))
+
+
+def test_no_role_assignment_fallback_and_recovery() -> None:
+    """bluff 0 0 (nobody lies) and a claim the cards contradict: soft = hard with a note; sane rates bring the
+    soft layer back, and undoing the claim removes the note."""
+    s = session("bluff 0 0", "claim 2 5")
+    kn = s.knowledge
+    assert kn is not None
+    note = kn.soft_note()
+    assert note is not None and note.startswith("no role assignment explains these claims at bluff rates Sherlock 0")
+    assert kn.roles(True) == pytest.approx(kn.roles(False))
+    report = kn.claim_reports()[0]
+    assert report.contradicted and report.p_true_soft == report.p_true_hard == 0.0
+    reply = s.handle("bluff 0.1 0.5", show=False)
+    assert "no role assignment" not in reply.summary and kn.soft_note() is None
+    assert kn.roles(True)[2] > kn.roles(False)[2]  # a false claim now points at Moriarty
+    s.handle("bluff 0 0", show=False)
+    assert "no role assignment" in s.handle("claim 3 0", show=False).summary
+    s.handle("undo", show=False)
+    assert s.knowledge is not None and s.knowledge.soft_note() is not None  # claim 2 5 still has no explanation
+    s.handle("undo", show=False)
+    assert s.knowledge.soft_note() is None and s.lines[-1] == "bluff 0.1 0.5"
+
+
+# Green at its threshold under a cover and pink covered too: a blue cut must remove one cover, so a cutter who
+# avoids an explosion removes pink and one who seeks it removes green (RULES-NOTES: the cutter's choice).
+COVERED_AT_THRESHOLD = ["cut 2 green", "cut 3 defuse", "cover green", "cut 4 green", "cut 5 green", "cut 2 pink",
+                        "redeal defuse red red blue"]
+
+
+def risk_session(role: str, last_cut: str) -> TimeBombSession:
+    s = TimeBombSession()
+    for line in ["players 5", "me 1", f"role {role}", "start 1", "hand defuse pink red blue green",
+                 *COVERED_AT_THRESHOLD, last_cut, "cover pink"]:
+        s.handle(line, show=False)
+    return s
+
+
+def table_columns(table) -> dict[str, list[str]]:
+    """A rich table's columns by header (headers repeated as 'hard' get the previous header's name + ' hard')."""
+    out: dict[str, list[str]] = {}
+    previous = ""
+    for column in table.columns:
+        head = str(column.header)
+        name = f"{previous} hard" if head == "hard" else head
+        previous = head if head != "hard" else previous
+        out[name] = [str(c) for c in column._cells]
+    return out
+
+
+@pytest.mark.parametrize(("role", "policy"), [("moriarty", "seek"), ("sherlock", "avoid")])
+def test_my_cut_risk_is_my_roles_play_in_table_advise_and_json(role: str, policy: str) -> None:
+    from assistant_cli.time_bomb import _p, risk_table
+    from models.time_bomb.advisor import cut_options, cut_risks
+
+    s = risk_session(role, "cut 1 defuse")  # my card was cut: I hold the cutter
+    kn = s.knowledge
+    assert kn is not None and kn.table.cutter == kn.me == 1
+    data = s.summary()
+    assert data["cut_risk_policies"] == [policy] and data["cut_risk_cutter"] == 1
+    options = {o.seat: o for o in cut_options(kn)}
+    table = risk_table(kn).table  # the rich table inside its narrow-screen wrapper
+    columns = table_columns(table)
+    assert set(columns) == {"Cut player", "Defusing soft", "Defusing soft hard", "Explosion soft",
+                            "Explosion soft hard"}
+    assert f"as a {role} plays it: you {policy} an explosion" in str(table.title)
+    assert "Risk of each cut by you" in text(s.handle("show"))
+    for row, seat in enumerate(columns["Cut player"]):
+        json_risk = data["cut_risk"][seat]
+        assert set(json_risk) == {"defuse", "defuse_hard", f"explode_{policy}", f"explode_{policy}_hard"}
+        option = options[int(seat)]
+        assert option.p_explode == json_risk[f"explode_{policy}"]
+        assert option.p_explode_hard == json_risk[f"explode_{policy}_hard"]
+        assert columns["Explosion soft"][row] == _p(json_risk[f"explode_{policy}"])
+        assert columns["Explosion soft hard"][row] == _p(json_risk[f"explode_{policy}_hard"])
+    # the two plays really differ here: a seeking cutter uncovers green at its threshold on a blue card
+    seek = {r.seat: r.explode["seek"] for r in cut_risks(kn, ["avoid", "seek"])}
+    avoid = {r.seat: r.explode["avoid"] for r in cut_risks(kn, ["avoid", "seek"])}
+    p_blue = kn.belief(True).p_types(2)["blue"]
+    assert seek[2] - avoid[2] >= p_blue > 0.1  # plus the blue cards a red bomb's extra cut may show
+    mine = {2: seek[2] if policy == "seek" else avoid[2]}
+    assert options[2].p_explode == pytest.approx(mine[2])
+    advice = text(s.handle("advise"))
+    assert f"{_p(options[2].p_explode)} / {_p(options[2].p_explode_hard)}" in advice
+
+
+def test_another_cutters_risk_shows_both_plays_labelled() -> None:
+    from assistant_cli.time_bomb import _p, options_table, risk_table
+    from models.time_bomb.advisor import cut_options
+
+    s = risk_session("moriarty", "cut 3 defuse")  # player 3 holds the cutter
+    kn = s.knowledge
+    assert kn is not None and kn.table.cutter == 3
+    data = s.summary()
+    assert data["cut_risk_policies"] == ["avoid", "seek"] and data["cut_risk_cutter"] == 3
+    table = risk_table(kn).table  # the rich table inside its narrow-screen wrapper
+    columns = table_columns(table)
+    assert "Explosion avoiding soft" in columns and "Explosion seeking soft hard" in columns
+    assert "avoiding = Sherlock's play" in str(table.caption) and "seeking = Moriarty's play" in str(table.caption)
+    options = {o.seat: o for o in cut_options(kn, side="sherlock")}
+    differs = False
+    for row, seat in enumerate(columns["Cut player"]):
+        risk = data["cut_risk"][seat]
+        for policy in ("avoid", "seek"):
+            assert columns[f"Explosion {policy}ing soft"][row] == _p(risk[f"explode_{policy}"])
+            assert columns[f"Explosion {policy}ing soft hard"][row] == _p(risk[f"explode_{policy}_hard"])
+            assert options[int(seat)].risk.explode[policy] == risk[f"explode_{policy}"]
+        assert options[int(seat)].p_explode == risk["explode_avoid"]  # 'advise' ranks for a Sherlock cutter
+        differs |= risk["explode_seek"] > risk["explode_avoid"] + 0.1
+    assert differs
+    advice_columns = table_columns(options_table(kn, tuple(options.values())).table)
+    assert "Explosion avoiding soft/hard" in advice_columns and "Explosion seeking soft/hard" in advice_columns
+    assert "Ranked for a Sherlock cutter" in text(s.handle("advise"))
+
+
+GREEN_ROUND = ["cut 2 green", "cut 3 defuse", "cover green", "cut 4 green", "cut 5 green", "cut 2 green"]
+RULE_CASES = [
+    # (entries before, the refused entry, the rule its message names)
+    ((), "cover pink", "no defusing or yellow card is waiting to be placed"),
+    ((), "uncover pink", "no blue bomb is waiting to remove a cover"),
+    ((), "draw 1", "no red bomb is waiting for its numbered card"),
+    ((), "redeal defuse red blue green", "redeal: the round is not over"),
+    ((), "cut 1 red", "player 1 holds the cutter and must cut another player"),
+    ((), "cut 2 orange", "orange is not in play with 5 players"),
+    ((), "claim 2 6", "player 2 holds 5 cards, so 0 to 5 defusing cards"),
+    ((), "players 4", "the game has started"),
+    (("cut 2 red",), "cut 3 red", "the red bomb's numbered card comes first: 'draw K'"),
+    (("cut 2 red",), "cover red", "no defusing or yellow card is waiting"),
+    (("cut 2 red",), "draw 5", "expected a number 0 to 4"),
+    (("cut 2 red", "draw 1"), "cut 4 red", "the red bomb's extra cut is from player 2, not 4"),
+    (("cut 2 red", "draw 0"), "cut 3 red", "the red bomb's extra cut is from player 1, not 3"),
+    (("cut 2 red", "draw 0"), "cut 1 yellow", "you hold no yellow card now"),
+    (("cut 2 blue", "cut 3 defuse"), "cut 4 red", "player 2 must first place the defuse card: 'cover COLOUR' (blue)"),
+    (("cut 2 blue", "cut 3 defuse"), "cover pink", "expected an uncovered colour with a cut card (blue)"),
+    (("cut 2 blue", "cut 3 defuse"), "uncover blue", "no blue bomb is waiting"),
+    (("cut 2 blue", "cut 3 defuse", "cover blue", "cut 4 blue"), "cut 5 red",
+     "the blue bomb must first remove a cover: 'uncover COLOUR' (blue)"),
+    (("cut 2 blue", "cut 3 defuse", "cover blue", "cut 4 blue"), "uncover green", "expected a covered colour (blue)"),
+    (tuple(GREEN_ROUND), "cut 3 red", "the round is over: enter your new hand with 'redeal ...' first"),
+    (tuple(GREEN_ROUND), "claim 2 1", "the round is over; enter your new hand with 'redeal ...' first"),
+    (tuple(GREEN_ROUND), "redeal defuse red blue", "redeal: player 1 gets 4 cards this round, not 3"),
+    ((*GREEN_ROUND, "redeal defuse red blue green"), "cut 3 green",
+     "all 5 green cards are accounted for: 4 cut and 1 in your hand"),
+    ((*GREEN_ROUND, "redeal defuse red blue green"), "claim 3 5", "player 3 holds 4 cards, so 0 to 4"),
+    (("cut 2 pink", "cut 3 pink"), "cut 4 red", "the game is over (moriarty won)"),
+    (("cut 2 pink", "cut 3 pink"), "claim 2 1", "the game is over (moriarty won)"),
+    (("cut 2 pink", "cut 3 pink"), "redeal defuse red blue green", "'redeal': the game is over (moriarty won)"),
+]
+
+
+@pytest.mark.parametrize(("before", "bad", "rule"), RULE_CASES, ids=[f"{c[1]} after {c[0][-1:]}" for c in RULE_CASES])
+def test_an_entry_the_rules_forbid_now_is_refused_in_one_line_and_changes_nothing(
+    before: tuple[str, ...], bad: str, rule: str, tmp_path: Path
+) -> None:
+    journal = Journal(tmp_path / "tb.journal", JOURNAL_HEADER)
+    s = TimeBombSession(journal)
+    for line in [*SETUP, *before]:
+        s.handle(line, show=False)
+    lines, saved, state = list(s.lines), journal.path.read_text(), s.summary()
+    with pytest.raises(AssistantError) as info:
+        s.handle(bad, show=False)
+    assert rule in str(info.value) and "\n" not in str(info.value)
+    assert s.lines == lines and journal.path.read_text() == saved and s.summary() == state
+
+
+def test_claims_follow_the_documented_choice_any_time_in_a_round() -> None:
+    """A claim is accepted during a pending cover, uncover or draw (the companion's documented choice)."""
+    for before in (("cut 2 red",), ("cut 2 blue", "cut 3 defuse")):
+        s = session(*before, "claim 4 2")
+        assert s.lines[-1] == "claim 4 2"

@@ -4,16 +4,22 @@ from __future__ import annotations
 
 import copy
 import functools
+import os
 import random
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Mapping
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
-from solver.errors import IllegalActionError
+from solver import parallel
+from solver.errors import AssistantError, IllegalActionError
+from solver.parallel import Backend, InlineExecutor, open_backend, run_jobs
 from solver.simulate import (
     GameRecord,
     Matchup,
@@ -24,6 +30,7 @@ from solver.simulate import (
     simulate,
     summarize,
 )
+from tests.dask_cluster import dask_processes, need_distributed
 
 # -- a toy game: each seat has a secret 1..6 that the others see; guess your own; wrong guesses are public -----
 
@@ -157,6 +164,51 @@ def toy(*bots: str) -> Matchup:
     return Matchup(functools.partial(new_guess_game, len(bots)), bots, make_toy_bot)
 
 
+_games_here = 0  # games this process has dealt through new_guess_game_or_die
+
+
+def new_guess_game_or_die(players: int, flag: str, rng: random.Random) -> GuessState:
+    """The toy game, except that the third game a process deals kills that process (SIGKILL, as the OOM killer
+    would), once per ``flag`` file: the first process to create it dies, the game is then rerun elsewhere."""
+    global _games_here
+    _games_here += 1
+    if _games_here == 3:
+        try:
+            os.close(os.open(flag, os.O_CREAT | os.O_EXCL))
+        except FileExistsError:
+            pass
+        else:
+            os.kill(os.getpid(), signal.SIGKILL)
+    return new_guess_game(players, rng)
+
+
+def dying_toy(flag: Path, *bots: str) -> Matchup:
+    return Matchup(functools.partial(new_guess_game_or_die, len(bots), str(flag)), bots, make_toy_bot)
+
+
+def die(job: int) -> int:
+    os.kill(os.getpid(), signal.SIGKILL)
+    return job
+
+
+def square_after(job: tuple[int, float]) -> int:
+    value, seconds = job
+    time.sleep(seconds)
+    return value * value
+
+
+class CountingExecutor(Executor):
+    """Runs each call at once here, and keeps the size of every chunk ``run_jobs`` submits."""
+
+    def __init__(self) -> None:
+        self.inner = InlineExecutor()
+        self.chunks: list[int] = []
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+        self.chunks.append(len(args[1]))
+        return self.inner.submit(fn, *args, **kwargs)
+
+
 # -- tests --------------------------------------------------------------------------------------------------------
 
 
@@ -178,13 +230,76 @@ def test_runs_are_reproducible_from_the_seed() -> None:
 
 def test_worker_processes_give_identical_results() -> None:
     matchup = toy("guesser", "blind")
-    assert run_games(matchup, 30, seed=3, workers=2) == run_games(matchup, 30, seed=3, workers=1)
+    assert run_games(matchup, 30, seed=3, executor=2) == run_games(matchup, 30, seed=3, executor=1)
 
 
 def test_progress_is_reported_for_every_game() -> None:
     seen: list[int] = []
     run_games(toy("blind", "blind"), 12, seed=1, progress=seen.append)
-    assert sum(seen) == 12
+    assert seen == [1] * 12
+    with open_backend(workers=2) as backend:
+        seen.clear()
+        run_games(toy("blind", "blind"), 300, seed=1, executor=backend, progress=seen.append)
+        assert sum(seen) == 300 and len(seen) > 4  # chunks report as they finish
+
+
+def test_any_executor_gives_the_same_records() -> None:
+    matchup = toy("guesser", "blind", "guesser")
+    alone = run_games(matchup, 40, seed=5)
+    with ThreadPoolExecutor(3) as pool:
+        assert run_games(matchup, 40, seed=5, executor=pool) == alone
+    with open_backend(workers=2) as backend:
+        assert run_games(matchup, 40, seed=5, executor=backend) == alone
+        assert run_games(matchup, 25, seed=5, executor=backend) == alone[:25]  # the same pool, used again
+
+
+def test_chunks_grow_for_fast_jobs_and_stay_single_for_slow_ones() -> None:
+    fast = Backend(CountingExecutor(), 2, "test", chunk_seconds=0.05)
+    assert run_jobs(square_after, [(i, 0.0) for i in range(400)], fast) == [i * i for i in range(400)]
+    chunks = fast.executor.chunks  # type: ignore[attr-defined]
+    assert sum(chunks) == 400 and chunks[:4] == [1, 1, 1, 1]  # one job each until a chunk has been timed
+    left = 400 - sum(chunks[:4])
+    for size in chunks[4:]:
+        assert size <= max(1, left // 4)  # never more than a quarter of what is left (two chunks per slot)
+        left -= size
+    assert max(chunks) >= 20 and len(chunks) < 80  # microsecond jobs travel in big chunks
+    slow = Backend(CountingExecutor(), 2, "test", chunk_seconds=0.05)
+    assert run_jobs(square_after, [(i, 0.06) for i in range(6)], slow) == [i * i for i in range(6)]
+    assert slow.executor.chunks == [1] * 6  # type: ignore[attr-defined]
+    assert parallel._chunk_size(fast, [0.001], 1000) == 50  # 0.05 s of 1 ms jobs
+    assert parallel._chunk_size(fast, [0.001, 0.002, 2.0], 1000) == 25  # the median resists one slow outlier
+
+
+def test_a_killed_worker_process_has_its_games_rerun(tmp_path: Path) -> None:
+    flag = tmp_path / "killed"
+    expected = run_games(toy("guesser", "blind"), 60, seed=4)
+    with open_backend(workers=2) as backend:
+        seen: list[int] = []
+        records = run_games(dying_toy(flag, "guesser", "blind"), 60, seed=4, executor=backend, progress=seen.append)
+    assert flag.exists()  # a worker really died
+    assert records == expected and sum(seen) == 60
+
+
+def test_a_job_that_always_kills_its_worker_ends_the_run_with_one_line() -> None:
+    message = r"worker processes died 4 times in one run \(\d+ jobs unfinished\); giving up"
+    with open_backend(workers=2) as backend, pytest.raises(AssistantError, match=message):
+        run_jobs(die, [1, 2, 3], backend)
+
+
+def test_backend_options_are_checked_before_anything_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    cases = [
+        ({"workers": 0}, "--workers 0: expected 1 or more"),
+        ({"workers": 2, "cluster": "local:2"}, "--workers 2 --cluster local:2: give one of them"),
+        ({"cluster": "local:zero"}, "--cluster local:zero: expected local:N with N workers"),
+        ({"cluster": "local:0"}, "--cluster local:0: expected local:N"),
+    ]
+    for kwargs, message in cases:
+        with pytest.raises(AssistantError, match=message), open_backend(**kwargs):  # type: ignore[arg-type]
+            pass
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if the extra were not installed
+    missing = r"--cluster tcp://127.0.0.1:1: needs Dask's 'distributed' package: pip install -e '\.\[cluster\]'"
+    with pytest.raises(AssistantError, match=missing), open_backend(cluster="tcp://127.0.0.1:1"):
+        pass
 
 
 def test_a_knowing_bot_beats_a_blind_one() -> None:
@@ -229,7 +344,7 @@ def test_unsound_knowledge_stops_the_run_with_the_seed_that_replays_it() -> None
 
 def test_unsound_knowledge_is_reported_from_worker_processes_too() -> None:
     with pytest.raises(SimulationError, match=r"game \d+ \(game seed \d+\): unsound knowledge"):
-        run_games(toy("liar", "blind"), 50, seed=2, workers=2)
+        run_games(toy("liar", "blind"), 50, seed=2, executor=2)
 
 
 def test_an_illegal_bot_action_names_the_player_and_the_seed() -> None:
@@ -237,11 +352,45 @@ def test_an_illegal_bot_action_names_the_player_and_the_seed() -> None:
         run_games(toy("blind", "bad"), 3, seed=0)
 
 
-def test_the_generic_modules_do_not_import_any_game() -> None:
+def test_the_generic_modules_do_not_import_any_game_nor_dask() -> None:
     code = (
-        "import sys, solver.game, solver.bots, solver.simulate, solver.conformance\n"
-        "print(sorted(m for m in sys.modules if m == 'models' or m.startswith('models.')))"
+        "import sys, solver.game, solver.bots, solver.simulate, solver.conformance, solver.parallel\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('models', 'distributed', 'dask')))"
     )
     root = Path(__file__).resolve().parents[2]
     out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+# -- Dask -------------------------------------------------------------------------------------------------------
+
+
+def test_a_local_dask_cluster_gives_the_same_records() -> None:
+    need_distributed()
+    matchup = toy("guesser", "blind", "guesser")
+    with open_backend(cluster="local:2") as backend:
+        assert backend.slots == 2 and "local Dask cluster of 2 workers" in backend.label
+        seen: list[int] = []
+        assert run_games(matchup, 50, seed=6, executor=backend, progress=seen.append) == run_games(matchup, 50, 6)
+        assert sum(seen) == 50
+        with pytest.raises(SimulationError, match=r"game \d+ \(game seed \d+\): unsound knowledge"):
+            run_games(toy("liar", "blind"), 50, seed=2, executor=backend)
+
+
+def test_a_real_dask_cluster_survives_a_killed_worker(tmp_path: Path) -> None:
+    flag = tmp_path / "killed"
+    expected = run_games(toy("guesser", "blind"), 80, seed=9)
+    with dask_processes(workers=2) as address, open_backend(cluster=address) as backend:
+        assert backend.slots == 2
+        seen: list[int] = []
+        records = run_games(dying_toy(flag, "guesser", "blind"), 80, seed=9, executor=backend, progress=seen.append)
+    assert flag.exists()  # a worker process really died mid-run
+    assert records == expected and sum(seen) == 80
+
+
+def test_a_scheduler_that_does_not_answer_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    need_distributed()
+    monkeypatch.setattr(parallel, "CONNECT_SECONDS", 1.0)
+    message = r"--cluster tcp://127.0.0.1:9: no Dask scheduler answered there"
+    with pytest.raises(AssistantError, match=message), open_backend(cluster="tcp://127.0.0.1:9"):
+        pass

@@ -51,7 +51,7 @@ def test_a_certain_completing_play_comes_first() -> None:
     kn.board.current = 2
     kn._cache.clear()
     best = advise(kn)[0]
-    assert best.action == Investigate(2, "Motive") and best.reason == "100% completes it"
+    assert best.action == Investigate(2, "Motive") and best.reason == "it completes the Lead"
 
 
 def test_what_if_i_knew_my_cards() -> None:
@@ -63,8 +63,8 @@ def test_what_if_i_knew_my_cards() -> None:
     blind = {str(a.action): a for a in advise(kn)}
     known = [card_mask([E(c)]) for c in ["3W", "4W", "1T", "6C"]]
     told = {str(a.action): a for a in advise(kn, known=known)}
-    assert told["investigate 1 Opportunity"].reason == "100% 4 still needed"
-    assert told["investigate 4 Motive"].reason.startswith("100% wrong icon")
+    assert told["investigate 1 Opportunity"].reason == "it leaves the Lead 4 short"
+    assert told["investigate 4 Motive"].reason == "it is the wrong icon and raises the Lead's target by 6"
     assert told["investigate 1 Opportunity"].score > blind["investigate 1 Opportunity"].score
     assert [a.action for a in advise(kn, known=[(1 << 24) - 1] * 4)] == [a.action for a in advise(kn)]
 

@@ -31,7 +31,7 @@ def test_components_match_the_rules_notes() -> None:
 def test_errors_name_the_input() -> None:
     with pytest.raises(ValueError, match="players 5"):
         DEFAULT_DATA.hand_size(5)
-    with pytest.raises(ValueError, match="case file 9"):
+    with pytest.raises(ValueError, match="case 9: expected a Case File 1 to 6"):
         DEFAULT_DATA.case(9)
     with pytest.raises(ValueError, match="lead value 14"):
         section_of(14)

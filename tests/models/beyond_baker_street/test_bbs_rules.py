@@ -229,7 +229,7 @@ def test_illegal_actions_leave_state_unchanged() -> None:
 def test_table_rules_validation() -> None:
     with pytest.raises(AssistantError, match="players 5"):
         TableRules(5)
-    with pytest.raises(AssistantError, match="case file 7"):
+    with pytest.raises(AssistantError, match="case 7: expected a Case File 1 to 6"):
         TableRules(3, 7)
 
 

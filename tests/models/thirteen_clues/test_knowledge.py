@@ -484,7 +484,7 @@ def test_locations_and_place_labels() -> None:
         (Witness(2, "Red", 4), "count 4: there are only 3 Red cards in play"),
         (Witness(2, "Gray", 1), "the Gray suit is not in play with 4 players"),
         (Witness(2, "Gray", 0), "the Gray suit is not in play with 4 players"),
-        (InformantLook("E", "Sailor"), "informant E: expected a letter A to D"),
+        (InformantLook("E", "Sailor"), "'informant E Sailor': expected a letter A to D"),
         (InformantLook("A", "Coachman"), "'Coachman' is not in play with 4 players \\(the Gray suit is removed\\)"),
         (InformantBy("A", 1), "that is you; type 'informant A CARD'"),
         (InformantBy("A", 7), "seat 7"),

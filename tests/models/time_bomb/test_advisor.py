@@ -7,6 +7,8 @@ import numpy as np
 import pytest
 
 from models.time_bomb.advisor import (
+    AVOID,
+    SEEK,
     Board,
     advise,
     choose_claim,
@@ -67,10 +69,10 @@ def test_pink_after_pink() -> None:
 def test_blue_removes_a_cover_the_sherlock_way_or_the_moriarty_way() -> None:
     b = belief({}, shares={"pink": 0.0, "red": 0.0, "blue": 1.0, "green": 0.0}, seat=2)
     exposed_only = board({"green": 3, "blue": 1}, covered=frozenset({"green"}))
-    assert explosion(b, exposed_only, 1, 2, avoid=True) == pytest.approx(1.0)
+    assert explosion(b, exposed_only, 1, 2, AVOID) == pytest.approx(1.0)
     with_spare = board({"green": 3, "pink": 1, "blue": 1}, covered=frozenset({"green", "pink"}))
-    assert explosion(b, with_spare, 1, 2, avoid=True) == 0.0
-    assert explosion(b, with_spare, 1, 2, avoid=False) == pytest.approx(1.0)
+    assert explosion(b, with_spare, 1, 2, AVOID) == 0.0
+    assert explosion(b, with_spare, 1, 2, SEEK) == pytest.approx(1.0)
 
 
 def test_red_chain_with_a_known_hand_is_exact() -> None:

@@ -372,3 +372,17 @@ def test_small_variants_play_to_the_end(data) -> None:
         while not state.is_terminal():
             state.apply(chooser.choice(state.legal_actions()))
         assert state.table.winner in (SHERLOCK, MORIARTY)
+
+
+def test_the_rules_never_import_the_knowledge_model() -> None:
+    """The engine writes its true world in the shared names of ``variables.py``; no import circle with the model."""
+    import ast
+    from pathlib import Path
+
+    import models.time_bomb.rules as rules_module
+
+    tree = ast.parse(Path(rules_module.__file__).read_text())
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    assert "models.time_bomb.variables" in imported
+    assert not imported & {"models.time_bomb.knowledge", "models.time_bomb.counting"}

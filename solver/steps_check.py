@@ -1,0 +1,105 @@
+"""The engine's check of explanation steps: a step holds when its premises alone leave no world without it.
+
+Independent of the search in :mod:`solver.steps`: a fresh CP-SAT model holds each variable's one-value rule
+and, gated by one Boolean each, every rule of the deal, every entry and every given fact. :func:`verify` asks
+whether a step's cited premises with its conclusion negated are infeasible; :func:`minimal_premises` finds a
+minimal set of premises that forces a fact (the 'case analysis' step).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ortools.sat.python import cp_model
+
+from solver.constraints import Constraint, CountEquals, Lit, NotAll, Problem
+
+if TYPE_CHECKING:
+    from solver.steps import Chain, Explainer, Fact, Source
+
+
+class _Model:
+    def __init__(self, problem: Problem) -> None:
+        self.model = cp_model.CpModel()
+        self.x = {lit: self.model.new_bool_var(f"{lit[0]}={lit[1]}") for lit in problem.literals()}
+        for var, dom in problem.variables.items():
+            self.model.add_exactly_one(self.x[(var, val)] for val in dom)
+
+    def gate(self, constraints: Sequence[Constraint]) -> cp_model.IntVar:
+        gate = self.model.new_bool_var("")
+        for c in constraints:
+            present = [self.x[t] for t in c.terms if t in self.x]
+            if isinstance(c, CountEquals):
+                self.model.add(sum(present) == c.count).only_enforce_if(gate)
+            elif isinstance(c, NotAll) and len(present) == len(c.terms):
+                self.model.add_bool_or([v.Not() for v in present]).only_enforce_if(gate)
+        return gate
+
+    def fact(self, lit: Lit, value: bool) -> cp_model.IntVar:
+        gate = self.model.new_bool_var("")
+        x = self.x.get(lit)
+        if x is None:  # a literal outside the problem never holds
+            if value:
+                self.model.add_bool_or([gate.Not()])
+            return gate
+        self.model.add(x == int(value)).only_enforce_if(gate)
+        return gate
+
+    def infeasible(self, assumptions: Sequence[cp_model.IntVar]) -> tuple[bool, list[int]]:
+        self.model.clear_assumptions()
+        self.model.add_assumptions(assumptions)
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        status = solver.solve(self.model)
+        if status == cp_model.INFEASIBLE:
+            return True, list(solver.sufficient_assumptions_for_infeasibility())
+        return False, []
+
+
+def _source_constraints(explainer: Explainer, source: Source) -> list[Constraint]:
+    if source.kind == "rule":
+        return [explainer.problem.structure[int(source.index)]]
+    if source.kind == "entry":
+        return list(explainer.entries[int(source.index)])
+    return []  # a variable's one-value rule is in every model
+
+
+def verify(explainer: Explainer, chain: Chain, number: int) -> bool:
+    """Whether step ``number`` (1-based) of ``chain`` follows from its cited premises alone."""
+    step = chain.steps[number - 1]
+    m = _Model(explainer.problem)
+    assumptions = [m.gate(_source_constraints(explainer, s)) for s in step.sources]
+    for n in step.steps:
+        earlier = chain.steps[n - 1].fact
+        assumptions.append(m.fact(earlier.lit, earlier.value))
+    assumptions.append(m.fact(step.fact.lit, not step.fact.value))
+    return m.infeasible(assumptions)[0]
+
+
+def minimal_premises(explainer: Explainer, target: Fact, facts: Sequence[Fact]) -> tuple[list[Source], list[Fact]]:
+    """A minimal set of rules, entries and known ``facts`` that forces ``target`` (deletion-minimised core)."""
+    from solver.steps import Source
+
+    m = _Model(explainer.problem)
+    items: list[Source | Fact] = [Source("rule", i) for i in range(len(explainer.problem.structure))]
+    items += [Source("entry", i) for i in range(len(explainer.entries))]
+    items += list(facts)
+    gates = [m.gate(_source_constraints(explainer, it)) if isinstance(it, Source) else m.fact(it.lit, it.value)
+             for it in items]
+    negated = m.fact(target.lit, not target.value)
+    infeasible, core = m.infeasible([*gates, negated])
+    if not infeasible:
+        raise ValueError("the target does not follow from the entries")
+    core_set = set(core)
+    chosen = [i for i, g in enumerate(gates) if g.Index() in core_set] or list(range(len(gates)))
+    i = 0
+    while i < len(chosen):
+        trial = chosen[:i] + chosen[i + 1:]
+        if m.infeasible([*(gates[j] for j in trial), negated])[0]:
+            chosen = trial
+        else:
+            i += 1
+    sources = [items[i] for i in chosen if isinstance(items[i], Source)]
+    used = [items[i] for i in chosen if not isinstance(items[i], Source)]
+    return sources, used  # type: ignore[return-value]

@@ -1,0 +1,14 @@
+"""Small wording helpers shared by every game's messages (so ``1 entry`` and ``2 entries`` read right)."""
+
+from __future__ import annotations
+
+
+def plural(n: int, noun: str, many: str | None = None) -> str:
+    """``n`` with ``noun`` in the right number: ``1 entry``, ``2 entries``, ``0 defusing cards``.
+
+    ``many`` gives an irregular plural; otherwise a consonant + y becomes "ies" and anything else takes "s"."""
+    if n == 1:
+        return f"{n} {noun}"
+    if many is None:
+        many = noun[:-1] + "ies" if noun.endswith("y") and noun[-2:-1] not in "aeiou" else noun + "s"
+    return f"{n} {many}"
