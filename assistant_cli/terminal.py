@@ -13,6 +13,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from assistant_cli.render import Either, Fit, Flow
 from solver import view as v
 
 STYLE: dict[str, str] = {
@@ -36,13 +37,19 @@ def to_rich(item: v.View | RenderableType) -> RenderableType:
         return Group(*(to_rich(i) for i in item.items))
     if isinstance(item, v.Columns):
         return Columns([to_rich(i) for i in item.items], padding=(0, item.gap))
+    if isinstance(item, v.Flow):
+        atoms = [Text(a) if isinstance(a, str) else Text(a.text, style=STYLE[a.tone]) for a in item.atoms]
+        return Flow(atoms, sep=item.sep, style=STYLE[item.tone], lead=item.lead, end=item.end, indent=item.indent)
+    if isinstance(item, v.Either):
+        return Either(Text(item.wide), to_rich(item.narrow))
     if isinstance(item, v.Rule):
         return Rule(item.title)
     return item
 
 
-def _table(table: v.Table) -> Table:
-    options: dict[str, object] = {"title": table.title, "title_style": STYLE[table.title_tone] or None}
+def _table(table: v.Table) -> Fit:
+    options: dict[str, object] = {"title": table.title, "title_style": STYLE[table.title_tone] or None,
+                                  "caption": table.caption}
     if not table.boxed:
         options["box"] = box.SIMPLE_HEAD
     if table.compact:
@@ -52,4 +59,4 @@ def _table(table: v.Table) -> Table:
         out.add_column(column.header, justify=column.align, style=STYLE[column.tone] or None)
     for row in table.rows:
         out.add_row(*(Text(cell.text, style=STYLE[cell.tone]) for cell in row))
-    return out
+    return Fit(out, prose={i for i, column in enumerate(table.columns) if column.prose})

@@ -62,11 +62,13 @@ def as_cell(item: str | Text | Cell) -> Cell:
 
 @dataclass(frozen=True)
 class Column:
-    """A table column: its header, alignment and the tone of its cells."""
+    """A table column: its header, alignment and the tone of its cells. A ``prose`` column holds sentences,
+    which may wrap at spaces; other columns never split a cell's line."""
 
     header: str
     align: Align = "left"
     tone: Tone = ""
+    prose: bool = False
 
 
 @dataclass
@@ -78,11 +80,12 @@ class Table:
     title_tone: Tone = ""
     compact: bool = False
     boxed: bool = False
+    caption: str | None = None
     columns: list[Column] = field(default_factory=list)
     rows: list[tuple[Cell, ...]] = field(default_factory=list)
 
-    def add_column(self, header: str, align: Align = "left", tone: Tone = "") -> None:
-        self.columns.append(Column(header, align, tone))
+    def add_column(self, header: str, align: Align = "left", tone: Tone = "", prose: bool = False) -> None:
+        self.columns.append(Column(header, align, tone, prose))
 
     def add_row(self, *cells: str | Text | Cell) -> None:
         if len(cells) > len(self.columns):
@@ -110,6 +113,28 @@ class Columns:
 
 
 @dataclass(frozen=True)
+class Flow:
+    """Short phrases (``pink 0.4``, ``Holmes 4``) joined by ``sep`` and broken into lines only between them, so
+    a narrow screen never splits a colour from its value; ``lead`` starts the first line, ``end`` ends the last."""
+
+    atoms: tuple[str | Text, ...]
+    sep: str = "; "
+    lead: str = ""
+    end: str = ""
+    tone: Tone = ""
+    indent: str = ""
+
+
+@dataclass(frozen=True)
+class Either:
+    """``wide`` (a pre-aligned block of text) where the screen is wide enough for its longest line, else
+    ``narrow``."""
+
+    wide: str
+    narrow: View
+
+
+@dataclass(frozen=True)
 class Rule:
     """A horizontal separator with an optional title."""
 
@@ -126,7 +151,7 @@ class Step:
     choices: tuple[str, ...] = ()
 
 
-View = Text | Table | Group | Columns | Rule
+View = Text | Table | Group | Columns | Flow | Either | Rule
 
 
 def walk(view: View) -> Iterator[View]:
@@ -135,6 +160,8 @@ def walk(view: View) -> Iterator[View]:
     if isinstance(view, Group | Columns):
         for item in view.items:
             yield from walk(item)
+    elif isinstance(view, Either):
+        yield from walk(view.narrow)
 
 
 def plain_text(view: View) -> str:
@@ -143,9 +170,15 @@ def plain_text(view: View) -> str:
         return view.text
     if isinstance(view, Rule):
         return view.title
+    if isinstance(view, Flow):
+        return view.lead + view.sep.join(a if isinstance(a, str) else a.text for a in view.atoms) + view.end
+    if isinstance(view, Either):
+        return plain_text(view.narrow)
     if isinstance(view, Table):
         lines = [view.title] if view.title else []
         lines.append("  ".join(c.header for c in view.columns))
         lines.extend("  ".join(c.text for c in row) for row in view.rows)
+        if view.caption:
+            lines.append(view.caption)
         return "\n".join(lines)
     return "\n".join(plain_text(item) for item in view.items)

@@ -30,6 +30,11 @@ def render(item: Any) -> Markup:
         return Markup('<div class="group">{}</div>').format(render(list(item.items)))
     if isinstance(item, v.Columns):
         return Markup('<div class="columns">{}</div>').format(render(list(item.items)))
+    if isinstance(item, v.Flow):
+        atoms = Markup(escape(item.sep)).join(_atom(a) for a in item.atoms)
+        return Markup('<p class="flow {}">{}{}{}</p>').format(TONE_CLASS[item.tone], item.lead, atoms, item.end)
+    if isinstance(item, v.Either):
+        return render(item.narrow)  # a phone's page is narrow; the table layout of 'wide' is the terminal's
     if isinstance(item, v.Rule):
         return Markup('<hr title="{0}"><p class="rule">{0}</p>').format(item.title)
     return Markup('<pre class="plain">{}</pre>').format(_plain(item))
@@ -48,8 +53,17 @@ def _table(table: v.Table) -> Markup:
         for column, cell in zip(table.columns, row, strict=True):
             parts.append(_cell(cell, column))
         parts.append(Markup("</tr>"))
-    parts.append(Markup("</tbody></table></div>"))
+    parts.append(Markup("</tbody></table>"))
+    if table.caption:
+        parts.append(Markup('<p class="caption t-muted">{}</p>').format(table.caption))
+    parts.append(Markup("</div>"))
     return Markup("").join(parts)
+
+
+def _atom(atom: str | v.Text) -> Markup:
+    if isinstance(atom, v.Text):
+        return Markup('<span class="atom {}">{}</span>').format(TONE_CLASS[atom.tone], atom.text)
+    return Markup('<span class="atom">{}</span>').format(atom)
 
 
 def _cell(cell: v.Cell, column: v.Column) -> Markup:
