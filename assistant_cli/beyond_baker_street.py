@@ -56,6 +56,7 @@ from models.beyond_baker_street.observations import (
 from models.beyond_baker_street.rules import LOSS_KINDS, BakerStreetState, TableRules, new_game
 from solver.errors import AssistantError
 from solver.knowledge import Explanation
+from solver.parsing import is_whole, parse_int
 from solver.simulate import Matchup, play_game
 
 GAME = "beyond-baker-street"
@@ -226,12 +227,10 @@ class BakerStreetSession(BaseSession):
     def _why(self, args: list[str]) -> RenderableType:
         usage = "why POSITION [CARD]"
         kn = self._require("why")
-        if not args or not args[0].isdigit():
+        if not args:
             raise AssistantError(f"why: expected '{usage}'")
-        pos = int(args[0])
         held = len(kn.hands[kn.me])
-        if not 1 <= pos <= held:
-            raise AssistantError(f"why: position {pos}, but you hold {held} cards")
+        pos = parse_int(args[0], f"why: position (you hold {held} cards)", 1, held)
         if len(args) > 1:
             card, i = take_evidence(args, 1, usage)
             no_args("why", args[i:])
@@ -244,8 +243,9 @@ class BakerStreetSession(BaseSession):
         kn = self._require("empathy")
         seats = [s for s in kn.hands if s != kn.me]
         if args:
-            if len(args) != 1 or not args[0].isdigit() or int(args[0]) not in seats:
-                raise AssistantError(f"empathy: expected 'empathy [SEAT]' with a seat among {seats}")
+            among = ", ".join(map(str, seats))
+            if len(args) != 1 or not is_whole(args[0]) or args[0] not in map(str, seats):
+                raise AssistantError(f"empathy: expected 'empathy [SEAT]' with a seat among {among}")
             seats = [int(args[0])]
         parts: list[RenderableType] = [Text(
             "What each player can know about their own hand from their Assists and the cards you both see "

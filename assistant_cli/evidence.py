@@ -48,6 +48,7 @@ from models.evidence.inference import GreedyOpponents
 from models.evidence.knowledge import EvidenceKnowledge, TableSetup
 from models.evidence.observations import (
     SETUP_TYPES,
+    VALUE_RANGE,
     Done,
     Entry,
     Play,
@@ -62,12 +63,14 @@ from models.evidence.observations import (
 )
 from models.evidence.rules import EXTRA, PLAY, SEARCH, UNCOVER, EvidenceState, extra_actions, new_game
 from solver.errors import AssistantError
+from solver.parsing import parse_int
 from solver.simulate import Matchup, Row, play_game, summarize
 
 GAME = "evidence"
 JOURNAL_HEADER = "# assist evidence journal: one entry per line; resume with --resume FILE"
 ADVICE_SHOWN = 8
 ADVICE_SAMPLES = 96
+MAX_ADVICE_SAMPLES = 1000  # about 4 s of advice in round 3 of examples/evidence-4p.txt (96: 0.3 s)
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "help": ("help", "h", "?"),
@@ -100,7 +103,8 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "look COLOUR VALUE  (your Fortune-Teller)", "look blue 3"),
     ("Session", "show", "mysteries, probabilities, everyone's expected score"),
     ("", "why COLOUR [VALUE]", "why blue   why blue 3"),
-    ("", "advise [all] [extra] [greedy] [samples N]", "ranked options for your turn (greedy: model the others)"),
+    ("", "advise [all] [extra] [greedy] [samples N]", "ranked options for your turn (greedy: model the others; "
+                                                   "N: 1 to 1000, default 96)"),
     ("", "undo / history", "remove the last entry / list the entries"),
     ("", "help / quit", "aliases: h ?, exit q"),
 )
@@ -267,10 +271,7 @@ class EvidenceSession(BaseSession):
             raise AssistantError(f"why: expected '{usage}'")
         colour = colour_of(args[0])
         if len(args) == 2:
-            try:
-                value = int(args[1])
-            except ValueError:
-                raise AssistantError(f"why: value '{args[1]}': expected a whole number") from None
+            value = parse_int(args[1], "why: value", *VALUE_RANGE)
             return Text(str(kn.why(colour, value)))
         lines = [Text(str(kn.why(colour, v))) for v in kn.data.distinct_values(colour)]
         return Group(Text(f"{colour} ({kn.data.names[colour]}):", style="bold"), *lines)
@@ -284,8 +285,8 @@ class EvidenceSession(BaseSession):
         greedy = "greedy" in words
         words = [w for w in words if w not in ("all", "extra", "greedy")]
         samples = ADVICE_SAMPLES
-        if words[:1] == ["samples"] and len(words) == 2 and words[1].isdigit() and int(words[1]) > 0:
-            samples = int(words[1])
+        if words[:1] == ["samples"] and len(words) == 2:
+            samples = parse_int(words[1], "advise samples", 1, MAX_ADVICE_SAMPLES)
         elif words:
             raise AssistantError(f"advise: unexpected '{' '.join(args)}', expected '{usage}'")
         turn = self.turn()

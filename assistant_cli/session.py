@@ -41,6 +41,7 @@ from models.thirteen_clues.observations import (
 )
 from solver.errors import AssistantError
 from solver.knowledge import Count
+from solver.parsing import is_whole, parse_int
 
 GAME = "thirteen-clues"
 JOURNAL_HEADER = "# assist thirteen-clues journal: one entry per line; resume with --resume FILE"
@@ -440,11 +441,11 @@ class Session(BaseSession):
             return text.upper()
         seat_text, side = text, ""
         for word, code in (("left", "L"), ("right", "R"), ("l", "L"), ("r", "R")):
-            if text.endswith(word) and text[: -len(word)].isdigit():
+            if text.endswith(word) and is_whole(text[: -len(word)]):
                 seat_text, side = text[: -len(word)], code
                 break
-        if seat_text.isdigit():
-            seat = int(seat_text)
+        if is_whole(seat_text):
+            seat = parse_int(seat_text, "why: seat", 1, knowledge.players)
             places = knowledge.private_places(seat) if seat != knowledge.me else []
             if knowledge.players == 2 and side:
                 places = [p for p in places if p.endswith(side)]
@@ -468,8 +469,9 @@ class Session(BaseSession):
         if show_all:
             words.remove("all")
         kwargs: dict[str, int] = {}
-        if words[:1] == ["glasses"] and len(words) == 2 and words[1].isdigit():
-            kwargs["glasses"] = int(words[1])
+        if words[:1] == ["glasses"] and len(words) == 2:
+            # The glasses I hold: at most one per player is in the game (rulebook: the box has one per player).
+            kwargs["glasses"] = parse_int(words[1], "advise glasses", 1, knowledge.players)
         elif words:
             raise AssistantError(f"advise: unexpected '{' '.join(args)}', expected '{usage}'")
         try:

@@ -49,6 +49,7 @@ from models.time_bomb.knowledge import TableSetup, TimeBombKnowledge
 from models.time_bomb.observations import CARD_NAMES, COLOUR_NAMES, Entry, Hand, Me, Players, Role, Start, parse
 from models.time_bomb.rules import COVER, CUT, REDEAL, UNCOVER, TableRules, TimeBombState, new_game
 from solver.errors import AssistantError
+from solver.parsing import is_whole, parse_fraction, parse_int, shown
 from solver.simulate import Matchup, game_seed, play_game
 
 GAME = "time-bomb"
@@ -191,11 +192,8 @@ class TimeBombSession(BaseSession):
         usage = "bluff SHERLOCK_RATE MORIARTY_RATE"
         if len(args) != 2:
             raise AssistantError(f"bluff: expected '{usage}', e.g. 'bluff 0.1 0.5'")
-        try:
-            rates = [float(a) for a in args]
-        except ValueError:
-            raise AssistantError(f"bluff '{' '.join(args)}': expected two probabilities like 'bluff 0.1 0.5'") from None
-        bluff = BluffModel(*rates)
+        bluff = BluffModel(parse_fraction(args[0], "bluff: Sherlock's rate"),
+                           parse_fraction(args[1], "bluff: Moriarty's rate"))
         if self.knowledge is not None:
             old = self.knowledge.bluff
             self.knowledge.set_bluff(bluff)
@@ -298,13 +296,9 @@ class TimeBombSession(BaseSession):
         kn = self._require("seat")
         if token.lower() == "me":
             return kn.me
-        try:
-            seat = int(token)
-        except ValueError:
-            raise AssistantError(f"seat '{token}': expected a whole number or 'me'") from None
-        if not 1 <= seat <= kn.setup.players:
-            raise AssistantError(f"seat {seat}: expected 1 to {kn.setup.players}")
-        return seat
+        if not is_whole(token):
+            raise AssistantError(f"seat '{shown(token)}': expected a whole number from 1 to {kn.setup.players} or 'me'")
+        return parse_int(token, "seat", 1, kn.setup.players)
 
     def _why(self, args: list[str]) -> RenderableType:
         usage = "why role SEAT | why claim N | why inplay COLOUR K | why holds SEAT CARD K | why cut SEAT"
@@ -312,21 +306,21 @@ class TimeBombSession(BaseSession):
         if not args:
             raise AssistantError(f"why: expected '{usage}'")
         kind, rest = args[0].lower(), args[1:]
-        try:
-            if kind == "role" and len(rest) == 1:
-                return why_role(kn, self._seat(rest[0]))
-            if kind == "claim" and len(rest) == 1:
-                return why_claim(kn, int(rest[0]))
-            if kind == "inplay" and len(rest) == 2:
-                return why_in_play(kn, COLOUR_NAMES.resolve(rest[0]), int(rest[1]))
-            if kind == "holds" and len(rest) == 3:
-                return why_holds(kn, self._seat(rest[0]), CARD_NAMES.resolve(rest[1]), int(rest[2]))
-            if kind == "cut" and len(rest) == 1:
-                return why_cut(kn, self._seat(rest[0]))
-        except ValueError as exc:
-            if isinstance(exc, AssistantError):
-                raise
-            raise AssistantError(f"why {' '.join(args)}: expected '{usage}' (numbers as digits)") from None
+        # Each number is read in its widest range here; the why_* functions say why a value is impossible.
+        if kind == "role" and len(rest) == 1:
+            return why_role(kn, self._seat(rest[0]))
+        if kind == "claim" and len(rest) == 1:
+            return why_claim(kn, parse_int(rest[0], "why claim: claim number", 1, max(1, len(kn.claims))))
+        if kind == "inplay" and len(rest) == 2:
+            colour = COLOUR_NAMES.resolve(rest[0])
+            return why_in_play(kn, colour, parse_int(rest[1], f"why inplay {colour}: count", 0,
+                                                     kn.setup.bombs_per_colour))
+        if kind == "holds" and len(rest) == 3:
+            seat, card = self._seat(rest[0]), CARD_NAMES.resolve(rest[1])
+            return why_holds(kn, seat, card, parse_int(rest[2], f"why holds {seat} {card}: count", 0,
+                                                        max(kn.setup.hand_sizes)))
+        if kind == "cut" and len(rest) == 1:
+            return why_cut(kn, self._seat(rest[0]))
         raise AssistantError(f"why {' '.join(args)}: expected '{usage}'")
 
     def _advise(self, args: list[str]) -> RenderableType:
