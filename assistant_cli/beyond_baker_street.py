@@ -133,16 +133,17 @@ class BakerStreetSession(BaseSession):
 
     def _entry(self, tokens: list[str], show: bool) -> Reply:
         entry = parse(self._with_seat(tokens))
-        before = self._by_card() if self.kn.started else None
-        self._add(entry)
-        self.lines.append(str(entry))
-        self._save()
-        summary = f"recorded '{entry}'"
-        if not show:
-            return Reply([], True, summary=summary)
-        change = describe_change(before, self._by_card()) if before is not None and self.kn.started else ""
-        head = f"{summary}; {change}" if change else summary
-        return Reply([self.state_view(head)], True, summary=head)
+        before = self._by_card() if self.kn.started and show else None
+
+        def reply() -> Reply:
+            summary = f"recorded '{entry}'"
+            if not show:
+                return Reply([], True, summary=summary)
+            change = describe_change(before, self._by_card()) if before is not None and self.kn.started else ""
+            head = f"{summary}; {change}" if change else summary
+            return Reply([self.state_view(head)], True, summary=head)
+
+        return self._accept(str(entry), lambda: self._add(entry), reply)
 
     def _by_card(self) -> list[tuple[int, dict[Evidence, float]]]:
         """My positions as (card id, distribution): ids follow a card as it moves along the hand."""

@@ -156,18 +156,19 @@ class EvidenceSession(BaseSession):
 
     def _entry(self, tokens: list[str], show: bool) -> Reply:
         entry = parse(with_seat(tokens, SEAT_VERBS, self.setup.me))
-        before = self.knowledge.distribution() if self.knowledge is not None else None
-        self._add(entry)
-        self.lines.append(str(entry))
-        self._save()
-        summary = f"recorded '{entry}'"
-        if self.knowledge is not None and before is None:
-            summary = f"setup complete; {summary}"
-        if not show:
-            return Reply([], True, summary=summary)
-        change = describe_change(before, self.knowledge.distribution()) if before and self.knowledge else ""
-        head = f"{summary}; {change}" if change else summary
-        return Reply([self.state_view(head)], True, summary=head)
+        before = self.knowledge.distribution() if self.knowledge is not None and show else None
+
+        def reply() -> Reply:
+            summary = f"recorded '{entry}'"
+            if self.knowledge is not None and isinstance(entry, SETUP_TYPES):
+                summary = f"setup complete; {summary}"
+            if not show:
+                return Reply([], True, summary=summary)
+            change = describe_change(before, self.knowledge.distribution()) if before and self.knowledge else ""
+            head = f"{summary}; {change}" if change else summary
+            return Reply([self.state_view(head)], True, summary=head)
+
+        return self._accept(str(entry), lambda: self._add(entry), reply)
 
     def _add(self, entry: Entry) -> None:
         if isinstance(entry, SETUP_TYPES):

@@ -151,18 +151,19 @@ class TimeBombSession(BaseSession):
 
     def _entry(self, tokens: list[str], show: bool) -> Reply:
         entry = parse(with_seat(tokens, SEAT_VERBS, self.setup.me))
-        self._add(entry)
-        self.lines.append(str(entry))
-        self._save()
-        summary = f"recorded '{entry}'"
-        if self.knowledge is not None and isinstance(entry, SETUP_TYPES):
-            summary = f"setup complete; {summary}"
-        flagged = self._new_flags()
-        if flagged:
-            summary += f"; {flagged}"
-        if not show:
-            return Reply([], True, summary=summary)
-        return Reply([self.state_view(summary)], True, summary=summary)
+
+        def reply() -> Reply:
+            summary = f"recorded '{entry}'"
+            if self.knowledge is not None and isinstance(entry, SETUP_TYPES):
+                summary = f"setup complete; {summary}"
+            flagged = self._new_flags()
+            if flagged:
+                summary += f"; {flagged}"
+            if not show:
+                return Reply([], True, summary=summary)
+            return Reply([self.state_view(summary)], True, summary=summary)
+
+        return self._accept(str(entry), lambda: self._add(entry), reply)
 
     def _add(self, entry: Entry) -> None:
         if isinstance(entry, SETUP_TYPES):
@@ -194,20 +195,16 @@ class TimeBombSession(BaseSession):
             raise AssistantError(f"bluff: expected '{usage}', e.g. 'bluff 0.1 0.5'")
         bluff = BluffModel(parse_fraction(args[0], "bluff: Sherlock's rate"),
                            parse_fraction(args[1], "bluff: Moriarty's rate"))
-        if self.knowledge is not None:
-            old = self.knowledge.bluff
-            self.knowledge.set_bluff(bluff)
-            try:
-                self.knowledge.roles()
-            except AssistantError:
-                self.knowledge.set_bluff(old)
-                raise
-        self.bluff = bluff
-        line = f"bluff {bluff.sherlock:g} {bluff.moriarty:g}"
-        self.lines.append(line)
-        self._save()
+
+        def apply() -> None:
+            if self.knowledge is not None:
+                self.knowledge.set_bluff(bluff)
+                self.knowledge.roles()  # raises if the claims allow no role assignment under these rates
+            self.bluff = bluff
+
         summary = f"bluff rates: Sherlock {bluff.sherlock:g}, Moriarty {bluff.moriarty:g}"
-        return Reply([self.state_view(summary)] if show else [], True, summary=summary)
+        return self._accept(f"bluff {bluff.sherlock:g} {bluff.moriarty:g}", apply,
+                            lambda: Reply([self.state_view(summary)] if show else [], True, summary=summary))
 
     def _require(self, what: str) -> TimeBombKnowledge:
         if self.knowledge is None:
