@@ -100,17 +100,34 @@ def replay_file(session: CompanionSession, path: Path, err: Console) -> int:
     return errors
 
 
-def stdin_lines() -> Iterator[tuple[int, str]]:
-    for number, line in enumerate(sys.stdin, 1):
-        yield number, line.rstrip("\n")
+def stdin_lines() -> Iterator[tuple[int, str | None]]:
+    """The lines of stdin with their numbers, read as UTF-8 whatever the locale; None for a line that is not
+    valid UTF-8 (a strict locale would raise on it, a lenient one would pass on unpaired surrogates)."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text stream with no bytes under it (a test's StringIO): already decoded
+        for number, text in enumerate(sys.stdin, 1):
+            yield number, text.rstrip("\r\n")
+        return
+    for number, raw in enumerate(stream, 1):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            yield number, None
+            continue
+        yield number, (text.removeprefix("\ufeff") if number == 1 else text).rstrip("\r\n")
 
 
 def run_piped(
-    session: CompanionSession, lines: Iterable[tuple[int, str]], out: Console, err: Console, quiet: bool
+    session: CompanionSession, lines: Iterable[tuple[int, str | None]], out: Console, err: Console, quiet: bool
 ) -> int:
-    """Non-interactive mode: each line is echoed and answered; a bad line is reported with its number."""
+    """Non-interactive mode: each line is echoed and answered; a bad line is reported with its number (a line
+    that is not valid UTF-8 too), and the next one is read."""
     errors = 0
     for number, line in lines:
+        if line is None:
+            err.print(Text(f"line {number}: not valid UTF-8 (the line is ignored)", style="red"), soft_wrap=True)
+            errors += 1
+            continue
         if not line.split("#", 1)[0].strip():
             continue
         if not quiet:
@@ -128,6 +145,15 @@ def run_piped(
     if quiet:
         print_reply(out, session.handle("show"))
     return errors
+
+
+def tolerant_output() -> None:
+    """Let stdout and stderr print any text: what cannot be encoded in the terminal's encoding (an ASCII
+    locale echoing a '²' that was typed) is written as a backslash escape instead of raising."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
 
 
 def default_journal(game: str) -> Path:
@@ -149,6 +175,7 @@ def run_companion(
 
     ``show_setup_on_resume``: after resuming on a terminal, show the state even if the setup is not complete
     (the games whose ``show`` has a setup view)."""
+    tolerant_output()
     out, err = Console(), Console(stderr=True)
     interactive = sys.stdin.isatty()
     errors = 0
@@ -182,6 +209,7 @@ def run_analyze(session: CompanionSession, file: Path, as_json: bool, still_need
     """Replay a game file and print the final state (bad lines on stderr; exit code 1 if any).
 
     ``still_need`` says what the setup lacks when the file leaves it incomplete."""
+    tolerant_output()
     err = Console(stderr=True)
     try:
         errors = replay_file(session, file, err)
