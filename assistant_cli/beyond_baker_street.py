@@ -548,8 +548,8 @@ def summarize_records(records: Sequence[Any]) -> SimulationSummary:
 
 def simulate_command(
     games: GamesOption = 100,
-    players: Annotated[int, typer.Option(help="Players at the table (2 to 4).")] = 3,
-    case: Annotated[int, typer.Option(help="Case File (1 to 6).")] = 1,
+    players: Annotated[int, typer.Option(help="Players at the table.", min=2, max=4)] = 3,
+    case: Annotated[int, typer.Option(help="Case File.", min=1, max=6)] = 1,
     bots: Annotated[str, typer.Option(help="Bots seat by seat, comma-separated, or one name for every seat "
                                            "(random, advisor, hat: the advisor with the hat convention, "
                                            "every seat).")] = "advisor",

@@ -284,11 +284,22 @@ def run_interactive(session: CompanionSession, out: Console, title: str, prompt_
 # -- assist simulate GAME -------------------------------------------------------------------------------------------
 
 # The options whose help is the same in every game's ``assist simulate`` command (each command sets its default).
-GamesOption = Annotated[int, typer.Option(help="Number of games to play.", min=1)]
-SeedOption = Annotated[int, typer.Option(help="Run seed: game i is played from (seed, i) alone.")]
-WorkersOption = Annotated[int, typer.Option(help="Worker processes (results do not depend on it).", min=1)]
+# Every number an option takes has both bounds (Typer prints them in --help and refuses others in one line).
+MAX_GAMES = 100_000
+MAX_WORKERS = 64
+MAX_SEED = 2**64 - 1  # a game seed is 8 bytes of a hash (solver.simulate.game_seed)
+GamesOption = Annotated[int, typer.Option(help="Number of games to play.", min=1, max=MAX_GAMES)]
+SeedOption = Annotated[int, typer.Option(help="Run seed: game i is played from (seed, i) alone.", min=0, max=MAX_SEED)]
+WorkersOption = Annotated[
+    int, typer.Option(help="Worker processes (results do not depend on it).", min=1, max=MAX_WORKERS)
+]
+MAX_COUNT_BUDGET = 600.0  # seconds: Thirteen Clues' --count-budget
+
+
 SummaryJsonOption = Annotated[bool, typer.Option("--json", help="Print the summary as JSON on stdout.")]
-ReplayOption = Annotated[int | None, typer.Option(help="Play only the game with this game seed and print its log.")]
+ReplayOption = Annotated[
+    int | None, typer.Option(help="Play only the game with this game seed and print its log.", min=0, max=MAX_SEED)
+]
 # Evidence's and Time Bomb's (Thirteen Clues' --deep-check asks something else).
 DeepCheckOption = Annotated[
     bool, typer.Option(help="Also check each bot's CP-SAT knowledge model at the end of every game (slower).")

@@ -539,7 +539,7 @@ def _rows_table(title: str, rows: list[Row]) -> Table:
 
 def simulate_command(
     games: GamesOption = 100,
-    players: Annotated[int, typer.Option(help="Players at the table (2 to 5).")] = 4,
+    players: Annotated[int, typer.Option(help="Players at the table.", min=2, max=5)] = 4,
     bots: Annotated[str, typer.Option(help="Bots seat by seat (seat 1 first), comma-separated, or one name for "
                                            "every seat (random, greedy, advisor).")] = "greedy",
     seed: SeedOption = 0,

@@ -652,7 +652,7 @@ def summarize_records(records: Sequence[Any]) -> SimResult:
 
 def simulate_command(
     games: GamesOption = 100,
-    players: Annotated[int, typer.Option(help="Players at the table (4 to 6).")] = 5,
+    players: Annotated[int, typer.Option(help="Players at the table.", min=4, max=6)] = 5,
     bots: Annotated[str, typer.Option(help=f"Bots seat by seat, comma-separated, or one spec for every seat. A spec "
                                            f"is a bot ({', '.join(BOTS)}) or SHERLOCK_BOT/MORIARTY_BOT, played by "
                                            f"the role each seat is dealt.")] = "advisor/bluffing-moriarty",
