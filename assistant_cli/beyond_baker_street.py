@@ -61,6 +61,7 @@ from models.beyond_baker_street.rules import LOSS_KINDS, BakerStreetState, Table
 from models.beyond_baker_street.table import Board
 from solver.errors import AssistantError
 from solver.knowledge import Explanation
+from solver.parsing import is_whole, parse_int, shown
 from solver.simulate import Matchup, play_game
 from solver.text import plural
 
@@ -141,16 +142,17 @@ class BakerStreetSession(BaseSession):
 
     def _entry(self, tokens: list[str], show: bool) -> Reply:
         entry = parse(self._with_seat(tokens))
-        before = self._by_card() if self.kn.started else None
-        self._add(entry)
-        self.lines.append(str(entry))
-        self._save()
-        summary = f"recorded '{entry}'"
-        if not show:
-            return Reply([], True, summary=summary)
-        change = describe_change(before, self._by_card()) if before is not None and self.kn.started else ""
-        head = f"{summary}; {change}" if change else summary
-        return Reply([self.state_view(head)], True, summary=head)
+        before = self._by_card() if self.kn.started and show else None
+
+        def reply() -> Reply:
+            summary = f"recorded '{entry}'"
+            if not show:
+                return Reply([], True, summary=summary)
+            change = describe_change(before, self._by_card()) if before is not None and self.kn.started else ""
+            head = f"{summary}; {change}" if change else summary
+            return Reply([self.state_view(head)], True, summary=head)
+
+        return self._accept(str(entry), lambda: self._add(entry), reply)
 
     def _conflict_line(self, conflict: object) -> str | None:
         """An Assist named or skipped my card: the Assist's line; a card I see has no single line."""
@@ -259,12 +261,10 @@ class BakerStreetSession(BaseSession):
         kn = self._require("why")
         steps = bool(args) and args[-1].lower() == "steps"
         args = args[:-1] if steps else args
-        if not args or not args[0].isdigit():
+        if not args:
             raise AssistantError(f"why: expected '{usage}'")
-        pos = int(args[0])
         held = len(kn.hands[kn.me])
-        if not 1 <= pos <= held:
-            raise AssistantError(f"why: position {pos}, but you hold {plural(held, 'card')}")
+        pos = parse_int(args[0], f"why: position (you hold {plural(held, 'card')})", 1, held)
         if len(args) > 1:
             card, i = take_evidence(args, 1, usage)
             no_args("why", args[i:])
@@ -281,9 +281,9 @@ class BakerStreetSession(BaseSession):
         kn = self._require("empathy")
         seats = [s for s in kn.hands if s != kn.me]
         if args:
-            if len(args) != 1 or not args[0].isdigit() or int(args[0]) not in seats:
+            if len(args) != 1 or not is_whole(args[0]) or args[0] not in map(str, seats):
                 among = ", ".join(map(str, seats[:-1])) + f" or {seats[-1]}" if len(seats) > 1 else str(seats[0])
-                raise AssistantError(f"empathy {' '.join(args)}: expected 'empathy [SEAT]' with SEAT {among} "
+                raise AssistantError(f"empathy {shown(' '.join(args))}: expected 'empathy [SEAT]' with SEAT {among} "
                                      "(another player)")
             seats = [int(args[0])]
         parts: list[RenderableType] = [Text(
@@ -594,8 +594,8 @@ def summarize_records(records: Sequence[Any]) -> SimulationSummary:
 
 def simulate_command(
     games: GamesOption = 100,
-    players: Annotated[int, typer.Option(help="Players at the table (2 to 4).")] = 3,
-    case: Annotated[int, typer.Option(help="Case File (1 to 6).")] = 1,
+    players: Annotated[int, typer.Option(help="Players at the table.", min=2, max=4)] = 3,
+    case: Annotated[int, typer.Option(help="Case File.", min=1, max=6)] = 1,
     bots: Annotated[str, typer.Option(help="Bots seat by seat, comma-separated, or one name for every seat "
                                            "(random, advisor, hat: the advisor with the hat convention, "
                                            "every seat).")] = "advisor",

@@ -53,6 +53,7 @@ from models.evidence.inference import GreedyOpponents
 from models.evidence.knowledge import EvidenceKnowledge, TableSetup
 from models.evidence.observations import (
     SETUP_TYPES,
+    VALUE_RANGE,
     Done,
     Entry,
     PlayRumour,
@@ -65,6 +66,7 @@ from models.evidence.observations import (
 from models.evidence.rules import EXTRA, PLAY, SEARCH, UNCOVER, EvidenceState, extra_actions, new_game
 from models.evidence.turns import EVIDENCE_STEP, TurnOrder
 from solver.errors import AssistantError
+from solver.parsing import parse_int
 from solver.simulate import Matchup, Row, play_game, summarize
 from solver.text import plural
 
@@ -72,6 +74,7 @@ GAME = "evidence"
 JOURNAL_HEADER = journal_header(GAME)
 ADVICE_SHOWN = 8
 ADVICE_SAMPLES = 96
+MAX_ADVICE_SAMPLES = 1000  # about 4 s of advice in round 3 of examples/evidence-4p.txt (96: 0.3 s)
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "help": ("help", "h", "?"),
@@ -106,7 +109,8 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "look COLOUR VALUE  (your Fortune-Teller)", "look blue 3"),
     ("Session", "show / show brief", "mysteries, probabilities, expected scores / one screen of them"),
     ("", "why COLOUR [VALUE] [steps]", "why blue   why blue 3   why blue 3 steps"),
-    ("", "advise [all] [extra] [greedy] [samples N]", "ranked options for your turn (greedy: model the others)"),
+    ("", "advise [all] [extra] [greedy] [samples N]", "ranked options for your turn (greedy: model the others; "
+                                                   "N: 1 to 1000, default 96)"),
     ("", "undo / history", "remove the last entry / list the entries, numbered"),
     ("", "edit N ENTRY / drop N  (fix entry N of 'history')", "edit 9 play 3 blue 1   drop 9"),
     ("", "help / quit", "aliases: h ?, exit q"),
@@ -164,18 +168,19 @@ class EvidenceSession(BaseSession):
 
     def _entry(self, tokens: list[str], show: bool) -> Reply:
         entry = parse(with_seat(tokens, SEAT_VERBS, self.setup.me))
-        before = self.knowledge.distribution() if self.knowledge is not None else None
-        self._add(entry)
-        self.lines.append(str(entry))
-        self._save()
-        summary = f"recorded '{entry}'"
-        if self.knowledge is not None and before is None:
-            summary = f"setup complete; {summary}"
-        if not show:
-            return Reply([], True, summary=summary)
-        change = describe_change(before, self.knowledge.distribution()) if before and self.knowledge else ""
-        head = f"{summary}; {change}" if change else summary
-        return Reply([self.state_view(head)], True, summary=head)
+        before = self.knowledge.distribution() if self.knowledge is not None and show else None
+
+        def reply() -> Reply:
+            summary = f"recorded '{entry}'"
+            if self.knowledge is not None and isinstance(entry, SETUP_TYPES):
+                summary = f"setup complete; {summary}"
+            if not show:
+                return Reply([], True, summary=summary)
+            change = describe_change(before, self.knowledge.distribution()) if before and self.knowledge else ""
+            head = f"{summary}; {change}" if change else summary
+            return Reply([self.state_view(head)], True, summary=head)
+
+        return self._accept(str(entry), lambda: self._add(entry), reply)
 
     def _add(self, entry: Entry) -> None:
         if isinstance(entry, SETUP_TYPES):
@@ -285,10 +290,7 @@ class EvidenceSession(BaseSession):
             raise AssistantError(f"why: expected '{usage}'")
         colour = colour_of(args[0])
         if len(args) == 2:
-            try:
-                value = int(args[1])
-            except ValueError:
-                raise AssistantError(f"why: value '{args[1]}': expected a whole number") from None
+            value = parse_int(args[1], "why: value", *VALUE_RANGE)
             if steps:
                 from assistant_cli.teach_games import EvidenceTeacher, why_steps
 
@@ -306,8 +308,8 @@ class EvidenceSession(BaseSession):
         greedy = "greedy" in words
         words = [w for w in words if w not in ("all", "extra", "greedy")]
         samples = ADVICE_SAMPLES
-        if words[:1] == ["samples"] and len(words) == 2 and words[1].isdigit() and int(words[1]) > 0:
-            samples = int(words[1])
+        if words[:1] == ["samples"] and len(words) == 2:
+            samples = parse_int(words[1], "advise samples", 1, MAX_ADVICE_SAMPLES)
         elif words:
             raise AssistantError(f"advise: unexpected '{' '.join(args)}', expected '{usage}'")
         turn = self.turn()
@@ -554,7 +556,7 @@ def _rows_table(title: str, rows: list[Row]) -> Table:
 
 def simulate_command(
     games: GamesOption = 100,
-    players: Annotated[int, typer.Option(help="Players at the table (2 to 5).")] = 4,
+    players: Annotated[int, typer.Option(help="Players at the table.", min=2, max=5)] = 4,
     bots: Annotated[str, typer.Option(help="Bots seat by seat (seat 1 first), comma-separated, or one name for "
                                            "every seat (random, greedy, advisor).")] = "greedy",
     seed: SeedOption = 0,

@@ -14,6 +14,7 @@ every accepted entry, so a crash or Ctrl-C loses nothing.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import importlib
 import os
@@ -43,6 +44,7 @@ from models.thirteen_clues.observations import (
 )
 from solver.errors import AssistantError, ContradictionError
 from solver.knowledge import Count
+from solver.parsing import is_whole, parse_int
 from solver.text import plural
 
 GAME = "thirteen-clues"
@@ -216,7 +218,7 @@ class BaseSession:
                     raise AssistantError(f"{verb}: unexpected '{' '.join(args)}', expected '{verb}' or '{verb} brief'")
                 return Reply([self.brief_view()]) if args else self._show_reply()
             if command == "undo":
-                return self._undo(show)
+                return self._guarded(lambda: self._undo(show), resave=True)
             if command == "history":
                 return Reply([render.history_view(self.lines)])
             if command == "edit":
@@ -239,9 +241,45 @@ class BaseSession:
             self.journal.save(self.lines)
 
     def rebuilt(self, lines: Iterable[str]) -> None:
-        """Become a replay of ``lines`` from scratch (same options, same journal), rewriting the journal."""
-        self._adopt(self._replayed(lines))
-        self._save()
+        """Become a replay of ``lines`` from scratch (same options, same journal), rewriting the journal.
+
+        The journal is written before the state changes: if it cannot be, nothing changes."""
+        trial = self._replayed(lines)
+        if self.journal is not None:
+            self.journal.save(trial.lines)
+        self._adopt(trial)
+    # -- all or nothing -------------------------------------------------------------------------------------
+    # A line reported as bad is never recorded. Every change of state goes through ``_accept`` (an entry: one
+    # line more) or ``_guarded`` (a command that rewrites the lines: undo, clearing what-ifs). Should any step
+    # fail (a rule the entry breaks, a view that cannot be computed, a journal that cannot be written, Ctrl-C),
+    # the session becomes again the replay of the lines it had, so the state, ``lines`` and the journal always
+    # agree. Replaying costs milliseconds per line, and only a line that fails after it was parsed pays it.
+
+    def _accept(self, line: str, apply: Callable[[], object], reply: Callable[[], Reply]) -> Reply:
+        """Record ``line`` all or nothing: ``apply`` changes the state, ``reply`` builds the answer (it may read
+        ``self.lines``, which ends with ``line`` by then), and the journal is written last."""
+
+        def change() -> Reply:
+            apply()
+            self.lines.append(line)
+            answer = reply()
+            self._save()
+            return answer
+
+        return self._guarded(change)
+
+    def _guarded(self, change: Callable[[], Reply], resave: bool = False) -> Reply:
+        """Run ``change``; if it raises, restore the replay of the lines there were before and re-raise.
+        ``resave``: ``change`` may have rewritten the journal already, so write the old lines back."""
+        kept = list(self.lines)
+        try:
+            return change()
+        except BaseException:
+            self._adopt(self._replayed(kept))
+            if resave and self.journal is not None:
+                with contextlib.suppress(AssistantError):  # the error being raised says what went wrong
+                    self.journal.save(self.lines)
+            raise
 
     def _replayed(self, lines: Iterable[str]) -> Self:
         """A fresh session (no journal, no contradiction search) that replayed ``lines``; raises on a bad one."""
@@ -520,15 +558,21 @@ class Session(BaseSession):
         else:
             # A correction after the game started: rebuild from scratch so every observation is re-checked.
             setup, knowledge = self._build([*self._entries, (entry, False)])
-        self.setup, self.knowledge = setup, knowledge
-        self._record(str(entry), entry, hypothetical=False)
-        if knowledge is None:
-            return self._state_reply(f"recorded '{entry}'")
-        if before is None:
-            summary = f"setup complete: {plural(len(knowledge.unseen), 'card')} unseen; '{entry}' recorded"
-            self._snapshot = None
-            return self._state_reply(summary=summary, diff=False)
-        return self._state_reply(summary=f"'{entry}' (setup changed, every entry re-checked)")
+
+        def apply() -> None:
+            self.setup, self.knowledge = setup, knowledge
+            self._entries.append((entry, False))
+
+        def reply() -> Reply:
+            if knowledge is None:
+                return self._state_reply(f"recorded '{entry}'")
+            if before is None:
+                summary = f"setup complete: {plural(len(knowledge.unseen), 'card')} unseen; '{entry}' recorded"
+                self._snapshot = None
+                return self._state_reply(summary=summary, diff=False)
+            return self._state_reply(summary=f"'{entry}' (setup changed, every entry re-checked)")
+
+        return self._accept(str(entry), apply, reply)
 
     def _new_knowledge(self, setup: TableSetup) -> ThirteenCluesKnowledge:
         return ThirteenCluesKnowledge(setup, count_budget=self.count_budget)
@@ -555,17 +599,15 @@ class Session(BaseSession):
 
     def _observe(self, obs: Observation, hypothetical: bool) -> Reply:
         knowledge = self._require_knowledge(f"'{obs}'")
-        self._baseline()
-        knowledge.add(obs, hypothetical)
         line = f"whatif {obs}" if hypothetical else str(obs)
-        self._record(line, obs, hypothetical)
         label = f"what-if '{obs}' (not a fact)" if hypothetical else f"'{obs}'"
-        return self._state_reply(summary=label)
 
-    def _record(self, line: str, entry: Entry, hypothetical: bool) -> None:
-        self.lines.append(line)
-        self._entries.append((entry, hypothetical))
-        self._save()
+        def apply() -> None:
+            self._baseline()
+            knowledge.add(obs, hypothetical)
+            self._entries.append((obs, hypothetical))
+
+        return self._accept(line, apply, lambda: self._state_reply(summary=label))
 
     def _undo(self, show: bool) -> Reply:
         """Remove the last line (``show`` is in ``self._show`` already, where the state views read it)."""
@@ -595,18 +637,22 @@ class Session(BaseSession):
             knowledge = self._require_knowledge("whatif clear")
             if not knowledge.knowledge.whatifs:
                 raise AssistantError("whatif clear: there is no what-if to clear")
-            self._baseline()
-            dropped = knowledge.knowledge.clear_whatifs()
-            keep = [i for i, (_, hyp) in enumerate(self._entries) if not hyp]
-            self.lines = [self.lines[i] for i in keep]
-            self._entries = [self._entries[i] for i in keep]
-            self._save()
-            shown = ", ".join(f"'{o}'" for o in dropped)
-            return self._state_reply(summary=f"cleared what-if {shown}; back to the facts")
+            return self._guarded(lambda: self._clear_whatifs(knowledge), resave=True)
         entry = parse(" ".join(args))
         if not isinstance(entry, OBSERVATION_TYPES):
             raise AssistantError(f"whatif {entry}: expected an observation (ask, informant, accuse), not setup")
         return self._observe(entry, hypothetical=True)
+
+    def _clear_whatifs(self, knowledge: ThirteenCluesKnowledge) -> Reply:
+        """Drop every what-if: the facts stay (run through ``_guarded``)."""
+        self._baseline()
+        dropped = knowledge.knowledge.clear_whatifs()
+        keep = [i for i, (_, hyp) in enumerate(self._entries) if not hyp]
+        self.lines = [self.lines[i] for i in keep]
+        self._entries = [self._entries[i] for i in keep]
+        self._save()
+        shown = ", ".join(f"'{o}'" for o in dropped)
+        return self._state_reply(summary=f"cleared what-if {shown}; back to the facts")
 
     # -- queries --------------------------------------------------------------------------------------------
     def _why(self, args: list[str]) -> Reply:
@@ -638,11 +684,11 @@ class Session(BaseSession):
             return text.upper()
         seat_text, side = text, ""
         for word, code in (("left", "L"), ("right", "R"), ("l", "L"), ("r", "R")):
-            if text.endswith(word) and text[: -len(word)].isdigit():
+            if text.endswith(word) and is_whole(text[: -len(word)]):
                 seat_text, side = text[: -len(word)], code
                 break
-        if seat_text.isdigit():
-            seat = int(seat_text)
+        if is_whole(seat_text):
+            seat = parse_int(seat_text, "why: seat", 1, knowledge.players)
             places = knowledge.private_places(seat) if seat != knowledge.me else []
             if knowledge.players == 2 and side:
                 places = [p for p in places if p.endswith(side)]
@@ -666,8 +712,9 @@ class Session(BaseSession):
         if show_all:
             words.remove("all")
         kwargs: dict[str, int] = {}
-        if words[:1] == ["glasses"] and len(words) == 2 and words[1].isdigit():
-            kwargs["glasses"] = int(words[1])
+        if words[:1] == ["glasses"] and len(words) == 2:
+            # The glasses I hold: at most one per player is in the game (rulebook: the box has one per player).
+            kwargs["glasses"] = parse_int(words[1], "advise glasses", 1, knowledge.players)
         elif words:
             raise AssistantError(f"advise: unexpected '{' '.join(args)}', expected '{usage}'")
         try:

@@ -64,6 +64,7 @@ from models.time_bomb.observations import CARD_NAMES, COLOUR_NAMES, Entry, Hand,
 from models.time_bomb.rules import COVER, CUT, REDEAL, UNCOVER, TableRules, TimeBombState, new_game
 from solver.errors import AssistantError
 from solver.parallel import Backend, run_jobs
+from solver.parsing import is_whole, parse_fraction, parse_int, shown
 from solver.simulate import Matchup, game_seed, play_game
 from solver.text import plural
 
@@ -171,21 +172,22 @@ class TimeBombSession(BaseSession):
 
     def _entry(self, tokens: list[str], show: bool) -> Reply:
         entry = parse(with_seat(tokens, SEAT_VERBS, self.setup.me))
-        self._add(entry)
-        self.lines.append(str(entry))
-        self._save()
-        summary = f"recorded '{entry}'"
-        if self.knowledge is not None and isinstance(entry, SETUP_TYPES):
-            summary = f"setup complete; {summary}"
-        flagged = self._new_flags()
-        if flagged:
-            summary += f"; {flagged}"
-        note = self.knowledge.soft_note() if self.knowledge is not None else None
-        if note and not show:  # the view shows it itself
-            summary += f"; {note}"
-        if not show:
-            return Reply([], True, summary=summary)
-        return Reply([self.state_view(summary)], True, summary=summary)
+
+        def reply() -> Reply:
+            summary = f"recorded '{entry}'"
+            if self.knowledge is not None and isinstance(entry, SETUP_TYPES):
+                summary = f"setup complete; {summary}"
+            flagged = self._new_flags()
+            if flagged:
+                summary += f"; {flagged}"
+            note = self.knowledge.soft_note() if self.knowledge is not None else None
+            if note and not show:  # the view shows it itself
+                summary += f"; {note}"
+            if not show:
+                return Reply([], True, summary=summary)
+            return Reply([self.state_view(summary)], True, summary=summary)
+
+        return self._accept(str(entry), lambda: self._add(entry), reply)
 
     def _add(self, entry: Entry) -> None:
         if isinstance(entry, SETUP_TYPES):
@@ -215,22 +217,22 @@ class TimeBombSession(BaseSession):
         usage = "bluff SHERLOCK_RATE MORIARTY_RATE"
         if len(args) != 2:
             raise AssistantError(f"bluff: expected '{usage}', e.g. 'bluff 0.1 0.5'")
-        try:
-            rates = [float(a) for a in args]
-        except ValueError:
-            raise AssistantError(f"bluff '{' '.join(args)}': expected two probabilities like 'bluff 0.1 0.5'") from None
-        bluff = BluffModel(*rates)
-        if self.knowledge is not None:
-            self.knowledge.set_bluff(bluff)
-        self.bluff = bluff
-        line = f"bluff {bluff.sherlock:g} {bluff.moriarty:g}"
-        self.lines.append(line)
-        self._save()
-        summary = f"bluff rates: Sherlock {bluff.sherlock:g}, Moriarty {bluff.moriarty:g}"
-        note = self.knowledge.soft_note() if self.knowledge is not None else None
-        if note and not show:  # the view shows it itself
-            summary += f"; {note}"
-        return Reply([self.state_view(summary)] if show else [], True, summary=summary)
+        bluff = BluffModel(parse_fraction(args[0], "bluff: Sherlock's rate"),
+                           parse_fraction(args[1], "bluff: Moriarty's rate"))
+
+        def apply() -> None:
+            if self.knowledge is not None:
+                self.knowledge.set_bluff(bluff)  # rates no role assignment fits fall back to the hard layer
+            self.bluff = bluff
+
+        def reply() -> Reply:
+            summary = f"bluff rates: Sherlock {bluff.sherlock:g}, Moriarty {bluff.moriarty:g}"
+            note = self.knowledge.soft_note() if self.knowledge is not None else None
+            if note and not show:  # the view shows it itself
+                summary += f"; {note}"
+            return Reply([self.state_view(summary)] if show else [], True, summary=summary)
+
+        return self._accept(f"bluff {bluff.sherlock:g} {bluff.moriarty:g}", apply, reply)
 
     def _require(self, what: str) -> TimeBombKnowledge:
         if self.knowledge is None:
@@ -350,13 +352,9 @@ class TimeBombSession(BaseSession):
         kn = self._require("seat")
         if token.lower() == "me":
             return kn.me
-        try:
-            seat = int(token)
-        except ValueError:
-            raise AssistantError(f"seat '{token}': expected a whole number or 'me'") from None
-        if not 1 <= seat <= kn.setup.players:
-            raise AssistantError(f"seat {seat}: expected 1 to {kn.setup.players}")
-        return seat
+        if not is_whole(token):
+            raise AssistantError(f"seat '{shown(token)}': expected a whole number from 1 to {kn.setup.players} or 'me'")
+        return parse_int(token, "seat", 1, kn.setup.players)
 
     def _why(self, args: list[str]) -> RenderableType:
         usage = ("why role SEAT | why claim N | why inplay COLOUR K [steps] | why holds SEAT CARD K | "
@@ -365,25 +363,25 @@ class TimeBombSession(BaseSession):
         if not args:
             raise AssistantError(f"why: expected '{usage}'")
         kind, rest = args[0].lower(), args[1:]
-        try:
-            if kind == "inplay" and len(rest) == 3 and rest[2].lower() == "steps":
-                from assistant_cli.teach_games import TimeBombTeacher, why_steps
+        # Each number is read in its widest range here; the why_* functions say why a value is impossible.
+        if kind == "inplay" and len(rest) == 3 and rest[2].lower() == "steps":
+            from assistant_cli.teach_games import TimeBombTeacher, why_steps
 
-                return Text(why_steps(TimeBombTeacher(), self, TimeBombTeacher().parse_claim(self, " ".join(rest[:2]))))
-            if kind == "role" and len(rest) == 1:
-                return why_role(kn, self._seat(rest[0]))
-            if kind == "claim" and len(rest) == 1:
-                return why_claim(kn, int(rest[0]))
-            if kind == "inplay" and len(rest) == 2:
-                return why_in_play(kn, COLOUR_NAMES.resolve(rest[0]), int(rest[1]))
-            if kind == "holds" and len(rest) == 3:
-                return why_holds(kn, self._seat(rest[0]), CARD_NAMES.resolve(rest[1]), int(rest[2]))
-            if kind == "cut" and len(rest) == 1:
-                return why_cut(kn, self._seat(rest[0]))
-        except ValueError as exc:
-            if isinstance(exc, AssistantError):
-                raise
-            raise AssistantError(f"why {' '.join(args)}: expected '{usage}' (numbers as digits)") from None
+            return Text(why_steps(TimeBombTeacher(), self, TimeBombTeacher().parse_claim(self, " ".join(rest[:2]))))
+        if kind == "role" and len(rest) == 1:
+            return why_role(kn, self._seat(rest[0]))
+        if kind == "claim" and len(rest) == 1:
+            return why_claim(kn, parse_int(rest[0], "why claim: claim number", 1, max(1, len(kn.claims))))
+        if kind == "inplay" and len(rest) == 2:
+            colour = COLOUR_NAMES.resolve(rest[0])
+            return why_in_play(kn, colour, parse_int(rest[1], f"why inplay {colour}: count", 0,
+                                                     kn.setup.bombs_per_colour))
+        if kind == "holds" and len(rest) == 3:
+            seat, card = self._seat(rest[0]), CARD_NAMES.resolve(rest[1])
+            return why_holds(kn, seat, card, parse_int(rest[2], f"why holds {seat} {card}: count", 0,
+                                                        max(kn.setup.hand_sizes)))
+        if kind == "cut" and len(rest) == 1:
+            return why_cut(kn, self._seat(rest[0]))
         raise AssistantError(f"why {' '.join(args)}: expected '{usage}'")
 
     def _advise(self, args: list[str]) -> RenderableType:
@@ -734,7 +732,7 @@ def summarize_records(records: Sequence[Any]) -> SimResult:
 
 def simulate_command(
     games: GamesOption = 100,
-    players: Annotated[int, typer.Option(help="Players at the table (4 to 6).")] = 5,
+    players: Annotated[int, typer.Option(help="Players at the table.", min=4, max=6)] = 5,
     bots: Annotated[str, typer.Option(help=f"Bots seat by seat, comma-separated, or one spec for every seat. A spec "
                                            f"is a bot ({', '.join(BOTS)}) or SHERLOCK_BOT/MORIARTY_BOT, played by "
                                            f"the role each seat is dealt.")] = "advisor/bluffing-moriarty",

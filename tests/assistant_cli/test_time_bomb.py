@@ -63,12 +63,12 @@ def test_me_stands_for_my_seat_and_errors_are_one_line() -> None:
     assert s.lines[-1] == "claim 1 1"
     for bad, message in [
         ("cut 1 red", "must cut another player"),
-        ("cut 9 red", "seat 9: expected 1 to 5"),
+        ("cut 6 red", "seat 6: expected 1 to 5"),
         ("cut 2 purple", "unknown card 'purple'"),
-        ("claim 2 7", "holds 5 cards, so 0 to 5"),
+        ("claim 2 7", "defusers 7: expected a whole number from 0 to 5"),
         ("players 6", "the game has started"),
         ("why", "expected 'why role SEAT"),
-        ("bluff 2 0.5", "sherlock bluff rate 2.0"),
+        ("bluff 2 0.5", "bluff: Sherlock's rate 2: expected a number from 0 to 1"),
         ("holdings", "expected 'holdings SEAT'"),
     ]:
         with pytest.raises(AssistantError, match=message) as info:
