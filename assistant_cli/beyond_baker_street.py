@@ -48,7 +48,7 @@ from assistant_cli.companion import (
 from assistant_cli.companion_app import journal_header
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, no_args
 from models.beyond_baker_street.advisor import Advice, advise, make_bot
-from models.beyond_baker_street.data import DEFAULT_DATA, ICONS, NUMBERS, SECTIONS, Evidence, GameData
+from models.beyond_baker_street.data import DEFAULT_DATA, HAND_SIZES, ICONS, NUMBERS, SECTIONS, Evidence, GameData
 from models.beyond_baker_street.hat import hat_advise, hat_table_of, in_play
 from models.beyond_baker_street.knowledge import HandKnowledge, Told
 from models.beyond_baker_street.observations import (
@@ -264,7 +264,9 @@ class BakerStreetSession(BaseSession):
         if not args:
             raise AssistantError(f"why: expected '{usage}'")
         held = len(kn.hands[kn.me])
-        pos = parse_int(args[0], f"why: position (you hold {plural(held, 'card')})", 1, held)
+        pos = parse_int(args[0], "why: position", 1, max(HAND_SIZES.values()))
+        if pos > held:
+            raise AssistantError(f"why: position {pos}, but you hold {plural(held, 'card')}")
         if len(args) > 1:
             card, i = take_evidence(args, 1, usage)
             no_args("why", args[i:])

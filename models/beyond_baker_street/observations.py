@@ -233,9 +233,9 @@ _CARD = re.compile(r"^([0-9]+)([a-z]*)$", re.IGNORECASE)
 MIN_PLAYERS, MAX_PLAYERS = min(HAND_SIZES), max(HAND_SIZES)
 RANGES: dict[str, tuple[int, int]] = {
     "players": (MIN_PLAYERS, MAX_PLAYERS),
-    "seat": (1, MAX_PLAYERS),
+    "seat": (1, 99),  # any plausible seat: the table names a seat it does not have ("there is no player 5")
     "case": (min(CASE_FILES), max(CASE_FILES)),
-    "position": (1, max(HAND_SIZES.values())),
+    "position": (1, 99),  # the table checks a position against the hand it names ("player 3 holds 4 cards")
 }
 LEAD_RANGE = (min(v for vs in LEAD_VALUES.values() for v in vs), max(v for vs in LEAD_VALUES.values() for v in vs))
 

@@ -248,5 +248,5 @@ def test_counts_of_one_read_in_the_singular() -> None:
     session = replayed("beyond-baker-street", count=10)
     assert "Impossible: 1 card of the 4 the Case File allows; eliminated 5C" in draw(
         session.handle("show").renderables, 200)
-    with pytest.raises(AssistantError, match=r"^why: position 9, but you hold 4 cards$"):
-        session.handle("why 9")
+    with pytest.raises(AssistantError, match=r"^why: position 5, but you hold 4 cards$"):
+        session.handle("why 5")

@@ -198,8 +198,8 @@ def test_an_entry_whose_view_or_journal_fails_is_not_recorded(
         ("thirteen-clues", "why Duke 9", "why: seat 9: expected a whole number from 1 to 4"),
         ("time-bomb", "why claim 99999999999999", "why claim: claim number '99999999999999'"),
         ("time-bomb", "bluff nan 0.5", "bluff: Sherlock's rate 'nan': expected a number from 0 to 1"),
-        ("beyond-baker-street", "why ²", "why: position (you hold 4 cards) '²': expected a whole number from 1 to 4"),
-        ("beyond-baker-street", "empathy ²", "with a seat among 1, 3"),
+        ("beyond-baker-street", "why ²", "why: position '²': expected a whole number from 1 to 6"),
+        ("beyond-baker-street", "empathy ²", "with SEAT 1 or 3 (another player)"),
     ],
 )
 def test_session_command_numbers_are_bounded_and_named(name: str, line: str, message: str, tmp_path: Path) -> None:

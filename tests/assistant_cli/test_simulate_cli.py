@@ -68,5 +68,5 @@ def test_user_errors_are_one_line_without_traceback() -> None:
         assert message in result.output
         assert "Traceback" not in result.output
     # An option out of its range is refused by Typer itself, which names the bound (exit code 2: a usage error).
-    result = runner.invoke(app, ["thirteen-clues", "--games", "1", "--players", "8"])
+    result = runner.invoke(app, ["simulate", "thirteen-clues", "--games", "1", "--players", "8"])
     assert result.exit_code == 2 and "less than or equal to 6" in result.output, result.output

@@ -327,7 +327,7 @@ RULE_CASES = [
     ((), "redeal defuse red blue green", "redeal: the round is not over"),
     ((), "cut 1 red", "player 1 holds the cutter and must cut another player"),
     ((), "cut 2 orange", "orange is not in play with 5 players"),
-    ((), "claim 2 6", "player 2 holds 5 cards, so 0 to 5 defusing cards"),
+    ((), "claim 2 6", "defusers 6: expected a whole number from 0 to 5"),
     ((), "players 4", "the game has started"),
     (("cut 2 red",), "cut 3 red", "the red bomb's numbered card comes first: 'draw K'"),
     (("cut 2 red",), "cover red", "no defusing or yellow card is waiting"),
