@@ -187,6 +187,10 @@ class AllocationCounter:
         for every q. Integer arithmetic wraps modulo 2^64 in the intermediate steps, which is harmless because
         every final count is below 2^63 (checked against the multinomial bound; past it Python integers are
         used).
+
+        A bin whose constraints allow one content whatever M is (an informant letter I looked at) is *fixed*:
+        its items leave the transforms, which halves them per item, and its joint is its single column, filled
+        with each M's worlds. A probe with no other constrained bin needs no transform at all.
         """
         items, pivot_rules, bin_rules = self._split(problem, constraints)
         for probe in probes:
