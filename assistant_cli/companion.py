@@ -26,9 +26,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.text import Text
 
 from assistant_cli.companion_app import MAX_GAMES, MAX_SEED, MAX_WORKERS
-from assistant_cli.session import Journal, Reply, read_lines
+from assistant_cli.terminal import to_rich
 from solver.errors import AssistantError
 from solver.parallel import open_backend
+from solver.session import Journal, Reply, read_lines
 from solver.simulate import GameRecord, Matchup, SimulationError, run_games
 from solver.text import plural
 
@@ -74,8 +75,9 @@ def fail(message: str, soft_wrap: bool = True) -> NoReturn:
 
 
 def print_reply(console: Console, reply: Reply) -> None:
-    for renderable in reply.renderables:
-        console.print(renderable)
+    """Draw a reply's views in the terminal (:mod:`assistant_cli.terminal`)."""
+    for view in reply.renderables:
+        console.print(to_rich(view))
 
 
 def replay_file(session: CompanionSession, path: Path, err: Console) -> int:

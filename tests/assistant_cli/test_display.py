@@ -25,6 +25,7 @@ from assistant_cli.evidence import EvidenceSession, players_table
 from assistant_cli.main import app
 from assistant_cli.render import BRIEF_LINES, Fit, Flow
 from assistant_cli.session import BaseSession, Session, read_lines
+from assistant_cli.terminal import to_rich
 from assistant_cli.time_bomb import TimeBombSession
 from solver.errors import AssistantError
 from solver.knowledge import Count
@@ -51,7 +52,7 @@ ATOMS = re.compile(
 def draw(renderables: Sequence[RenderableType], width: int) -> str:
     console = Console(width=width, file=io.StringIO(), color_system=None, record=True)
     for renderable in renderables:
-        console.print(renderable)
+        console.print(to_rich(renderable))
     return console.export_text()
 
 

@@ -241,14 +241,14 @@ def test_subcategories_house_rule() -> None:
 
 def test_journal_is_saved_atomically_after_every_accepted_entry(tmp_path) -> None:  # noqa: ANN001
     path = tmp_path / "game.journal"
-    session = Session(journal=Journal(path))
+    session = Session(journal=Journal(path, JOURNAL_HEADER))
     for line in SETUP:
         session.handle(line)
     session.handle("ask 2 re 1")
     with pytest.raises(AssistantError):
         session.handle("ask 2 Red 2")
     assert path.read_text().splitlines() == [JOURNAL_HEADER, *SETUP, "ask 2 Red 1"]
-    assert Journal.is_journal(path)
+    assert Journal.is_journal(path, JOURNAL_HEADER)
     assert [p.name for p in tmp_path.iterdir()] == ["game.journal"]  # no temp file left behind
     session.handle("undo")
     assert path.read_text().splitlines() == [JOURNAL_HEADER, *SETUP]

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from assistant_cli.main import app
 from assistant_cli.session import Journal
+from assistant_cli.terminal import to_rich
 from assistant_cli.time_bomb import JOURNAL_HEADER, TimeBombSession
 from solver.errors import AssistantError
 
@@ -23,7 +24,7 @@ runner = CliRunner()
 def text(reply) -> str:
     console = Console(width=200, record=True)
     for r in reply.renderables:
-        console.print(r)
+        console.print(to_rich(r))
     return console.export_text()
 
 

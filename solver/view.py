@@ -1,0 +1,184 @@
+"""View data: what a companion session shows, as plain values that any interface can draw.
+
+A session answers a typed line with these values instead of terminal renderables, so that the terminal (rich,
+``assistant_cli/terminal.py``) and the web page (``assistant_cli/web``) draw the same content and neither
+holds game logic. The shapes are the few the views need: text with a tone, tables of typed cells (a
+probability carries its value, so a page can draw a bar; a cell may carry the ``why`` command that explains
+it), groups, side-by-side blocks and a rule. Tones are semantic (``strong``, ``muted``, ``whatif``, ``good``,
+``warn``, ``bad``); each renderer maps them to its own styles.
+
+Tables are built like rich's (``add_column``, ``add_row``) so view code reads the same as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Literal
+
+Tone = Literal["", "strong", "muted", "whatif", "good", "warn", "bad"]
+CellKind = Literal["text", "prob", "certain", "ruled_out", "number"]
+Align = Literal["left", "right", "center"]
+
+
+@dataclass(frozen=True)
+class Text:
+    """A line or paragraph of text."""
+
+    text: str
+    tone: Tone = ""
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One table cell: its text, what kind of value it shows, and the command that explains it.
+
+    ``value`` is the probability in [0, 1] of a ``prob`` cell (a page draws a bar) or the number of a ``number``
+    cell; ``why`` is a session command line (``why Duke``) that a tap on the cell runs; ``key`` names the value
+    in the session's ``summary()`` (the ``analyze --json`` output) as a dotted path, e.g. ``mystery.person.Duke``,
+    so a test or a script can check the page against it."""
+
+    text: str
+    kind: CellKind = "text"
+    value: float | None = None
+    tone: Tone = ""
+    why: str | None = None
+    key: str | None = None
+
+
+def prob(p: float, text: str, why: str | None = None, tone: Tone = "", key: str | None = None) -> Cell:
+    """A probability cell showing ``text`` for the value ``p``."""
+    return Cell(text, "prob", float(p), tone, why, key)
+
+
+def as_cell(item: str | Text | Cell) -> Cell:
+    """A cell from plain text, toned text or a cell."""
+    if isinstance(item, Cell):
+        return item
+    if isinstance(item, Text):
+        return Cell(item.text, tone=item.tone)
+    return Cell(str(item))
+
+
+@dataclass(frozen=True)
+class Column:
+    """A table column: its header, alignment and the tone of its cells. A ``prose`` column holds sentences,
+    which may wrap at spaces; other columns never split a cell's line."""
+
+    header: str
+    align: Align = "left"
+    tone: Tone = ""
+    prose: bool = False
+
+
+@dataclass
+class Table:
+    """A table of typed cells. ``compact`` drops the outer padding (tables shown side by side); ``boxed``
+    draws a frame in the terminal (summary tables) where the default is a plain underlined header."""
+
+    title: str | None = None
+    title_tone: Tone = ""
+    compact: bool = False
+    boxed: bool = False
+    caption: str | None = None
+    columns: list[Column] = field(default_factory=list)
+    rows: list[tuple[Cell, ...]] = field(default_factory=list)
+
+    def add_column(self, header: str, align: Align = "left", tone: Tone = "", prose: bool = False) -> None:
+        self.columns.append(Column(header, align, tone, prose))
+
+    def add_row(self, *cells: str | Text | Cell) -> None:
+        if len(cells) > len(self.columns):
+            raise ValueError(f"row of {len(cells)} cells for a table of {len(self.columns)} columns")
+        padded = [as_cell(c) for c in cells] + [Cell("")] * (len(self.columns) - len(cells))
+        self.rows.append(tuple(padded))
+
+
+@dataclass(frozen=True)
+class Group:
+    """Views shown one under the other."""
+
+    items: tuple[View, ...]
+
+    def __init__(self, *items: View) -> None:
+        object.__setattr__(self, "items", tuple(items))
+
+
+@dataclass(frozen=True)
+class Columns:
+    """Views shown side by side where the screen is wide enough (they wrap on a narrow one)."""
+
+    items: tuple[View, ...]
+    gap: int = 3
+
+
+@dataclass(frozen=True)
+class Flow:
+    """Short phrases (``pink 0.4``, ``Holmes 4``) joined by ``sep`` and broken into lines only between them, so
+    a narrow screen never splits a colour from its value; ``lead`` starts the first line, ``end`` ends the last."""
+
+    atoms: tuple[str | Text, ...]
+    sep: str = "; "
+    lead: str = ""
+    end: str = ""
+    tone: Tone = ""
+    indent: str = ""
+
+
+@dataclass(frozen=True)
+class Either:
+    """``wide`` (a pre-aligned block of text) where the screen is wide enough for its longest line, else
+    ``narrow``."""
+
+    wide: str
+    narrow: View
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A horizontal separator with an optional title."""
+
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class Step:
+    """The next step the session expects (a setup question): what to ask, the entry it completes, and the
+    words that may come next (drawn from the session's own completion data)."""
+
+    question: str
+    prefix: str
+    choices: tuple[str, ...] = ()
+
+
+View = Text | Table | Group | Columns | Flow | Either | Rule
+
+
+def walk(view: View) -> Iterator[View]:
+    """Every view inside ``view``, itself first (depth first)."""
+    yield view
+    if isinstance(view, Group | Columns):
+        for item in view.items:
+            yield from walk(item)
+    elif isinstance(view, Either):
+        yield from walk(view.narrow)
+
+
+def plain_text(view: View) -> str:
+    """The text of a view without layout (for logs, tests and the narrow fallback of a renderer)."""
+    if isinstance(view, Text):
+        return view.text
+    if isinstance(view, Rule):
+        return view.title
+    if isinstance(view, Flow):
+        return view.lead + view.sep.join(a if isinstance(a, str) else a.text for a in view.atoms) + view.end
+    if isinstance(view, Either):
+        return plain_text(view.narrow)
+    if isinstance(view, Table):
+        lines = [view.title] if view.title else []
+        lines.append("  ".join(c.header for c in view.columns))
+        lines.extend("  ".join(c.text for c in row) for row in view.rows)
+        if view.caption:
+            lines.append(view.caption)
+        return "\n".join(lines)
+    return "\n".join(plain_text(item) for item in view.items)
