@@ -150,103 +150,6 @@ def _explodes(
     return 0.0
 
 
-class _Chain:
-    """What the red-chain recursion needs of a :class:`Belief`, in arrays, for every seat at once.
-
-    Explosion risks depend on the roles only through the marginal over defusing-count vectors, so a red
-    what-if here updates that marginal (V) instead of the whole joint (assignments x V), and the card laws of
-    every seat come from one matrix product instead of one query per seat. The result is the same number as
-    :func:`explosion`'s (rounding aside: the normalisations are taken in another order; the tests compare).
-    """
-
-    __slots__ = ("colours", "players", "cols", "slots", "vectors", "marginal", "comp_weights", "unseen", "known")
-
-    def __init__(
-        self,
-        colours: tuple[str, ...],
-        players: int,
-        cols: dict[int, int],
-        slots: np.ndarray,
-        vectors: np.ndarray,
-        marginal: np.ndarray,
-        comp_weights: np.ndarray,
-        unseen: np.ndarray,
-        known: dict[int, np.ndarray],
-    ) -> None:
-        self.colours = colours
-        self.players = players
-        self.cols = cols  # seat -> column of an unknown hand
-        self.slots = slots
-        self.vectors = vectors
-        self.marginal = marginal
-        self.comp_weights = comp_weights
-        self.unseen = unseen
-        self.known = known  # seat -> counts (defusing, then each colour) of a known hand
-
-    @classmethod
-    def of(cls, belief: Belief) -> _Chain:
-        colours = belief.setup.colours
-        known = {
-            s: np.array([h.get(DEFUSE, 0), *(h.get(c, 0) for c in colours)], dtype=float)
-            for s, h in belief.known.items()
-        }
-        return cls(
-            colours, belief.setup.players, {s: j for j, s in enumerate(belief.seats)}, belief.slots,
-            belief.vectors, belief.marginal(), belief.comp_weights, belief.unseen_bombs, known,
-        )
-
-    def cards_left(self, seat: int) -> int:
-        if seat in self.known:
-            return int(self.known[seat].sum())
-        return int(self.slots[self.cols[seat]]) if seat in self.cols else 0
-
-    def p_types(self) -> np.ndarray:
-        """P(a random card of each seat's hand is each type): rows seat 1..N, columns defusing then colours
-        (as :meth:`Belief.p_types`; a row of zeros for a seat with no card)."""
-        out = np.zeros((self.players, 1 + len(self.colours)))
-        if self.cols:
-            total = self.unseen.sum(axis=1)
-            shares = self.comp_weights @ (self.unseen / np.maximum(total, 1)[:, None])
-            u = self.slots.astype(float)
-            with np.errstate(invalid="ignore", divide="ignore"):
-                p_def = np.where(u > 0, (self.marginal @ self.vectors) / u, 0.0)
-            rows = np.array([s - 1 for s in self.cols])
-            out[rows, 0] = p_def
-            out[rows, 1:] = (1.0 - p_def)[:, None] * shares[None, :]
-            out[rows[u == 0]] = 0.0
-        for s, hand in self.known.items():
-            n = hand.sum()
-            if n:
-                out[s - 1] = hand / n
-        return out
-
-    def reveal_bomb(self, seat: int, k: int) -> _Chain:
-        """After a cut from ``seat`` shows a bomb of colour index ``k`` (possible: its probability is > 0)."""
-        other = _Chain.__new__(_Chain)
-        other.colours, other.players, other.cols, other.vectors = self.colours, self.players, self.cols, self.vectors
-        if seat in self.known:
-            hand = self.known[seat].copy()
-            hand[1 + k] -= 1
-            other.known = {**self.known, seat: hand}
-            other.slots, other.marginal = self.slots, self.marginal
-            other.comp_weights, other.unseen = self.comp_weights, self.unseen
-            return other
-        other.known = self.known
-        j = self.cols[seat]
-        u = self.slots[j]
-        marginal = self.marginal * ((u - self.vectors[:, j]) / u)
-        other.marginal = marginal / marginal.sum()
-        comp = self.comp_weights * self.unseen[:, k]
-        other.comp_weights = comp / comp.sum()
-        unseen = self.unseen.copy()
-        unseen[:, k] = np.maximum(unseen[:, k] - 1, 0)
-        other.unseen = unseen
-        slots = self.slots.copy()
-        slots[j] -= 1
-        other.slots = slots
-        return other
-
-
 def _leaf(board: Board, card: str, avoid: bool) -> float | None:
     """:func:`_explodes` for a bomb of ``card`` where it does not depend on the seat: 1.0 or 0.0, or ``None``
     for a red card that starts a chain."""
@@ -266,40 +169,162 @@ def _leaf(board: Board, card: str, avoid: bool) -> float | None:
     return None if card == RED else 0.0
 
 
+class _Nodes:
+    """A batch of red-chain what-ifs (one row each), in arrays, for :func:`explosions`.
+
+    Explosion risks depend on the roles only through the marginal over defusing-count vectors, so a red what-if
+    here updates that marginal (V) instead of the whole joint (assignments x V); and every what-if of one depth
+    of the chain is one row of the same arrays, so a depth costs a few array operations whatever its number of
+    branches. Rows: ``marginal`` (N x V) over the d-vectors, ``slots`` (N x J) unrevealed cards of the unknown
+    hands, ``reds`` (N) how many red cards the path showed from unknown hands (the law of the removed cards
+    depends on nothing else: :meth:`_Shape.bombs`), ``known`` (N x P x 1+K) the known hands' counts (defusing,
+    then each colour), ``sizes`` (N x P) the hand sizes on the board, ``mass`` (N) the chance of the path.
+    """
+
+    __slots__ = ("marginal", "slots", "reds", "known", "sizes", "mass")
+
+    def __init__(self, marginal: np.ndarray, slots: np.ndarray, reds: np.ndarray, known: np.ndarray,
+                 sizes: np.ndarray, mass: np.ndarray) -> None:
+        self.marginal, self.slots, self.reds = marginal, slots, reds
+        self.known, self.sizes, self.mass = known, sizes, mass
+
+
+class _Shape:
+    """What every row of a :class:`_Nodes` batch shares: the d-vectors, which seat is which column, and the
+    colour shares of the unseen bombs after r red cards (:meth:`bombs`)."""
+
+    def __init__(self, belief: Belief) -> None:
+        colours = belief.setup.colours
+        self.players = belief.setup.players
+        self.red = colours.index(RED) if RED in colours else -1
+        self.vectors = belief.vectors.astype(float)
+        self.unknown = np.array([s - 1 for s in belief.seats], dtype=np.int64)  # rows of the unknown seats
+        self.col = np.full(self.players, -1, dtype=np.int64)  # seat index -> column of its unknown hand
+        self.col[self.unknown] = np.arange(len(self.unknown))
+        self.is_known = np.zeros(self.players, dtype=bool)
+        self.known_counts = np.zeros((self.players, 1 + len(colours)))
+        for s, hand in belief.known.items():
+            self.is_known[s - 1] = True
+            self.known_counts[s - 1] = [hand.get(DEFUSE, 0), *(hand.get(c, 0) for c in colours)]
+        self._comp = [belief.comp_weights]  # after r red cards from unknown hands: P(composition)
+        self._unseen = [belief.unseen_bombs]  # ... and the unseen bombs per composition and colour
+        self._shares: list[np.ndarray] = []
+
+    def bombs(self, reds: int) -> np.ndarray:
+        """P(an unseen bomb is each colour) after ``reds`` red cards from unknown hands (as
+        :meth:`Belief.colour_shares` of the belief :meth:`Belief.reveal` gives, step by step)."""
+        while len(self._comp) <= reds:
+            comp, unseen, k = self._comp[-1], self._unseen[-1], self.red
+            comp = comp * unseen[:, k]
+            self._comp.append(comp / comp.sum())
+            unseen = unseen.copy()
+            unseen[:, k] = np.maximum(unseen[:, k] - 1, 0)
+            self._unseen.append(unseen)
+        while len(self._shares) <= reds:
+            unseen = self._unseen[len(self._shares)]
+            total = unseen.sum(axis=1)
+            self._shares.append(self._comp[len(self._shares)] @ (unseen / np.maximum(total, 1)[:, None]))
+        return self._shares[reds]
+
+    def root(self, belief: Belief, board: Board) -> _Nodes:
+        return _Nodes(
+            belief.marginal()[None, :].astype(float),
+            belief.slots[None, :].astype(float),
+            np.zeros(1, dtype=np.int64),
+            self.known_counts[None, :, :],
+            np.array([board.sizes], dtype=float),
+            np.ones(1),
+        )
+
+    def p_types(self, nodes: _Nodes) -> np.ndarray:
+        """P(a random card of each seat's hand is each type), N x P x (1+K), as :meth:`Belief.p_types` (zeros for
+        a seat with no card)."""
+        n, k = len(nodes.mass), self.known_counts.shape[1] - 1
+        out = np.zeros((n, self.players, 1 + k))
+        if len(self.unknown):
+            u = nodes.slots
+            p_def = (nodes.marginal @ self.vectors) / np.maximum(u, 1.0)
+            shares = np.array([self.bombs(int(r)) for r in nodes.reds])
+            block = out[:, self.unknown]
+            block[:, :, 0] = p_def
+            block[:, :, 1:] = (1.0 - p_def)[:, :, None] * shares[:, None, :]
+            block[u == 0] = 0.0
+            out[:, self.unknown] = block
+        if self.is_known.any():
+            hands = nodes.known[:, self.is_known]
+            n_cards = hands.sum(axis=2, keepdims=True)
+            out[:, self.is_known] = hands / np.maximum(n_cards, 1.0)
+        return out
+
+    def cards_left(self, nodes: _Nodes) -> np.ndarray:
+        left = np.zeros((len(nodes.mass), self.players))
+        left[:, self.unknown] = nodes.slots
+        left[:, self.is_known] = nodes.known[:, self.is_known].sum(axis=2)
+        return left
+
+    def reveal_red(self, nodes: _Nodes, rows: np.ndarray, seats: np.ndarray, p: np.ndarray) -> _Nodes:
+        """For each pair (row, seat index): the what-if after a cut from that seat shows a red card (whose
+        chance there is ``p``)."""
+        m = len(rows)
+        cols = self.col[seats]
+        hidden = cols >= 0
+        h = np.nonzero(hidden)[0]
+        marginal = nodes.marginal[rows]
+        slots = nodes.slots[rows]
+        reds = nodes.reds[rows] + hidden
+        if len(h):
+            u = slots[h, cols[h]]
+            marginal = marginal.copy()
+            changed = marginal[h] * ((u[:, None] - self.vectors[:, cols[h]].T) / u[:, None])
+            marginal[h] = changed / changed.sum(axis=1, keepdims=True)
+            slots = slots.copy()
+            slots[h, cols[h]] -= 1
+        known = nodes.known[rows].copy()
+        seen = np.nonzero(~hidden)[0]
+        known[seen, seats[seen], 1 + self.red] -= 1
+        sizes = nodes.sizes[rows].copy()
+        sizes[np.arange(m), seats] -= 1
+        mass = nodes.mass[rows] * p / self.players
+        return _Nodes(marginal, slots, reds, known, sizes, mass)
+
+
 def explosions(
     belief: Belief, board: Board, targets: Sequence[int], policy: str = AVOID, tolerance: float = 0.0
 ) -> dict[int, float]:
-    """:func:`explosion` for each of ``targets`` at once (the cutter does not matter: a red card's extra cut
-    goes to every seat with equal chance), sharing the work between targets: one array pass per what-if."""
+    """:func:`explosion` for each of ``targets`` at once: the same numbers (rounding aside: the normalisations
+    are taken in another order; the tests compare), computed depth by depth of the red chains for every branch
+    together (:class:`_Nodes`). The cutter does not matter: a red card's extra cut goes to every seat alike."""
     _check_policy(policy)
-    values = _chain_values(_Chain.of(belief), board, set(targets), policy == AVOID, tolerance, 1.0)
-    return {t: values[t - 1] for t in targets}
+    shape = _Shape(belief)
+    wanted = np.zeros((1, shape.players), dtype=bool)
+    wanted[0, [t - 1 for t in targets]] = True
+    values = _depth(shape, shape.root(belief, board), wanted, board, policy == AVOID, tolerance)
+    return {t: float(values[0, t - 1]) for t in targets}
 
 
-def _chain_values(
-    chain: _Chain, board: Board, targets: set[int], avoid: bool, tolerance: float, mass: float
-) -> list[float]:
-    """P(explosion) of a cut at each seat in ``targets`` (others 0), given ``mass``: the chance of the path
-    so far (as in :func:`_explosion`)."""
-    probs = chain.p_types()
-    colours = chain.colours
+def _depth(
+    shape: _Shape, nodes: _Nodes, wanted: np.ndarray, board: Board, avoid: bool, tolerance: float
+) -> np.ndarray:
+    """P(explosion) of a cut at each seat of each row (N x P; only ``wanted`` entries are meaningful), the red
+    chains followed while the path's chance is at least ``tolerance`` (as :func:`_explosion`)."""
+    probs = shape.p_types(nodes)
+    colours = board.colours
     leaves = [_leaf(board, c, avoid) for c in colours]
-    fixed = np.array([0.0 if v is None else v for v in leaves])
-    values = (probs[:, 1:] @ fixed).tolist()
+    values = probs[:, :, 1:] @ np.array([0.0 if v is None else v for v in leaves])
     if RED not in colours or leaves[colours.index(RED)] is not None:
         return values
     k = colours.index(RED)
-    n = board.players
-    for t in targets:
-        p = float(probs[t - 1, 1 + k])
-        if p <= 0 or mass * p < tolerance:
-            continue
-        revealed = chain.reveal_bomb(t, k)
-        after = board.after(t, RED)
-        seats = {s for s in range(1, n + 1) if after.sizes[s - 1] > 0 and revealed.cards_left(s) > 0}
-        if seats:
-            child = _chain_values(revealed, after, seats, avoid, tolerance, mass * p / n)
-            values[t - 1] += p * sum(child[s - 1] for s in seats) / n
+    p_red = probs[:, :, 1 + k]
+    follow = wanted & (p_red > 0) & (nodes.mass[:, None] * p_red >= tolerance)
+    rows, seats = np.nonzero(follow)
+    if not len(rows):
+        return values
+    p = p_red[rows, seats]
+    children = shape.reveal_red(nodes, rows, seats, p)
+    valid = (children.sizes > 0) & (shape.cards_left(children) > 0)
+    after = board.after(1, RED)  # the sizes are per row; the counts and the last card are what matters here
+    child = _depth(shape, children, valid, after, avoid, tolerance)
+    values[rows, seats] += p * (child * valid).sum(axis=1) / shape.players
     return values
 
 
