@@ -295,8 +295,11 @@ def summarize_meanings(layout: Layout, read: Iterable[Meaning]) -> Summary:
 
 def compositions(setup: Setup, in_play: Mapping[str, int] | None = None) -> list[tuple[int, ...]]:
     """Every way to remove ``setup.removed`` bomb cards, as removed counts per colour (in colour order)."""
-    fixed = tuple(sorted((setup.colours.index(c), k) for c, k in (in_play or {}).items()))
-    return list(_compositions(len(setup.colours), setup.removed, setup.bombs_per_colour, fixed))
+    return list(_compositions(len(setup.colours), setup.removed, setup.bombs_per_colour, _fixed(setup, in_play)))
+
+
+def _fixed(setup: Setup, in_play: Mapping[str, int] | None) -> tuple[tuple[int, int], ...]:
+    return tuple(sorted((setup.colours.index(c), k) for c, k in (in_play or {}).items()))
 
 
 @dataclass
@@ -460,17 +463,18 @@ def _domain(sizes: tuple[int, ...], never_out: bool) -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=64)
-def _comp_arrays(
-    colours: int, removed: int, cap: int, comps: tuple[tuple[int, ...], ...]
-) -> tuple[np.ndarray, np.ndarray]:
-    """The compositions as an array (one row each) and the log of their prior counts (built once per setup;
-    the arrays are shared, so callers copy before writing)."""
+def _comp_table(
+    colours: int, removed: int, cap: int, in_play: tuple[tuple[int, int], ...]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], np.ndarray, np.ndarray]:
+    """The compositions, their prior counts, the compositions as an array (one row each) and the log of the
+    counts: built once per setup and in-play facts (the arrays are shared and read-only)."""
+    comps = _compositions(colours, removed, cap, in_play)
     prior = _prior(colours, removed, cap, comps)
     table = np.array(comps, dtype=np.int64).reshape(len(comps), colours)
     logs = np.log(np.array(prior, dtype=float)) if comps else np.zeros(0)
     table.flags.writeable = False
     logs.flags.writeable = False
-    return table, logs
+    return comps, prior, table, logs
 
 
 _FACTORIALS = [math.factorial(n) for n in range(64)]
@@ -496,11 +500,12 @@ def posterior(layout: Layout, summary: Summary, exact: bool = False) -> HardPost
     """The composition posterior (module docstring): log weights always, exact integers if ``exact``."""
     setup = layout.setup
     types = list(setup.types)
-    comps = compositions(setup, summary.in_play)
     cap = setup.bombs_per_colour
     n_types = len(types)
-    prior = _prior(len(setup.colours), setup.removed, cap, tuple(comps))
-    removed, log_prior = _comp_arrays(len(setup.colours), setup.removed, cap, tuple(comps))
+    comps_t, prior, removed, log_prior = _comp_table(
+        len(setup.colours), setup.removed, cap, _fixed(setup, summary.in_play)
+    )
+    comps = list(comps_t)
     pool = np.zeros((len(comps), n_types), dtype=np.int64)
     pool[:, 0] = setup.defusers
     pool[:, 1:] = cap - removed
