@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from models.evidence.batch import rollouts
 from models.evidence.bots import KnowledgeBot, extra_gains, register_bot
 from models.evidence.inference import GreedyOpponents
 from models.evidence.knowledge import EvidenceKnowledge
@@ -124,6 +125,7 @@ def evaluate(
     totals: dict[Action, list[float]] = {a: [0.0, 0.0, 0.0] for a in options}
     done: dict[Action, int] = dict.fromkeys(options, 0)
     alive = list(dict.fromkeys(options))
+    picks: dict[tuple, list[int]] = {}  # the futures' random draws, shared by the options (batch.rollouts)
     n = samples
     for step in range(rounds):
         if len(worlds) < n:
@@ -133,8 +135,11 @@ def evaluate(
             seeds += [rng.getrandbits(64) for _ in fresh]
         for action in alive:
             acc = totals[action]
-            for k in range(done[action], n):
-                win, score, lead = _simulate(base, action, worlds[k], seeds[k], me)
+            futures = range(done[action], n)
+            games = [base.with_world(*worlds[k]) for k in futures]
+            for game in games:
+                game.apply(action)
+            for win, score, lead in rollouts(games, [seeds[k] for k in futures], me, picks=picks):
                 acc[0] += win
                 acc[1] += score
                 acc[2] += lead
