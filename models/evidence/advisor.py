@@ -125,7 +125,6 @@ def evaluate(
     totals: dict[Action, list[float]] = {a: [0.0, 0.0, 0.0] for a in options}
     done: dict[Action, int] = dict.fromkeys(options, 0)
     alive = list(dict.fromkeys(options))
-    picks: dict[tuple, list[int]] = {}  # the futures' random draws, shared by the options (batch.rollouts)
     n = samples
     for step in range(rounds):
         if len(worlds) < n:
@@ -133,17 +132,20 @@ def evaluate(
             fresh = model.sample(kn, more) if model else [sample_world(kn, rng) for _ in range(more)]
             worlds += fresh
             seeds += [rng.getrandbits(64) for _ in fresh]
+        games, game_seeds, owners = [], [], []  # every new future of every option, played in one batch
         for action in alive:
-            acc = totals[action]
-            futures = range(done[action], n)
-            games = [base.with_world(*worlds[k]) for k in futures]
-            for game in games:
+            for k in range(done[action], n):
+                game = base.with_world(*worlds[k])
                 game.apply(action)
-            for win, score, lead in rollouts(games, [seeds[k] for k in futures], me, picks=picks):
-                acc[0] += win
-                acc[1] += score
-                acc[2] += lead
+                games.append(game)
+                game_seeds.append(seeds[k])
+                owners.append(action)
             done[action] = n
+        for action, (win, score, lead) in zip(owners, rollouts(games, game_seeds, me), strict=True):
+            acc = totals[action]  # in the order of the futures, as one option at a time would add them
+            acc[0] += win
+            acc[1] += score
+            acc[2] += lead
         if step < rounds - 1 and len(alive) > 2:
             alive.sort(key=lambda a: -(totals[a][0] + lead_weight * totals[a][2]) / done[a])
             alive = alive[: max(2, (len(alive) + 1) // 2)]

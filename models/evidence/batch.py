@@ -38,9 +38,19 @@ def rollouts(games: Sequence[Playout], seeds: Sequence[int], me: int, rounds: in
         return []
     if games[0].pro:
         return [_scalar(g, seed, me, rounds) for g, seed in zip(games, seeds, strict=True)]
-    batch = _Batch(games)
-    batch.run(seeds, rounds, picks if picks is not None else {})
-    return batch.outcomes(me)
+    picks = picks if picks is not None else {}
+    groups: dict[tuple, list[int]] = {}  # futures that share a turn structure play in one batch
+    for i, g in enumerate(games):
+        first = g.phase if g.phase in (UNCOVER, PLAY) else SEARCH  # no draw before the next turn
+        key = (g.cur, g.round, first, tuple(map(len, g.hand)), tuple(map(len, g.pile)), tuple(g.limit))
+        groups.setdefault(key, []).append(i)
+    out: list[Outcome | None] = [None] * len(games)
+    for rows in groups.values():
+        batch = _Batch([games[i] for i in rows])
+        batch.run([seeds[i] for i in rows], rounds, picks)
+        for i, outcome in zip(rows, batch.outcomes(me), strict=True):
+            out[i] = outcome
+    return [o for o in out if o is not None]
 
 
 def _scalar(game: Playout, seed: int, me: int, rounds: int) -> Outcome:
@@ -76,12 +86,10 @@ class _Batch:
         self.vals_n = np.array(g0.vals_n)
         self.max_extras = g0.max_extras
         self.limit = list(g0.limit)
-        self.order, self.pos, self.round, self.cur, self.phase = g0.order, g0.pos, g0.round, g0.cur, g0.phase
-        for g in games:
-            if (g.cur, g.phase, g.round, g.limit) != (self.cur, self.phase, self.round, self.limit) or \
-                    [len(h) for h in g.hand] != [len(h) for h in g0.hand] or \
-                    [len(p) for p in g.pile] != [len(p) for p in g0.pile]:
-                raise ValueError("the futures of one batch must share their turn structure")
+        self.order, self.pos, self.round, self.cur = g0.order, g0.pos, g0.round, g0.cur
+        # the first turn's phase per row: after the option, one future may be searching and another done
+        self.phase = g0.phase if g0.phase in (UNCOVER, PLAY) else SEARCH
+        self.first = [g.phase for g in games] if self.phase == SEARCH else []
         self.hand_len = [len(h) for h in g0.hand]
         self.pile_len = [len(p) for p in g0.pile]
         hmax, pmax = max(self.hand_len, default=0) or 1, max(self.pile_len, default=0) or 1
@@ -152,9 +160,14 @@ class _Batch:
                 self.phase = SEARCH
             if self.phase in (SEARCH, EXTRA):
                 means = self._means(s)
-                if self.phase == SEARCH:
-                    self._search(s, means)
-                self._extra(s, means)
+                if self.first:  # the option's own turn: each row from its phase
+                    self._search(s, means, np.array([p == SEARCH for p in self.first]))
+                    self._extra(s, means, np.array([p in (SEARCH, EXTRA) for p in self.first]))
+                else:
+                    if self.phase == SEARCH:
+                        self._search(s, means)
+                    self._extra(s, means)
+            self.first = []
             self.pos += 1
             if self.pos == self.n:
                 self.pos, self.round = 0, self.round + 1
@@ -180,11 +193,11 @@ class _Batch:
         self.reg[rows[~hot], ci[~hot]] -= 1
         self.art[rows, s, ci] += 1
 
-    def _search(self, s: int, means: np.ndarray) -> None:
-        """:meth:`Playout.greedy_search`: take the best card (first mystery among equals) while it is worth more
-        than nothing and there is room."""
+    def _search(self, s: int, means: np.ndarray, rows: np.ndarray | None = None) -> None:
+        """:meth:`Playout.greedy_search` (in ``rows``, default all): take the best card (first mystery among
+        equals) while it is worth more than nothing and there is room."""
         room = self.limit[s] - self.art[:, s].sum(axis=1) - self.hand_len[s]
-        active = room > 0
+        active = room > 0 if rows is None else (room > 0) & rows
         while active.any():
             value = np.where(self.hot, means + 1, np.where(self.reg > 0, means, -np.inf))
             best = value.argmax(axis=1)
@@ -196,11 +209,14 @@ class _Batch:
             room = room - ok
             active = ok & (room > 0)
 
-    def _extra(self, s: int, means: np.ndarray) -> None:
-        """:meth:`Playout.greedy_extra` in the basic game: the time-out whose swap gains most now, if any gains
-        more than 1e-9 over the one before it (the same running comparison)."""
+    def _extra(self, s: int, means: np.ndarray, rows: np.ndarray | None = None) -> None:
+        """:meth:`Playout.greedy_extra` in the basic game (in ``rows``, default all): the time-out whose swap
+        gains most now, if any gains more than 1e-9 over the one before it (the same running comparison)."""
         art = self.art[:, s]
-        swappable = (art > 0) & self.tokens & (self.extras[:, s] < self.max_extras)[:, None]
+        allowed = self.extras[:, s] < self.max_extras
+        if rows is not None:
+            allowed &= rows
+        swappable = (art > 0) & self.tokens & allowed[:, None]
         if not swappable.any():
             return
         most = int(art[swappable].max())
