@@ -232,24 +232,19 @@ class _Batch:
         values = np.take_along_axis(values, order, axis=1)
         colours = np.take_along_axis(colours, order, axis=1)
         available = np.isfinite(values)
+        # for every mystery ci at once (axis 1): the first n_ci cards of the others, summed in order
+        others = available[:, None, :] & (colours[:, None, :] != np.arange(C)[None, :, None])
+        n = art[:, :, None]
+        pick = others & (np.cumsum(others, axis=2) <= n)
+        value = np.cumsum(np.where(pick, values[:, None, :], 0.0), axis=2)[:, :, -1]
+        gain = value - (art * means + self.hl[:, s])
+        ok = swappable & (pick.sum(axis=2) == art)
         best_gain = np.zeros(self.w)
         best = np.full(self.w, -1)
-        taken = np.zeros((self.w, C), dtype=np.int64)
-        for ci in range(C):
-            rows = swappable[:, ci]
-            if not rows.any():
-                continue
-            n = art[:, ci]
-            others = available & (colours != ci)
-            pick = others & (np.cumsum(others, axis=1) <= n[:, None])
-            value = np.cumsum(np.where(pick, values, 0.0), axis=1)[:, -1]  # in order, as a running sum
-            gain = value - (n * means[:, ci] + self.hl[:, s, ci])
-            better = rows & (pick.sum(axis=1) == n) & (gain > best_gain + 1e-9)
-            if better.any():
-                best_gain = np.where(better, gain, best_gain)
-                best = np.where(better, ci, best)
-                counts = (pick[:, :, None] & (colours[:, :, None] == np.arange(C))).sum(axis=1)
-                taken[better] = counts[better]
+        for ci in range(C):  # the running comparison, mystery by mystery
+            better = ok[:, ci] & (gain[:, ci] > best_gain + 1e-9)
+            best_gain = np.where(better, gain[:, ci], best_gain)
+            best = np.where(better, ci, best)
         rows = np.nonzero(best >= 0)[0]
         if not len(rows):
             return
@@ -262,7 +257,8 @@ class _Batch:
         self.hl[rows[had], s, ci[had]] = False
         self.hot[rows[had], ci[had]] = True
         self.reg[rows, ci] += n - had
-        t = taken[rows]
+        chosen = pick[rows, ci]  # the cards each row takes, by position in its sorted list
+        t = (chosen[:, :, None] & (colours[rows][:, :, None] == np.arange(C))).sum(axis=1)
         hot = self.hot[rows] & (t > 0)
         self.hot[rows] &= ~hot
         self.hl[rows, s] |= hot
