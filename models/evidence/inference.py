@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from models.evidence.data import COLOURS
 from models.evidence.knowledge import EvidenceKnowledge
@@ -42,6 +43,7 @@ from models.evidence.rules import Table
 
 C = len(COLOURS)
 INDEX = {c: i for i, c in enumerate(COLOURS)}
+T = TypeVar("T")
 EVIDENCE = 0  # place codes: 0 the evidence, seat s -> s (a hand), -s (an unknown pile)
 
 
@@ -66,6 +68,21 @@ class Decision:
         """The player played (ci, value) after this decision: it was in the hand the decision was made with."""
         self.num[ci] -= value
         self.den[ci] -= 1
+
+
+def pick_two(below: Callable[[int], int], items: Sequence[T]) -> tuple[T, T]:
+    """``random.sample(items, 2)`` drawn with ``below`` (the generator's ``_randbelow``): the same two items from
+    the same random numbers (CPython's algorithm for k = 2: a pool for small populations, a set otherwise),
+    without the generality that makes ``sample`` slow in the sampler's inner loop."""
+    n = len(items)
+    i = below(n)
+    if n <= 21:  # sample's pool method: the first pick's place is refilled by the last item
+        j = below(n - 1)
+        return items[i], items[n - 1] if j == i else items[j]
+    j = below(n)
+    while j == i:
+        j = below(n)
+    return items[i], items[j]
 
 
 class GreedyOpponents:
@@ -198,11 +215,14 @@ class GreedyOpponents:
         if remove:
             slots.remove(here)
 
-    def _violations(self, q: int, sums: list[int], counts: list[int], evidence: list[int | None]) -> int:
+    def _violations(
+        self, q: int, sums: list[int], counts: list[int], evidence: list[int | None], first: bool = False
+    ) -> int:
         """How many of ``q``'s recorded decisions a greedy player with this hand would not have made (the
-        same arithmetic and tie-breaks as :func:`models.evidence.bots.best_takes`)."""
+        same arithmetic and tie-breaks as :func:`models.evidence.bots.best_takes`); with ``first``, stop at the
+        first one (1: some, 0: none), which is all the sampling moves need to know."""
         bad = 0
-        for d in self.decisions[q]:
+        for d in reversed(self.decisions[q]):  # the latest first: made on the most facts, the likeliest to fail
             num, den, bonus, looked = d.num, d.den, d.bonus, d.looked
             best, value = -1, -1e9
             for ci in d.colours:
@@ -219,6 +239,8 @@ class GreedyOpponents:
                 bad += best >= 0 and value > 0
             else:
                 bad += best != d.outcome or value <= 0
+            if bad and first:
+                return 1
         return bad
 
     def _rebuild(self) -> None:
@@ -254,28 +276,43 @@ class GreedyOpponents:
             self._ev[ci] = value
 
     def _step(self, energy: dict[int, int], temperature: float) -> None:
-        """One move: swap the values of two hidden rumours of one colour in two different places."""
+        """One move: swap the values of two hidden rumours of one colour in two different places.
+
+        The chain's hot loop, written for speed with the same random draws as ``rng.randrange(C)`` and
+        ``rng.sample(slots, 2)`` (:func:`pick_two`; a test compares them), so the chain is the same chain."""
         rng = self.rng
-        ci = rng.randrange(C)
+        below = rng._randbelow  # what randrange and sample draw with
+        ci = below(C)
         slots = self.slots[ci]
         if len(slots) < 2:
             return
-        a, b = rng.sample(slots, 2)
-        va, vb = a[1], b[1]
-        if a[0] == b[0] or va == vb:
+        a, b = pick_two(below, slots)
+        pa, va = a
+        pb, vb = b
+        if pa == pb or va == vb:
             return
         self._move(ci, a, vb)
         self._move(ci, b, va)
-        touched = {p for p in (a[0], b[0]) if p in energy}
-        if EVIDENCE in (a[0], b[0]):
-            touched |= {q for q in self.seats if any(d.looked[ci] for d in self.decisions[q])}
-        new = {q: self._seat_violations(q) for q in touched}
-        delta = sum(new[q] - energy[q] for q in touched)
+        if pa == EVIDENCE or pb == EVIDENCE:
+            touched = {p for p in (pa, pb) if p in energy} | self._looked_seats(ci)
+            new = {q: self._seat_violations(q) for q in touched}
+            delta = sum(new[q] - energy[q] for q in touched)
+        else:  # the usual case, without building sets: one or two seats' hands
+            new = {}
+            delta = 0
+            for q in (pa, pb):
+                if q in energy:
+                    new[q] = v = self._seat_violations(q)
+                    delta += v - energy[q]
         if delta <= 0 or (temperature > 0 and rng.random() < math.exp(-delta / temperature)):
             energy.update(new)
         else:
             self._move(ci, a, va)
             self._move(ci, b, vb)
+
+    def _looked_seats(self, ci: int) -> set[int]:
+        """The seats with a recorded decision made knowing the evidence of colour ``ci`` (Fortune-Teller)."""
+        return {q for q in self.seats if any(d.looked[ci] for d in self.decisions[q])}
 
     def sample(self, kn: EvidenceKnowledge, k: int, repair_steps: int = 3000) -> list[tuple]:
         """``k`` deals (evidence, hands, piles) from the chain, after repairing it to consistency. If no deal fits
@@ -296,9 +333,35 @@ class GreedyOpponents:
         out = []
         for _ in range(k):
             for _ in range(self.steps):
-                self._step(energy, 0.0)
+                self._step_consistent()
             out.append(self._world(kn))
         return out
+
+    def _step_consistent(self) -> None:
+        """:meth:`_step` at temperature 0 from a deal with no violation (the sampling phase): a move is kept
+        exactly when the seats it touches still have none, so each check can stop at the first violation."""
+        rng = self.rng
+        below = rng._randbelow  # what randrange and sample draw with
+        ci = below(C)
+        slots = self.slots[ci]
+        if len(slots) < 2:
+            return
+        a, b = pick_two(below, slots)
+        pa, va = a
+        pb, vb = b
+        if pa == pb or va == vb:
+            return
+        self._move(ci, a, vb)
+        self._move(ci, b, va)
+        touched = [p for p in (pa, pb) if p in self._sums]
+        if EVIDENCE in (pa, pb):
+            touched += [q for q in self._looked_seats(ci) if q not in touched]
+        sums, counts, ev = self._sums, self._counts, self._ev
+        for q in touched:
+            if self.decisions[q] and self._violations(q, sums[q], counts[q], ev, first=True):
+                self._move(ci, a, va)
+                self._move(ci, b, vb)
+                return
 
     def consistent(self) -> bool:
         return not any(self._energy().values())
