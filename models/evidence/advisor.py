@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from models.evidence.batch import rollouts
+from models.evidence.batch import play_options
 from models.evidence.bots import KnowledgeBot, extra_gains, register_bot
 from models.evidence.inference import GreedyOpponents
 from models.evidence.knowledge import EvidenceKnowledge
@@ -87,17 +87,6 @@ def candidates(kn: EvidenceKnowledge, phase: str, legal: Sequence[Action]) -> li
     return out
 
 
-def _simulate(base: Playout, action: Action, world: tuple, seed: int, me: int) -> tuple[float, int, int]:
-    """One future: (my win share, my score, my lead) after ``action`` in ``world``."""
-    game = base.with_world(*world)
-    game.apply(action)
-    game.run(random.Random(seed))
-    scores, winners = game.results()
-    mine = scores[me - 1]
-    win = 1 / len(winners) if me in winners else 0.0
-    return win, mine, mine - max(v for i, v in enumerate(scores) if i != me - 1)
-
-
 def evaluate(
     kn: EvidenceKnowledge,
     round_: int,
@@ -125,6 +114,7 @@ def evaluate(
     totals: dict[Action, list[float]] = {a: [0.0, 0.0, 0.0] for a in options}
     done: dict[Action, int] = dict.fromkeys(options, 0)
     alive = list(dict.fromkeys(options))
+    picks: dict[tuple, list[int]] = {}  # the futures' random draws, kept from one halving round to the next
     n = samples
     for step in range(rounds):
         if len(worlds) < n:
@@ -132,20 +122,15 @@ def evaluate(
             fresh = model.sample(kn, more) if model else [sample_world(kn, rng) for _ in range(more)]
             worlds += fresh
             seeds += [rng.getrandbits(64) for _ in fresh]
-        games, game_seeds, owners = [], [], []  # every new future of every option, played in one batch
-        for action in alive:
-            for k in range(done[action], n):
-                game = base.with_world(*worlds[k])
-                game.apply(action)
-                games.append(game)
-                game_seeds.append(seeds[k])
-                owners.append(action)
+        lo = done[alive[0]]  # the options still alive have all played the same futures so far
+        outcomes = play_options(base, alive, worlds[lo:n], seeds[lo:n], me, picks=picks)
+        for action, futures in zip(alive, outcomes, strict=True):
+            acc = totals[action]
+            for win, score, lead in futures:  # in the order of the futures
+                acc[0] += win
+                acc[1] += score
+                acc[2] += lead
             done[action] = n
-        for action, (win, score, lead) in zip(owners, rollouts(games, game_seeds, me), strict=True):
-            acc = totals[action]  # in the order of the futures, as one option at a time would add them
-            acc[0] += win
-            acc[1] += score
-            acc[2] += lead
         if step < rounds - 1 and len(alive) > 2:
             alive.sort(key=lambda a: -(totals[a][0] + lead_weight * totals[a][2]) / done[a])
             alive = alive[: max(2, (len(alive) + 1) // 2)]

@@ -16,41 +16,52 @@ tools) are played by :class:`Playout` itself, one future at a time.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from models.evidence.rollout import C, Playout
+from models.evidence.observations import Action, Card, Done, PlayRumour, Take, Uncover, UseTimeOut
+from models.evidence.rollout import COLOURS, INDEX, C, Playout
 from models.evidence.rules import EXTRA, PLAY, SEARCH, UNCOVER
 
 Outcome = tuple[float, int, int]  # my win share, my score, my lead over the best other score
+World = tuple[Mapping[str, int], Mapping[int, Sequence[Card]], Mapping[int, Sequence[Card]]]
 
 
-def rollouts(games: Sequence[Playout], seeds: Sequence[int], me: int, rounds: int = 6,
-             picks: dict[tuple, list[int]] | None = None) -> list[Outcome]:
-    """Play each position of ``games`` (the same option applied in different worlds) to the end with its
-    seed, as :meth:`Playout.run` would, and return (win share, score, lead) of seat ``me`` for each.
+def play_options(base: Playout, actions: Sequence[Action], worlds: Sequence[World], seeds: Sequence[int], me: int,
+                 rounds: int = 6, picks: dict[tuple, list[int]] | None = None) -> list[list[Outcome]]:
+    """For each of ``actions`` (legal for the player to move in ``base``), its futures: the action in each of
+    ``worlds``, then greedy play to the end with the world's seed, as ``base.with_world(*world)``,
+    :meth:`Playout.apply` and :meth:`Playout.run` would play them; (win share, score, lead) of seat ``me``.
 
-    ``picks`` may hold the cards drawn by earlier calls (key: seed and turn structure), so that the futures of
-    several options that share a turn structure draw their seeds' random numbers once.
+    ``picks`` may keep the futures' random draws (key: seed and turn structure) from one call to the next.
     """
-    if not games:
-        return []
-    if games[0].pro:
-        return [_scalar(g, seed, me, rounds) for g, seed in zip(games, seeds, strict=True)]
+    if not worlds or not actions:
+        return [[] for _ in actions]
+    if base.pro:
+        out = []
+        for action in actions:
+            games = [base.with_world(*world) for world in worlds]
+            for game in games:
+                game.apply(action)
+            out.append([_scalar(g, seed, me, rounds) for g, seed in zip(games, seeds, strict=True)])
+        return out
     picks = picks if picks is not None else {}
-    groups: dict[tuple, list[int]] = {}  # futures that share a turn structure play in one batch
-    for i, g in enumerate(games):
-        first = g.phase if g.phase in (UNCOVER, PLAY) else SEARCH  # no draw before the next turn
-        key = (g.cur, g.round, first, tuple(map(len, g.hand)), tuple(map(len, g.pile)), tuple(g.limit))
-        groups.setdefault(key, []).append(i)
-    out: list[Outcome | None] = [None] * len(games)
-    for rows in groups.values():
-        batch = _Batch([games[i] for i in rows])
-        batch.run([seeds[i] for i in rows], rounds, picks)
-        for i, outcome in zip(rows, batch.outcomes(me), strict=True):
-            out[i] = outcome
-    return [o for o in out if o is not None]
+    template = _Batch.of_worlds(base, worlds)
+    groups: dict[tuple, list[tuple[int, _Batch]]] = {}  # options whose futures share a turn structure
+    for i, action in enumerate(actions):
+        batch = template.copy()
+        batch.apply(action)
+        groups.setdefault(batch.structure(), []).append((i, batch))
+    results: list[list[Outcome]] = [[] for _ in actions]
+    w = len(worlds)
+    for members in groups.values():
+        batch = _Batch.stack([b for _, b in members])
+        batch.run(list(seeds) * len(members), rounds, picks)
+        outcomes = batch.outcomes(me)
+        for j, (i, _) in enumerate(members):
+            results[i] = outcomes[j * w : (j + 1) * w]
+    return results
 
 
 def _scalar(game: Playout, seed: int, me: int, rounds: int) -> Outcome:
@@ -74,46 +85,130 @@ def _picks(seed: int, plan: tuple[tuple[int, int, int], ...]) -> list[int]:
     return out
 
 
-class _Batch:
-    """The futures of one option, one row each (see module docstring); seats are 0-based, as in Playout."""
+def _drop(cards: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """Each row of ``cards`` without its entry ``k[row]`` (the rest in order, as ``list.pop``)."""
+    keep = np.arange(cards.shape[1])[None, :] != k[:, None]
+    return cards[keep].reshape(cards.shape[0], cards.shape[1] - 1)
 
-    def __init__(self, games: Sequence[Playout]) -> None:
-        g0 = games[0]
-        self.w = len(games)
-        self.n = n = g0.n
-        self.rows = np.arange(self.w)
-        self.vals_sum = np.array(g0.vals_sum)
-        self.vals_n = np.array(g0.vals_n)
-        self.max_extras = g0.max_extras
-        self.limit = list(g0.limit)
-        self.order, self.pos, self.round, self.cur = g0.order, g0.pos, g0.round, g0.cur
-        # the first turn's phase per row: after the option, one future may be searching and another done
-        self.phase = g0.phase if g0.phase in (UNCOVER, PLAY) else SEARCH
-        self.first = [g.phase for g in games] if self.phase == SEARCH else []
-        self.hand_len = [len(h) for h in g0.hand]
-        self.pile_len = [len(p) for p in g0.pile]
-        hmax, pmax = max(self.hand_len, default=0) or 1, max(self.pile_len, default=0) or 1
-        self.hand_c = np.zeros((self.w, n, hmax), dtype=np.int64)
-        self.hand_v = np.zeros((self.w, n, hmax), dtype=np.int64)
-        self.pile_c = np.zeros((self.w, n, pmax), dtype=np.int64)
-        self.pile_v = np.zeros((self.w, n, pmax), dtype=np.int64)
-        for w, g in enumerate(games):
-            for s in range(n):
-                for k, (ci, v) in enumerate(g.hand[s]):
-                    self.hand_c[w, s, k], self.hand_v[w, s, k] = ci, v
-                for k, (ci, v) in enumerate(g.pile[s]):
-                    self.pile_c[w, s, k], self.pile_v[w, s, k] = ci, v
-        self.hand_sum = np.array([g.hand_sum for g in games], dtype=np.int64)
-        self.hand_n = np.array([g.hand_n for g in games], dtype=np.int64)
-        self.disp_sum = np.array([g.disp_sum for g in games], dtype=np.int64)
-        self.disp_n = np.array([g.disp_n for g in games], dtype=np.int64)
-        self.evidence = np.array([g.evidence for g in games], dtype=np.int64)
-        self.hot = np.array([g.hot for g in games], dtype=bool)
-        self.reg = np.array([g.reg for g in games], dtype=np.int64)
-        self.art = np.array([g.art for g in games], dtype=np.int64)
-        self.hl = np.array([g.hl for g in games], dtype=bool)
-        self.tokens = np.array([g.tokens for g in games], dtype=bool)
-        self.extras = np.array([g.extras for g in games], dtype=np.int64)
+
+def _first(cards: np.ndarray, match: np.ndarray) -> np.ndarray:
+    """The first index of each row where ``match`` holds (as ``list.index``); every row must have one."""
+    if not match.any(axis=1).all():
+        raise ValueError("an action names a card that a sampled world does not have")
+    return match.argmax(axis=1)
+
+
+class _Batch:
+    """The futures of some options, one row each (see module docstring); seats are 0-based, as in Playout.
+
+    Public state that every row starts with comes from the base position; the hidden cards from the worlds:
+    ``hand_c[s]`` / ``hand_v[s]`` are seat s's hand (colour index, value) per row, ``pile_c`` / ``pile_v``
+    the two-player piles, the rest as in :class:`Playout` with a leading row axis.
+    """
+
+    ARRAYS = ("hand_sum", "hand_n", "disp_sum", "disp_n", "evidence", "hot", "reg", "art", "hl", "tokens", "extras")
+
+    @classmethod
+    def of_worlds(cls, base: Playout, worlds: Sequence[World]) -> _Batch:
+        self = cls.__new__(cls)
+        w, n = len(worlds), base.n
+        self.w, self.n, self.rows = w, n, np.arange(w)
+        self.vals_sum, self.vals_n = np.array(base.vals_sum), np.array(base.vals_n)
+        self.max_extras, self.limit = base.max_extras, list(base.limit)
+        self.order, self.pos, self.round, self.cur, self.phase = base.order, base.pos, base.round, base.cur, base.phase
+        self.first: list[str] = []
+        self.evidence = np.array([[ev[c] for c in COLOURS] for ev, _, _ in worlds], dtype=np.int64)
+        self.hand_c, self.hand_v, self.pile_c, self.pile_v = [], [], [], []
+        for s in range(n):
+            for held, colours, values in ((1, self.hand_c, self.hand_v), (2, self.pile_c, self.pile_v)):
+                cards = [world[held].get(s + 1, ()) for world in worlds]
+                size = len(cards[0])
+                colours.append(np.array([[INDEX[c] for c, _ in cs] for cs in cards], dtype=np.int64).reshape(w, size))
+                values.append(np.array([[v for _, v in cs] for cs in cards], dtype=np.int64).reshape(w, size))
+        onehot = [(c[:, :, None] == np.arange(C)) for c in self.hand_c]
+        self.hand_sum = np.stack([(v[:, :, None] * o).sum(axis=1) for v, o in zip(self.hand_v, onehot, strict=True)],
+                                 axis=1)
+        self.hand_n = np.stack([o.sum(axis=1) for o in onehot], axis=1).astype(np.int64)
+        self.hand_len = [c.shape[1] for c in self.hand_c]
+        self.pile_len = [c.shape[1] for c in self.pile_c]
+
+        def rows(values: list, dtype: type) -> np.ndarray:
+            one = np.array(values, dtype=dtype)
+            return np.repeat(one[None], w, axis=0)
+
+        self.disp_sum, self.disp_n = rows(base.disp_sum, np.int64), rows(base.disp_n, np.int64)
+        self.hot, self.reg = rows(base.hot, bool), rows(base.reg, np.int64)
+        self.art, self.hl = rows(base.art, np.int64), rows(base.hl, bool)
+        self.tokens, self.extras = rows(base.tokens, bool), rows(base.extras, np.int64)
+        return self
+
+    def copy(self) -> _Batch:
+        other = _Batch.__new__(_Batch)
+        other.__dict__.update(self.__dict__)
+        for name in self.ARRAYS:
+            setattr(other, name, getattr(self, name).copy())
+        for name in ("hand_c", "hand_v", "pile_c", "pile_v"):
+            setattr(other, name, list(getattr(self, name)))  # rows are replaced, never written in place
+        other.limit, other.hand_len, other.pile_len = list(self.limit), list(self.hand_len), list(self.pile_len)
+        other.first = list(self.first)
+        return other
+
+    @classmethod
+    def stack(cls, batches: Sequence[_Batch]) -> _Batch:
+        """One batch of the rows of ``batches`` (which share their turn structure), in order."""
+        if len(batches) == 1:
+            return batches[0]
+        other = batches[0].copy()
+        for name in cls.ARRAYS:
+            setattr(other, name, np.concatenate([getattr(b, name) for b in batches]))
+        for name in ("hand_c", "hand_v", "pile_c", "pile_v"):
+            setattr(other, name, [np.concatenate(arrays) for arrays in zip(*(getattr(b, name) for b in batches),
+                                                                          strict=True)])
+        other.first = [p for b in batches for p in b.first]
+        other.w = sum(b.w for b in batches)
+        other.rows = np.arange(other.w)
+        return other
+
+    def structure(self) -> tuple:
+        """What the futures of a batch must share to be played together: whose turn, the draws to come."""
+        first = self.phase if self.phase in (UNCOVER, PLAY) else SEARCH  # no draw before the next turn
+        return self.cur, self.round, first, tuple(self.hand_len), tuple(self.pile_len), tuple(self.limit)
+
+    # -- the option --------------------------------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """:meth:`Playout.apply` in every row (the basic game's actions)."""
+        s = self.cur
+        if isinstance(action, Uncover):
+            ci = INDEX[action.colour]
+            k = _first(self.pile_c[s], self.pile_c[s] == ci)
+            self._reveal(self.pile_c[s][self.rows, k], self.pile_v[s][self.rows, k])
+            self.pile_c[s], self.pile_v[s] = _drop(self.pile_c[s], k), _drop(self.pile_v[s], k)
+            self.pile_len[s] -= 1
+            self.phase = PLAY
+        elif isinstance(action, PlayRumour):
+            ci, v = INDEX[action.colour], action.value
+            k = _first(self.hand_c[s], (self.hand_c[s] == ci) & (self.hand_v[s] == v))
+            self.hand_sum[:, s, ci] -= v
+            self.hand_n[:, s, ci] -= 1
+            self._reveal(np.full(self.w, ci), np.full(self.w, v))
+            self.hand_c[s], self.hand_v[s] = _drop(self.hand_c[s], k), _drop(self.hand_v[s], k)
+            self.hand_len[s] -= 1
+            self.phase = SEARCH
+        elif isinstance(action, Take):
+            self._take(s, self.rows, np.full(self.w, INDEX[action.colour]))
+        elif isinstance(action, Done):
+            self.phase = EXTRA if self.phase == SEARCH else "end"
+        elif isinstance(action, UseTimeOut):
+            taken = np.zeros((self.w, C), dtype=np.int64)
+            for colour in action.take:
+                taken[:, INDEX[colour]] += 1
+            self._time_out(s, self.rows, np.full(self.w, INDEX[action.colour]), taken)
+            self.phase = "end"
+        else:
+            raise ValueError(f"'{action}': not an action of the basic game's futures")
+        self.first = [self.phase] * self.w if self.phase not in (UNCOVER, PLAY) else []
+        if self.first:
+            self.phase = SEARCH
 
     # -- the turn structure ------------------------------------------------------------------------------------
     def _plan(self, rounds: int) -> tuple[tuple[int, int, int], ...]:
@@ -147,11 +242,11 @@ class _Batch:
         while self.round <= rounds:
             s = self.cur
             if self.phase == UNCOVER:
-                self._reveal(self.pile_c[self.rows, s, picks[:, d]], self.pile_v[self.rows, s, picks[:, d]])
+                self._reveal(self.pile_c[s][self.rows, picks[:, d]], self.pile_v[s][self.rows, picks[:, d]])
                 d += 1
                 self.phase = PLAY
             if self.phase == PLAY:
-                ci, v = self.hand_c[self.rows, s, picks[:, d]], self.hand_v[self.rows, s, picks[:, d]]
+                ci, v = self.hand_c[s][self.rows, picks[:, d]], self.hand_v[s][self.rows, picks[:, d]]
                 self.hand_sum[self.rows, s, ci] -= v
                 self.hand_n[self.rows, s, ci] -= 1
                 self.hand_len[s] -= 1
@@ -248,7 +343,13 @@ class _Batch:
         rows = np.nonzero(best >= 0)[0]
         if not len(rows):
             return
-        ci = best[rows]
+        chosen = pick[rows, best[rows]]  # the cards each row takes, by position in its sorted list
+        taken = (chosen[:, :, None] & (colours[rows][:, :, None] == np.arange(C))).sum(axis=1)
+        self._time_out(s, rows, best[rows], taken)
+
+    def _time_out(self, s: int, rows: np.ndarray, ci: np.ndarray, taken: np.ndarray) -> None:
+        """:meth:`Playout.use` of a basic time-out in ``rows``: mystery ``ci``'s cards back (a Hot Lead on top of
+        its stack), then ``taken[row, cj]`` cards of each other mystery (a stack's Hot Lead first)."""
         self.extras[rows, s] += 1
         self.tokens[rows, ci] = False
         n = self.art[rows, s, ci]
@@ -257,13 +358,11 @@ class _Batch:
         self.hl[rows[had], s, ci[had]] = False
         self.hot[rows[had], ci[had]] = True
         self.reg[rows, ci] += n - had
-        chosen = pick[rows, ci]  # the cards each row takes, by position in its sorted list
-        t = (chosen[:, :, None] & (colours[rows][:, :, None] == np.arange(C))).sum(axis=1)
-        hot = self.hot[rows] & (t > 0)
+        hot = self.hot[rows] & (taken > 0)
         self.hot[rows] &= ~hot
         self.hl[rows, s] |= hot
-        self.reg[rows] -= t - hot
-        self.art[rows, s] += t
+        self.reg[rows] -= taken - hot
+        self.art[rows, s] += taken
 
     # -- the end -----------------------------------------------------------------------------------------------
     def outcomes(self, me: int) -> list[Outcome]:
