@@ -76,12 +76,12 @@ def _picks(seed: int, plan: tuple[tuple[int, int, int], ...]) -> list[int]:
     """For each draw of ``plan`` ((seat, 0 hand / 1 pile, length at the start)), the index in the *starting*
     list of the card the future seeded ``seed`` plays: ``Playout.finish_turn`` pops ``rng.randrange(len)``
     from the current list, and that only depends on the lengths."""
-    rng = random.Random(seed)
+    below = random.Random(seed)._randbelow  # what randrange(n) draws with, without its argument checks
     lists: dict[tuple[int, int], list[int]] = {}
     out = []
     for seat, kind, length in plan:
         cards = lists.setdefault((seat, kind), list(range(length)))
-        out.append(cards.pop(rng.randrange(len(cards))))
+        out.append(cards.pop(below(len(cards))))
     return out
 
 
@@ -312,40 +312,46 @@ class _Batch:
         if rows is not None:
             allowed &= rows
         swappable = (art > 0) & self.tokens & allowed[:, None]
-        if not swappable.any():
+        rows = np.nonzero(swappable.any(axis=1))[0]  # only the rows with a time-out to weigh, and their mysteries
+        if not len(rows):
             return
+        swappable, art, means = swappable[rows], art[rows], means[rows]
+        mysteries = np.nonzero(swappable.any(axis=0))[0]
         most = int(art[swappable].max())
+        w = len(rows)
         # every available card, best first (a stack's Hot Lead first, ties to the first mystery): the order in
         # which Playout.extra_options sorts them; the n best without mystery ci are the first n of the others
-        values = np.empty((self.w, C, 1 + most))
-        values[:, :, 0] = np.where(self.hot, means + 1, -np.inf)
+        hot, reg = self.hot[rows], self.reg[rows]
+        values = np.empty((w, C, 1 + most))
+        values[:, :, 0] = np.where(hot, means + 1, -np.inf)
         for r in range(1, most + 1):
-            values[:, :, r] = np.where(self.reg >= r, means, -np.inf)
-        values = values.reshape(self.w, -1)
+            values[:, :, r] = np.where(reg >= r, means, -np.inf)
+        values = values.reshape(w, -1)
         colours = np.broadcast_to(np.repeat(np.arange(C), 1 + most), values.shape)
         order = np.lexsort((colours, -values), axis=-1)
         values = np.take_along_axis(values, order, axis=1)
         colours = np.take_along_axis(colours, order, axis=1)
         available = np.isfinite(values)
-        # for every mystery ci at once (axis 1): the first n_ci cards of the others, summed in order
-        others = available[:, None, :] & (colours[:, None, :] != np.arange(C)[None, :, None])
-        n = art[:, :, None]
-        pick = others & (np.cumsum(others, axis=2) <= n)
+        # for those mysteries at once (axis 1): the first n_ci cards of the others, summed in order
+        others = available[:, None, :] & (colours[:, None, :] != mysteries[None, :, None])
+        n = art[:, mysteries]
+        pick = others & (np.cumsum(others, axis=2) <= n[:, :, None])
         value = np.cumsum(np.where(pick, values[:, None, :], 0.0), axis=2)[:, :, -1]
-        gain = value - (art * means + self.hl[:, s])
-        ok = swappable & (pick.sum(axis=2) == art)
-        best_gain = np.zeros(self.w)
-        best = np.full(self.w, -1)
-        for ci in range(C):  # the running comparison, mystery by mystery
-            better = ok[:, ci] & (gain[:, ci] > best_gain + 1e-9)
-            best_gain = np.where(better, gain[:, ci], best_gain)
-            best = np.where(better, ci, best)
-        rows = np.nonzero(best >= 0)[0]
-        if not len(rows):
+        gain = value - (n * means[:, mysteries] + self.hl[rows, s][:, mysteries])
+        ok = swappable[:, mysteries] & (pick.sum(axis=2) == n)
+        best_gain = np.zeros(w)
+        best = np.full(w, -1)
+        for j in range(len(mysteries)):  # the running comparison, mystery by mystery
+            better = ok[:, j] & (gain[:, j] > best_gain + 1e-9)
+            best_gain = np.where(better, gain[:, j], best_gain)
+            best = np.where(better, j, best)
+        chosen_rows = np.nonzero(best >= 0)[0]
+        if not len(chosen_rows):
             return
-        chosen = pick[rows, best[rows]]  # the cards each row takes, by position in its sorted list
-        taken = (chosen[:, :, None] & (colours[rows][:, :, None] == np.arange(C))).sum(axis=1)
-        self._time_out(s, rows, best[rows], taken)
+        j = best[chosen_rows]
+        chosen = pick[chosen_rows, j]  # the cards each row takes, by position in its sorted list
+        taken = (chosen[:, :, None] & (colours[chosen_rows][:, :, None] == np.arange(C))).sum(axis=1)
+        self._time_out(s, rows[chosen_rows], mysteries[j], taken)
 
     def _time_out(self, s: int, rows: np.ndarray, ci: np.ndarray, taken: np.ndarray) -> None:
         """:meth:`Playout.use` of a basic time-out in ``rows``: mystery ``ci``'s cards back (a Hot Lead on top of

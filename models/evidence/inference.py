@@ -102,6 +102,7 @@ class GreedyOpponents:
         self.turn_closed = True
         self.falsified = False
         self.slots: list[list[list[int]]] = []  # per colour: [place, value] of every hidden rumour
+        self._looked: tuple[tuple[int, ...], list[set[int]]] | None = None
         self._init_slots(kn)
 
     # -- recording ---------------------------------------------------------------------------------------------
@@ -311,8 +312,13 @@ class GreedyOpponents:
             self._move(ci, b, vb)
 
     def _looked_seats(self, ci: int) -> set[int]:
-        """The seats with a recorded decision made knowing the evidence of colour ``ci`` (Fortune-Teller)."""
-        return {q for q in self.seats if any(d.looked[ci] for d in self.decisions[q])}
+        """The seats with a recorded decision made knowing the evidence of colour ``ci`` (Fortune-Teller); kept
+        while the decisions are unchanged (counted by seat)."""
+        key = tuple(len(self.decisions[q]) for q in self.seats)
+        if self._looked is None or self._looked[0] != key:
+            looked = [{q for q in self.seats if any(d.looked[c] for d in self.decisions[q])} for c in range(C)]
+            self._looked = (key, looked)
+        return self._looked[1][ci]
 
     def sample(self, kn: EvidenceKnowledge, k: int, repair_steps: int = 3000) -> list[tuple]:
         """``k`` deals (evidence, hands, piles) from the chain, after repairing it to consistency. If no deal fits
@@ -351,12 +357,20 @@ class GreedyOpponents:
         pb, vb = b
         if pa == pb or va == vb:
             return
-        self._move(ci, a, vb)
-        self._move(ci, b, va)
-        touched = [p for p in (pa, pb) if p in self._sums]
-        if EVIDENCE in (pa, pb):
-            touched += [q for q in self._looked_seats(ci) if q not in touched]
         sums, counts, ev = self._sums, self._counts, self._ev
+        a[1], b[1] = vb, va  # the swap (as two _move calls, inlined)
+        ha, hb = sums.get(pa), sums.get(pb)
+        if ha is not None:
+            ha[ci] += vb - va
+        elif pa == EVIDENCE:
+            ev[ci] = vb
+        if hb is not None:
+            hb[ci] += va - vb
+        elif pb == EVIDENCE:
+            ev[ci] = va
+        touched = [q for q, h in ((pa, ha), (pb, hb)) if h is not None]
+        if pa == EVIDENCE or pb == EVIDENCE:
+            touched += [q for q in self._looked_seats(ci) if q not in touched]
         for q in touched:
             if self.decisions[q] and self._violations(q, sums[q], counts[q], ev, first=True):
                 self._move(ci, a, va)
