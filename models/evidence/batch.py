@@ -312,6 +312,19 @@ class _Batch:
         if rows is not None:
             allowed &= rows
         swappable = (art > 0) & self.tokens & allowed[:, None]
+        if not swappable.any():
+            return
+        # a swap of n cards of ci gains at most n * (best card of another mystery - mean of ci) - its Hot Lead:
+        # where that bound is clearly below the 1e-9 a time-out must gain, its exact gain cannot matter
+        card = np.where(self.hot, means + 1, np.where(self.reg > 0, means, -np.inf))
+        top = card.argmax(axis=1)
+        first = card[self.rows, top]
+        card[self.rows, top] = -np.inf
+        second = card.max(axis=1)
+        best_other = np.where(np.arange(C)[None, :] == top[:, None], second[:, None], first[:, None])
+        with np.errstate(invalid="ignore"):
+            bound = art * (best_other - means) - self.hl[:, s]
+        swappable &= ~(bound < -1e-7)
         rows = np.nonzero(swappable.any(axis=1))[0]  # only the rows with a time-out to weigh, and their mysteries
         if not len(rows):
             return
@@ -322,15 +335,16 @@ class _Batch:
         # every available card, best first (a stack's Hot Lead first, ties to the first mystery): the order in
         # which Playout.extra_options sorts them; the n best without mystery ci are the first n of the others
         hot, reg = self.hot[rows], self.reg[rows]
-        values = np.empty((w, C, 1 + most))
-        values[:, :, 0] = np.where(hot, means + 1, -np.inf)
-        for r in range(1, most + 1):
-            values[:, :, r] = np.where(reg >= r, means, -np.inf)
-        values = values.reshape(w, -1)
-        colours = np.broadcast_to(np.repeat(np.arange(C), 1 + most), values.shape)
-        order = np.lexsort((colours, -values), axis=-1)
+        values = np.concatenate(
+            [np.where(hot, means + 1, -np.inf)[:, :, None],
+             np.where(reg[:, :, None] >= np.arange(1, most + 1), means[:, :, None], -np.inf)], axis=2
+        ).reshape(w, -1)
+        # the cards are laid out mystery by mystery, so a stable sort on the value alone breaks ties to the
+        # first mystery; the first n <= most cards without mystery ci are among the first 2 * most + 1 (ci has
+        # at most most + 1 of them: its Hot Lead and, as far as they matter, most regular cards)
+        order = np.argsort(-values, axis=1, kind="stable")[:, : 2 * most + 1]
         values = np.take_along_axis(values, order, axis=1)
-        colours = np.take_along_axis(colours, order, axis=1)
+        colours = order // (1 + most)
         available = np.isfinite(values)
         # for those mysteries at once (axis 1): the first n_ci cards of the others, summed in order
         others = available[:, None, :] & (colours[:, None, :] != mysteries[None, :, None])

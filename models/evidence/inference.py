@@ -372,10 +372,46 @@ class GreedyOpponents:
         if pa == EVIDENCE or pb == EVIDENCE:
             touched += [q for q in self._looked_seats(ci) if q not in touched]
         for q in touched:
-            if self.decisions[q] and self._violations(q, sums[q], counts[q], ev, first=True):
+            if not self._still_fits(q, ci, sums[q], counts[q], ev):
                 self._move(ci, a, va)
                 self._move(ci, b, vb)
                 return
+
+    def _still_fits(self, q: int, ci: int, sums: list[int], counts: list[int], evidence: list[int | None]) -> bool:
+        """Whether ``q``'s decisions still all fit after a move that changed only colour ``ci`` (its hand sum, or
+        the evidence), given that they all fitted before: the same test as :meth:`_violations` finding none,
+        but only colour ``ci``'s value is new, so most decisions need one comparison instead of a loop."""
+
+        def value(d: Decision, c: int) -> float:  # as in _violations
+            ev = evidence[c]
+            if d.looked[c] and ev is not None:
+                mean = float(ev)
+            else:
+                n = d.den[c] - counts[c]
+                mean = (d.num[c] - sums[c]) / n if n > 0 else 0.0
+            return mean + d.bonus[c]
+
+        for d in reversed(self.decisions[q]):
+            if ci not in d.colours:
+                continue  # no card of ci was available: the decision does not depend on it
+            v = value(d, ci)
+            o = d.outcome
+            if o < 0:  # stopped: every value was at most 0, and only ci's changed
+                if v > 0:
+                    return False
+            elif ci != o:  # took o, the first best: ci must stay below it (or equal, after it)
+                vo = value(d, o)
+                if v > vo or (v == vo and ci < o):
+                    return False
+            else:  # the taken colour's own value changed: it must still be positive and the first best
+                if v <= 0:
+                    return False
+                for c in d.colours:
+                    if c != o:
+                        vc = value(d, c)
+                        if vc > v or (vc == v and c < o):
+                            return False
+        return True
 
     def consistent(self) -> bool:
         return not any(self._energy().values())
