@@ -102,7 +102,8 @@ class GreedyOpponents:
         self.turn_closed = True
         self.falsified = False
         self.slots: list[list[list[int]]] = []  # per colour: [place, value] of every hidden rumour
-        self._looked: tuple[tuple[int, ...], list[set[int]]] | None = None
+        self._looked: tuple[int, list[set[int]]] | None = None
+        self._recorded = 0  # decisions recorded so far (keys the looked seats)
         self._init_slots(kn)
 
     # -- recording ---------------------------------------------------------------------------------------------
@@ -129,6 +130,7 @@ class GreedyOpponents:
             trial = t.clone()
             for colour in obs.colours:
                 self.decisions[obs.seat].append(self._decision(trial, obs.seat, INDEX[colour]))
+                self._recorded += 1
                 trial.search(obs.seat, (colour,))
 
     def after(self, obs: Observation, kn: EvidenceKnowledge) -> None:
@@ -149,6 +151,7 @@ class GreedyOpponents:
         self.turn_closed = True
         if q in self.decisions and t.room(q) > 0 and any(t.available(c) for c in COLOURS):
             self.decisions[q].append(self._decision(t, q, -1))
+            self._recorded += 1
 
     def _decision(self, t: Table, q: int, outcome: int) -> Decision:
         looked = [False] * C
@@ -314,10 +317,9 @@ class GreedyOpponents:
     def _looked_seats(self, ci: int) -> set[int]:
         """The seats with a recorded decision made knowing the evidence of colour ``ci`` (Fortune-Teller); kept
         while the decisions are unchanged (counted by seat)."""
-        key = tuple(len(self.decisions[q]) for q in self.seats)
-        if self._looked is None or self._looked[0] != key:
+        if self._looked is None or self._looked[0] != self._recorded:
             looked = [{q for q in self.seats if any(d.looked[c] for d in self.decisions[q])} for c in range(C)]
-            self._looked = (key, looked)
+            self._looked = (self._recorded, looked)
         return self._looked[1][ci]
 
     def sample(self, kn: EvidenceKnowledge, k: int, repair_steps: int = 3000) -> list[tuple]:
