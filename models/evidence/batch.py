@@ -279,7 +279,7 @@ class _Batch:
         known = self.disp_n >= 5
         num = self.vals_sum - self.disp_sum - self.hand_sum[:, s]
         den = self.vals_n - self.disp_n - self.hand_n[:, s]
-        return np.where(known, self.evidence.astype(float), num / np.where(known, 1, den))
+        return np.where(known, self.evidence, num / np.where(known, 1, den))
 
     def _take(self, s: int, rows: np.ndarray, ci: np.ndarray) -> None:
         hot = self.hot[rows, ci]
@@ -292,17 +292,17 @@ class _Batch:
         """:meth:`Playout.greedy_search` (in ``rows``, default all): take the best card (first mystery among
         equals) while it is worth more than nothing and there is room."""
         room = self.limit[s] - self.art[:, s].sum(axis=1) - self.hand_len[s]
-        active = room > 0 if rows is None else (room > 0) & rows
-        while active.any():
-            value = np.where(self.hot, means + 1, np.where(self.reg > 0, means, -np.inf))
+        active = np.nonzero(room > 0 if rows is None else (room > 0) & rows)[0]  # rows still searching
+        room = room[active]
+        while len(active):
+            m = means[active]
+            value = np.where(self.hot[active], m + 1, np.where(self.reg[active] > 0, m, -np.inf))
             best = value.argmax(axis=1)
-            ok = active & (value[self.rows, best] > 0)
-            if not ok.any():
-                return
-            rows = np.nonzero(ok)[0]
-            self._take(s, rows, best[rows])
-            room = room - ok
-            active = ok & (room > 0)
+            ok = value[np.arange(len(active)), best] > 0
+            self._take(s, active[ok], best[ok])
+            room = room[ok] - 1
+            active = active[ok][room > 0]
+            room = room[room > 0]
 
     def _extra(self, s: int, means: np.ndarray, rows: np.ndarray | None = None) -> None:
         """:meth:`Playout.greedy_extra` in the basic game (in ``rows``, default all): the time-out whose swap
