@@ -26,6 +26,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+import numpy as np
+
 from models.evidence.data import COLOURS
 from models.evidence.knowledge import EvidenceKnowledge
 from models.evidence.observations import (
@@ -83,6 +85,54 @@ def pick_two(below: Callable[[int], int], items: Sequence[T]) -> tuple[T, T]:
     while j == i:
         j = below(n)
     return items[i], items[j]
+
+
+def _value(d: Decision, c: int, sums: list[int], counts: list[int], evidence: list[int | None]) -> float:
+    """What colour ``c`` was worth to the player of decision ``d`` with this hand (as in
+    :meth:`GreedyOpponents._violations`)."""
+    ev = evidence[c]
+    if d.looked[c] and ev is not None:
+        mean = float(ev)
+    else:
+        n = d.den[c] - counts[c]
+        mean = (d.num[c] - sums[c]) / n if n > 0 else 0.0
+    return mean + d.bonus[c]
+
+
+class WordStream:
+    """``rng._randbelow`` for a long run of draws, from the generator's 32-bit words fetched in blocks.
+
+    CPython's ``_randbelow(n)`` (n < 2**32) takes one 32-bit word per try, keeps its top ``n.bit_length()``
+    bits and tries again while they are >= n; ``getrandbits(32 * m)`` returns the next m words, the first in
+    the lowest bits. So the draws here are the generator's own, and :meth:`close` leaves the generator
+    exactly where the same draws made one by one would have (a test compares both, draw by draw and state).
+    """
+
+    BLOCK = 2048
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.state = rng.getstate()
+        self.words: list[int] = []
+        self.pos = 0
+
+    def below(self, n: int) -> int:
+        shift = 32 - n.bit_length()
+        words = self.words
+        while True:
+            if self.pos == len(words):
+                block = self.rng.getrandbits(32 * self.BLOCK).to_bytes(4 * self.BLOCK, "little")
+                words += np.frombuffer(block, dtype="<u4").tolist()
+            r = words[self.pos] >> shift
+            self.pos += 1
+            if r < n:
+                return r
+
+    def close(self) -> None:
+        """Leave the generator just past the words used."""
+        self.rng.setstate(self.state)
+        if self.pos:
+            self.rng.getrandbits(32 * self.pos)
 
 
 class GreedyOpponents:
@@ -339,17 +389,20 @@ class GreedyOpponents:
             self.falsified = True
             return [kn.sample(self.rng) for _ in range(k)]
         out = []
-        for _ in range(k):
-            for _ in range(self.steps):
-                self._step_consistent()
-            out.append(self._world(kn))
+        words = WordStream(self.rng)
+        try:
+            for _ in range(k):
+                for _ in range(self.steps):
+                    self._step_consistent(words.below)
+                out.append(self._world(kn))
+        finally:
+            words.close()
         return out
 
-    def _step_consistent(self) -> None:
-        """:meth:`_step` at temperature 0 from a deal with no violation (the sampling phase): a move is kept
-        exactly when the seats it touches still have none, so each check can stop at the first violation."""
-        rng = self.rng
-        below = rng._randbelow  # what randrange and sample draw with
+    def _step_consistent(self, below: Callable[[int], int]) -> None:
+        """:meth:`_step` at temperature 0 from a deal with no violation (the sampling phase), drawing with
+        ``below`` (the generator's ``_randbelow`` or a :class:`WordStream`'s): a move is kept exactly when the
+        seats it touches still fit (:meth:`_still_fits`)."""
         ci = below(C)
         slots = self.slots[ci]
         if len(slots) < 2:
@@ -371,7 +424,7 @@ class GreedyOpponents:
         elif pb == EVIDENCE:
             ev[ci] = va
         touched = [q for q, h in ((pa, ha), (pb, hb)) if h is not None]
-        if pa == EVIDENCE or pb == EVIDENCE:
+        if (pa == EVIDENCE or pb == EVIDENCE) and self._looked_seats(ci):
             touched += [q for q in self._looked_seats(ci) if q not in touched]
         for q in touched:
             if not self._still_fits(q, ci, sums[q], counts[q], ev):
@@ -383,26 +436,16 @@ class GreedyOpponents:
         """Whether ``q``'s decisions still all fit after a move that changed only colour ``ci`` (its hand sum, or
         the evidence), given that they all fitted before: the same test as :meth:`_violations` finding none,
         but only colour ``ci``'s value is new, so most decisions need one comparison instead of a loop."""
-
-        def value(d: Decision, c: int) -> float:  # as in _violations
-            ev = evidence[c]
-            if d.looked[c] and ev is not None:
-                mean = float(ev)
-            else:
-                n = d.den[c] - counts[c]
-                mean = (d.num[c] - sums[c]) / n if n > 0 else 0.0
-            return mean + d.bonus[c]
-
         for d in reversed(self.decisions[q]):
             if ci not in d.colours:
                 continue  # no card of ci was available: the decision does not depend on it
-            v = value(d, ci)
+            v = _value(d, ci, sums, counts, evidence)
             o = d.outcome
             if o < 0:  # stopped: every value was at most 0, and only ci's changed
                 if v > 0:
                     return False
             elif ci != o:  # took o, the first best: ci must stay below it (or equal, after it)
-                vo = value(d, o)
+                vo = _value(d, o, sums, counts, evidence)
                 if v > vo or (v == vo and ci < o):
                     return False
             else:  # the taken colour's own value changed: it must still be positive and the first best
@@ -410,7 +453,7 @@ class GreedyOpponents:
                     return False
                 for c in d.colours:
                     if c != o:
-                        vc = value(d, c)
+                        vc = _value(d, c, sums, counts, evidence)
                         if vc > v or (vc == v and c < o):
                             return False
         return True
