@@ -114,7 +114,6 @@ def evaluate(
     totals: dict[Action, list[float]] = {a: [0.0, 0.0, 0.0] for a in options}
     done: dict[Action, int] = dict.fromkeys(options, 0)
     alive = list(dict.fromkeys(options))
-    picks: dict[tuple, list[int]] = {}  # the futures' random draws, kept from one halving round to the next
     n = samples
     for step in range(rounds):
         if len(worlds) < n:
@@ -123,7 +122,7 @@ def evaluate(
             worlds += fresh
             seeds += [rng.getrandbits(64) for _ in fresh]
         lo = done[alive[0]]  # the options still alive have all played the same futures so far
-        outcomes = play_options(base, alive, worlds[lo:n], seeds[lo:n], me, picks=picks)
+        outcomes = play_options(base, alive, worlds[lo:n], seeds[lo:n], me)
         for action, futures in zip(alive, outcomes, strict=True):
             acc = totals[action]
             for win, score, lead in futures:  # in the order of the futures

@@ -4,7 +4,7 @@
 three hundred per decision. Every future of one option follows the same turn structure: the same seats in the
 same order, the same hand and pile *lengths* (public), so the random draws of a future (which rumour a greedy
 player plays, which pile card it uncovers) depend only on its seed, and can be turned into "which card of the
-starting hand" before any card is looked at (:func:`_picks`). What differs between futures is only the
+starting hand" before any card is looked at (:func:`picks`). What differs between futures is only the
 values: the hidden rumours, hence the evidence means, hence which cards the greedy players take. Those are
 arrays with one row per future, and each greedy decision is a few array operations for all rows together.
 
@@ -29,13 +29,10 @@ World = tuple[Mapping[str, int], Mapping[int, Sequence[Card]], Mapping[int, Sequ
 
 
 def play_options(base: Playout, actions: Sequence[Action], worlds: Sequence[World], seeds: Sequence[int], me: int,
-                 rounds: int = 6, picks: dict[tuple, list[int]] | None = None) -> list[list[Outcome]]:
+                 rounds: int = 6) -> list[list[Outcome]]:
     """For each of ``actions`` (legal for the player to move in ``base``), its futures: the action in each of
     ``worlds``, then greedy play to the end with the world's seed, as ``base.with_world(*world)``,
-    :meth:`Playout.apply` and :meth:`Playout.run` would play them; (win share, score, lead) of seat ``me``.
-
-    ``picks`` may keep the futures' random draws (key: seed and turn structure) from one call to the next.
-    """
+    :meth:`Playout.apply` and :meth:`Playout.run` would play them; (win share, score, lead) of seat ``me``."""
     if not worlds or not actions:
         return [[] for _ in actions]
     if base.pro:
@@ -46,7 +43,6 @@ def play_options(base: Playout, actions: Sequence[Action], worlds: Sequence[Worl
                 game.apply(action)
             out.append([_scalar(g, seed, me, rounds) for g, seed in zip(games, seeds, strict=True)])
         return out
-    picks = picks if picks is not None else {}
     template = _Batch.of_worlds(base, worlds)
     groups: dict[tuple, list[tuple[int, _Batch]]] = {}  # options whose futures share a turn structure
     for i, action in enumerate(actions):
@@ -57,7 +53,7 @@ def play_options(base: Playout, actions: Sequence[Action], worlds: Sequence[Worl
     w = len(worlds)
     for members in groups.values():
         batch = _Batch.stack([b for _, b in members])
-        batch.run(list(seeds) * len(members), rounds, picks)
+        batch.run(seeds, len(members), rounds)
         outcomes = batch.outcomes(me)
         for j, (i, _) in enumerate(members):
             results[i] = outcomes[j * w : (j + 1) * w]
@@ -72,16 +68,45 @@ def _scalar(game: Playout, seed: int, me: int, rounds: int) -> Outcome:
     return win, mine, mine - max(v for i, v in enumerate(scores) if i != me - 1)
 
 
-def _picks(seed: int, plan: tuple[tuple[int, int, int], ...]) -> list[int]:
-    """For each draw of ``plan`` ((seat, 0 hand / 1 pile, length at the start)), the index in the *starting*
-    list of the card the future seeded ``seed`` plays: ``Playout.finish_turn`` pops ``rng.randrange(len)``
-    from the current list, and that only depends on the lengths."""
-    below = random.Random(seed)._randbelow  # what randrange(n) draws with, without its argument checks
-    lists: dict[tuple[int, int], list[int]] = {}
-    out = []
-    for seat, kind, length in plan:
-        cards = lists.setdefault((seat, kind), list(range(length)))
-        out.append(cards.pop(below(len(cards))))
+def picks(seeds: Sequence[int], plan: Sequence[tuple[int, int, int]]) -> np.ndarray:
+    """For each seed (row) and each draw of ``plan`` ((seat, 0 hand / 1 pile, that list's length at the start)),
+    the index in the *starting* list of the card that ``Playout.finish_turn`` plays with ``random.Random(seed)``:
+    it pops ``rng.randrange(len)`` from the current list, which only depends on the lengths.
+
+    Drawn for all seeds at once from each generator's 32-bit words: ``randrange(n)`` takes one word per try,
+    keeps its top ``n.bit_length()`` bits and tries again while they are >= n (the same words, in the same order,
+    as :class:`models.evidence.inference.WordStream` reads; a test compares with ``randrange``)."""
+    w = len(seeds)
+    out = np.empty((w, len(plan)), dtype=np.int64)
+    if not w or not plan:
+        return out
+    rngs = [random.Random(seed) for seed in seeds]
+    size = 2 * len(plan) + 8  # words per generator; more are fetched if the tries run out
+
+    def fetch() -> np.ndarray:
+        blocks = b"".join(r.getrandbits(32 * size).to_bytes(4 * size, "little") for r in rngs)
+        return np.frombuffer(blocks, dtype="<u4").reshape(w, size).astype(np.int64)
+
+    words = fetch()
+    at = np.zeros(w, dtype=np.int64)
+    rows = np.arange(w)
+    lists: dict[tuple[int, int], np.ndarray] = {}
+    for d, (seat, kind, length) in enumerate(plan):
+        left = lists.get((seat, kind))
+        if left is None:
+            left = np.repeat(np.arange(length)[None, :], w, axis=0)
+        n = left.shape[1]
+        shift = 32 - n.bit_length()
+        r = np.full(w, n)
+        todo = rows
+        while len(todo):
+            if (at[todo] >= words.shape[1]).any():
+                words = np.concatenate([words, fetch()], axis=1)
+            r[todo] = words[todo, at[todo]] >> shift
+            at[todo] += 1
+            todo = todo[r[todo] >= n]
+        out[:, d] = left[rows, r]
+        lists[(seat, kind)] = _drop(left, r)
     return out
 
 
@@ -228,25 +253,19 @@ class _Batch:
             phase = UNCOVER if self.n == 2 else PLAY
         return tuple(plan)
 
-    def run(self, seeds: Sequence[int], rounds: int, cache: dict[tuple, list[int]]) -> None:
-        plan = self._plan(rounds)
-        key = (plan, tuple(self.hand_len), tuple(self.pile_len))
-        drawn = []
-        for seed in seeds:
-            got = cache.get((seed, *key))
-            if got is None:
-                got = cache[(seed, *key)] = _picks(seed, plan)
-            drawn.append(got)
-        picks = np.array(drawn, dtype=np.int64).reshape(self.w, len(plan))
+    def run(self, seeds: Sequence[int], repeat: int, rounds: int) -> None:
+        """Play every row to the end: the rows are ``repeat`` options, each in the worlds of ``seeds``."""
+        drawn = picks(seeds, self._plan(rounds))
+        drawn = np.tile(drawn, (repeat, 1)) if repeat > 1 else drawn
         d = 0
         while self.round <= rounds:
             s = self.cur
             if self.phase == UNCOVER:
-                self._reveal(self.pile_c[s][self.rows, picks[:, d]], self.pile_v[s][self.rows, picks[:, d]])
+                self._reveal(self.pile_c[s][self.rows, drawn[:, d]], self.pile_v[s][self.rows, drawn[:, d]])
                 d += 1
                 self.phase = PLAY
             if self.phase == PLAY:
-                ci, v = self.hand_c[s][self.rows, picks[:, d]], self.hand_v[s][self.rows, picks[:, d]]
+                ci, v = self.hand_c[s][self.rows, drawn[:, d]], self.hand_v[s][self.rows, drawn[:, d]]
                 self.hand_sum[self.rows, s, ci] -= v
                 self.hand_n[self.rows, s, ci] -= 1
                 self.hand_len[s] -= 1
@@ -312,23 +331,24 @@ class _Batch:
         if rows is not None:
             allowed &= rows
         swappable = (art > 0) & self.tokens & allowed[:, None]
-        if not swappable.any():
-            return
-        # a swap of n cards of ci gains at most n * (best card of another mystery - mean of ci) - its Hot Lead:
-        # where that bound is clearly below the 1e-9 a time-out must gain, its exact gain cannot matter
-        card = np.where(self.hot, means + 1, np.where(self.reg > 0, means, -np.inf))
-        top = card.argmax(axis=1)
-        first = card[self.rows, top]
-        card[self.rows, top] = -np.inf
-        second = card.max(axis=1)
-        best_other = np.where(np.arange(C)[None, :] == top[:, None], second[:, None], first[:, None])
-        with np.errstate(invalid="ignore"):
-            bound = art * (best_other - means) - self.hl[:, s]
-        swappable &= ~(bound < -1e-7)
-        rows = np.nonzero(swappable.any(axis=1))[0]  # only the rows with a time-out to weigh, and their mysteries
+        rows = np.nonzero(swappable.any(axis=1))[0]  # only the rows with a time-out to weigh
         if not len(rows):
             return
         swappable, art, means = swappable[rows], art[rows], means[rows]
+        # a swap of n cards of ci gains at most n * (best card of another mystery - mean of ci) - its Hot Lead:
+        # where that bound is clearly below the 1e-9 a time-out must gain, its exact gain cannot matter (no card
+        # at all counts as -1e18: the bound is then hugely negative, and the swap impossible anyway)
+        w = len(rows)
+        card = np.where(self.hot[rows], means + 1, np.where(self.reg[rows] > 0, means, -1e18))
+        top = card.argmax(axis=1)
+        first = card[np.arange(w), top]
+        card[np.arange(w), top] = -1e18
+        best_other = np.where(np.arange(C) == top[:, None], card.max(axis=1)[:, None], first[:, None])
+        swappable &= art * (best_other - means) - self.hl[rows, s] >= -1e-7
+        keep = swappable.any(axis=1)
+        if not keep.any():
+            return
+        rows, swappable, art, means = rows[keep], swappable[keep], art[keep], means[keep]
         mysteries = np.nonzero(swappable.any(axis=0))[0]
         most = int(art[swappable].max())
         w = len(rows)
