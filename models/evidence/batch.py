@@ -345,47 +345,49 @@ class _Batch:
         card[np.arange(w), top] = -1e18
         best_other = np.where(np.arange(C) == top[:, None], card.max(axis=1)[:, None], first[:, None])
         swappable &= art * (best_other - means) - self.hl[rows, s] >= -1e-7
-        keep = swappable.any(axis=1)
-        if not keep.any():
+        keep = np.nonzero(swappable.any(axis=1))[0]
+        if not len(keep):
             return
         rows, swappable, art, means = rows[keep], swappable[keep], art[keep], means[keep]
         mysteries = np.nonzero(swappable.any(axis=0))[0]
-        most = int(art[swappable].max())
-        w = len(rows)
-        # every available card, best first (a stack's Hot Lead first, ties to the first mystery): the order in
-        # which Playout.extra_options sorts them; the n best without mystery ci are the first n of the others
-        hot, reg = self.hot[rows], self.reg[rows]
+        w, most, n = len(rows), int(art[swappable].max()), art[:, mysteries]
+        # every available card, best first (a stack's Hot Lead first, ties to the first mystery: the cards are
+        # laid out mystery by mystery and the sort is stable), as Playout.extra_options sorts them; the first
+        # n <= most cards without mystery ci are among the first 2 * most + 1 (ci has at most most + 1 of them)
         values = np.concatenate(
-            [np.where(hot, means + 1, -np.inf)[:, :, None],
-             np.where(reg[:, :, None] >= np.arange(1, most + 1), means[:, :, None], -np.inf)], axis=2
+            [np.where(self.hot[rows], means + 1, -np.inf)[:, :, None],
+             np.where(self.reg[rows][:, :, None] >= np.arange(1, most + 1), means[:, :, None], -np.inf)], axis=2
         ).reshape(w, -1)
-        # the cards are laid out mystery by mystery, so a stable sort on the value alone breaks ties to the
-        # first mystery; the first n <= most cards without mystery ci are among the first 2 * most + 1 (ci has
-        # at most most + 1 of them: its Hot Lead and, as far as they matter, most regular cards)
         order = np.argsort(-values, axis=1, kind="stable")[:, : 2 * most + 1]
-        values = np.take_along_axis(values, order, axis=1)
+        values = values[np.arange(w)[:, None], order]
         colours = order // (1 + most)
-        available = np.isfinite(values)
-        # for those mysteries at once (axis 1): the first n_ci cards of the others, summed in order
-        others = available[:, None, :] & (colours[:, None, :] != mysteries[None, :, None])
-        n = art[:, mysteries]
+        # for those mysteries at once (axis 1): the first n cards of the others, summed in order
+        others = np.isfinite(values)[:, None, :] & (colours[:, None, :] != mysteries[None, :, None])
         pick = others & (np.cumsum(others, axis=2) <= n[:, :, None])
         value = np.cumsum(np.where(pick, values[:, None, :], 0.0), axis=2)[:, :, -1]
         gain = value - (n * means[:, mysteries] + self.hl[rows, s][:, mysteries])
         ok = swappable[:, mysteries] & (pick.sum(axis=2) == n)
-        best_gain = np.zeros(w)
-        best = np.full(w, -1)
-        for j in range(len(mysteries)):  # the running comparison, mystery by mystery
-            better = ok[:, j] & (gain[:, j] > best_gain + 1e-9)
-            best_gain = np.where(better, gain[:, j], best_gain)
-            best = np.where(better, j, best)
-        chosen_rows = np.nonzero(best >= 0)[0]
-        if not len(chosen_rows):
+        # Playout.greedy_extra keeps an option that gains more than 1e-9 over the best before it: that is the
+        # first best gain when it is above 1e-9 and no other gain is within 2e-9 of it; the rest (near ties)
+        # make the same running comparison, mystery by mystery
+        gains = np.where(ok, gain, -np.inf)
+        top_gain = gains.max(axis=1)
+        best = np.where(top_gain > 1e-9, gains.argmax(axis=1), -1)
+        near = np.nonzero((top_gain > 1e-9) & ((gains >= (top_gain - 2e-9)[:, None]).sum(axis=1) > 1))[0]
+        if len(near):
+            record = np.zeros(len(near))
+            holder = np.full(len(near), -1)
+            for j in range(len(mysteries)):
+                better = ok[near, j] & (gain[near, j] > record + 1e-9)
+                record = np.where(better, gain[near, j], record)
+                holder = np.where(better, j, holder)
+            best[near] = holder
+        chosen = np.nonzero(best >= 0)[0]
+        if not len(chosen):
             return
-        j = best[chosen_rows]
-        chosen = pick[chosen_rows, j]  # the cards each row takes, by position in its sorted list
-        taken = (chosen[:, :, None] & (colours[chosen_rows][:, :, None] == np.arange(C))).sum(axis=1)
-        self._time_out(s, rows[chosen_rows], mysteries[j], taken)
+        j = best[chosen]
+        taken = (pick[chosen, j][:, :, None] & (colours[chosen][:, :, None] == np.arange(C))).sum(axis=1)
+        self._time_out(s, rows[chosen], mysteries[j], taken)
 
     def _time_out(self, s: int, rows: np.ndarray, ci: np.ndarray, taken: np.ndarray) -> None:
         """:meth:`Playout.use` of a basic time-out in ``rows``: mystery ``ci``'s cards back (a Hot Lead on top of
