@@ -71,43 +71,17 @@ def _scalar(game: Playout, seed: int, me: int, rounds: int) -> Outcome:
 def picks(seeds: Sequence[int], plan: Sequence[tuple[int, int, int]]) -> np.ndarray:
     """For each seed (row) and each draw of ``plan`` ((seat, 0 hand / 1 pile, that list's length at the start)),
     the index in the *starting* list of the card that ``Playout.finish_turn`` plays with ``random.Random(seed)``:
-    it pops ``rng.randrange(len)`` from the current list, which only depends on the lengths.
-
-    Drawn for all seeds at once from each generator's 32-bit words: ``randrange(n)`` takes one word per try,
-    keeps its top ``n.bit_length()`` bits and tries again while they are >= n (the same words, in the same order,
-    as :class:`models.evidence.inference.WordStream` reads; a test compares with ``randrange``)."""
-    w = len(seeds)
-    out = np.empty((w, len(plan)), dtype=np.int64)
-    if not w or not plan:
-        return out
-    rngs = [random.Random(seed) for seed in seeds]
-    size = 2 * len(plan) + 8  # words per generator; more are fetched if the tries run out
-
-    def fetch() -> np.ndarray:
-        blocks = b"".join(r.getrandbits(32 * size).to_bytes(4 * size, "little") for r in rngs)
-        return np.frombuffer(blocks, dtype="<u4").reshape(w, size).astype(np.int64)
-
-    words = fetch()
-    at = np.zeros(w, dtype=np.int64)
-    rows = np.arange(w)
-    lists: dict[tuple[int, int], np.ndarray] = {}
-    for d, (seat, kind, length) in enumerate(plan):
-        left = lists.get((seat, kind))
-        if left is None:
-            left = np.repeat(np.arange(length)[None, :], w, axis=0)
-        n = left.shape[1]
-        shift = 32 - n.bit_length()
-        r = np.full(w, n)
-        todo = rows
-        while len(todo):
-            if (at[todo] >= words.shape[1]).any():
-                words = np.concatenate([words, fetch()], axis=1)
-            r[todo] = words[todo, at[todo]] >> shift
-            at[todo] += 1
-            todo = todo[r[todo] >= n]
-        out[:, d] = left[rows, r]
-        lists[(seat, kind)] = _drop(left, r)
-    return out
+    it pops ``rng.randrange(len)`` from the current list, which only depends on the lengths."""
+    out = []
+    for seed in seeds:
+        below = random.Random(seed)._randbelow  # what randrange(n) draws with, without its argument checks
+        lists: dict[tuple[int, int], list[int]] = {}
+        for seat, kind, length in plan:
+            cards = lists.get((seat, kind))
+            if cards is None:
+                cards = lists[(seat, kind)] = list(range(length))
+            out.append(cards.pop(below(len(cards))))
+    return np.array(out, dtype=np.int64).reshape(len(seeds), len(plan))
 
 
 def _drop(cards: np.ndarray, k: np.ndarray) -> np.ndarray:
