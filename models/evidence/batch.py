@@ -371,8 +371,8 @@ class _Batch:
         n = self.art[rows, s, ci]
         self.art[rows, s, ci] = 0
         had = self.hl[rows, s, ci]
-        self.hl[rows[had], s, ci[had]] = False
-        self.hot[rows[had], ci[had]] = True
+        self.hl[rows, s, ci] = False
+        self.hot[rows, ci] |= had
         self.reg[rows, ci] += n - had
         hot = self.hot[rows] & (taken > 0)
         self.hot[rows] &= ~hot

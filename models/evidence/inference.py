@@ -389,12 +389,13 @@ class GreedyOpponents:
             self.falsified = True
             return [kn.sample(self.rng) for _ in range(k)]
         out = []
+        known = {c: v for c in COLOURS if (v := kn.evidence_known(c)) is not None}
         words = WordStream(self.rng)
         try:
             for _ in range(k):
                 for _ in range(self.steps):
                     self._step_consistent(words.below)
-                out.append(self._world(kn))
+                out.append(self._world(kn, known))
         finally:
             words.close()
         return out
@@ -461,21 +462,24 @@ class GreedyOpponents:
     def consistent(self) -> bool:
         return not any(self._energy().values())
 
-    def _world(self, kn: EvidenceKnowledge) -> tuple[dict[str, int], dict[int, list[Card]], dict[int, list[Card]]]:
+    def _world(
+        self, kn: EvidenceKnowledge, known: dict[str, int] | None = None
+    ) -> tuple[dict[str, int], dict[int, list[Card]], dict[int, list[Card]]]:
+        """The chain's deal as (evidence, hands, piles); ``known``: the evidence already known (by colour), when
+        the caller has it (sample asks once for all its deals)."""
         t = kn.table
         hands: dict[int, list[Card]] = {s: [] for s in t.seats}
         piles: dict[int, list[Card]] = {s: [] for s in t.seats}
         hands[kn.me] = list(kn.hand)
-        evidence: dict[str, int] = {}
-        for ci, c in enumerate(COLOURS):
-            known = kn.evidence_known(c)
-            if known is not None:
-                evidence[c] = known
-            for place, v in self.slots[ci]:
+        if known is None:
+            known = {c: v for c in COLOURS if (v := kn.evidence_known(c)) is not None}
+        evidence = dict(known)
+        for c, slots in zip(COLOURS, self.slots, strict=True):
+            for place, v in slots:
                 if place == EVIDENCE:
                     evidence[c] = v
                 elif place > 0:
                     hands[place].append((c, v))
                 else:
                     piles[-place].append((c, v))
-        return evidence, hands, piles
+        return {c: evidence[c] for c in COLOURS if c in evidence}, hands, piles
