@@ -437,10 +437,15 @@ class GreedyOpponents:
         """Whether ``q``'s decisions still all fit after a move that changed only colour ``ci`` (its hand sum, or
         the evidence), given that they all fitted before: the same test as :meth:`_violations` finding none,
         but only colour ``ci``'s value is new, so most decisions need one comparison instead of a loop."""
+        s_ci, c_ci, e_ci = sums[ci], counts[ci], evidence[ci]
         for d in reversed(self.decisions[q]):
             if ci not in d.colours:
                 continue  # no card of ci was available: the decision does not depend on it
-            v = _value(d, ci, sums, counts, evidence)
+            if d.looked[ci] and e_ci is not None:  # _value(d, ci, ...), inlined: the sampler's innermost line
+                v = float(e_ci) + d.bonus[ci]
+            else:
+                n = d.den[ci] - c_ci
+                v = ((d.num[ci] - s_ci) / n if n > 0 else 0.0) + d.bonus[ci]
             o = d.outcome
             if o < 0:  # stopped: every value was at most 0, and only ci's changed
                 if v > 0:
