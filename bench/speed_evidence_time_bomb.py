@@ -1,11 +1,12 @@
 """Advisor speed against the code before the speed work: the same seeded games, old and new, in one run.
 
-    python bench/speed.py --game evidence --games 60 --seed 1
-    python bench/speed.py --game time-bomb --games 150 --seed 1
-    python bench/speed.py --game evidence --baseline a551b67 --games 20
+    python bench/speed_evidence_time_bomb.py --game evidence --games 60 --seed 1
+    python bench/speed_evidence_time_bomb.py --game time-bomb --games 150 --seed 1
+    python bench/speed_evidence_time_bomb.py --game evidence --baseline a551b67 --games 20
 
 The baseline is a git revision (default: the commit before issue 12's speed work) whose ``solver``, ``models``
-and ``assistant_cli`` are extracted with ``git archive`` into a temporary directory. Two worker processes are
+and ``assistant_cli`` are extracted with ``git archive`` into a temporary directory (or, with
+``--baseline-dir``, a directory that holds them: a checkout without history). Two worker processes are
 started, one with the baseline tree first on ``sys.path`` and one with this checkout, and each game index goes
 to both (in alternating order, so that a change of load on the machine falls on both sides alike). Each worker
 plays the game with the full simulation loop (``solver.simulate.play_game``: every bot's knowledge checked for
@@ -32,6 +33,7 @@ import argparse
 import functools
 import json
 import math
+import os
 import subprocess
 import sys
 import tarfile
@@ -152,18 +154,22 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=None, help="default: 4 (Evidence), 6 (Time Bomb)")
     parser.add_argument("--baseline", default=BASELINE, help=f"git revision of the old code (default {BASELINE})")
+    parser.add_argument("--baseline-dir", type=Path, default=None,
+                        help="a directory holding the old solver/, models/ and assistant_cli/ (instead of git)")
     args = parser.parse_args()
     args.players = args.players or (4 if args.game == "evidence" else 6)
     with tempfile.TemporaryDirectory(prefix="speed-baseline-") as tmp:
-        extract(args.baseline, Path(tmp))
-        old, new = start(Path(tmp), args), start(ROOT, args)
+        if args.baseline_dir is None:
+            extract(args.baseline, Path(tmp))
+        old_tree = args.baseline_dir.resolve() if args.baseline_dir is not None else Path(tmp)
+        old, new = start(old_tree, args), start(ROOT, args)
         results: dict[str, list[dict[str, Any]]] = {"old": [], "new": []}
         try:
             for i in range(args.games):
                 order = (("old", old), ("new", new)) if i % 2 == 0 else (("new", new), ("old", old))
                 for name, proc in order:
                     results[name].append(ask(proc, i))
-                if (i + 1) % 10 == 0:
+                if (i + 1) % 10 == 0 and sys.stderr.isatty():
                     print(f"  {i + 1} games", file=sys.stderr, flush=True)
         finally:
             for proc in (old, new):
@@ -187,7 +193,9 @@ def report(args: argparse.Namespace, old: list[dict[str, Any]], new: list[dict[s
         whole += da == db and a["stats"] == b["stats"]
     (w_old, e_old), (w_new, e_new) = share(args.game, old), share(args.game, new)
     who = "advisor" if args.game == "evidence" else "Sherlock"
-    print(f"{args.game}, {args.players} players, {args.games} games, seed {args.seed}, baseline {args.baseline}")
+    base = args.baseline_dir or args.baseline
+    print(f"{args.game}, {args.players} players, {args.games} games, seed {args.seed}, baseline {base}; "
+          f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     print(f"  CPU s/game   old {cpu_old / len(old):.3f}   new {cpu_new / len(new):.3f}   "
           f"ratio {cpu_old / cpu_new:.2f}x")
     print(f"  {who} win share   old {100 * w_old:.1f}% ± {100 * e_old:.1f}   "
