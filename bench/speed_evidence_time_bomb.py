@@ -183,7 +183,8 @@ def main() -> int:
 def report(args: argparse.Namespace, old: list[dict[str, Any]], new: list[dict[str, Any]]) -> None:
     cpu_old, cpu_new = sum(r["cpu"] for r in old), sum(r["cpu"] for r in new)
     same = total = whole = 0
-    for a, b in zip(old, new, strict=True):
+    differ = []
+    for index, (a, b) in enumerate(zip(old, new, strict=True)):
         da, db = a["decisions"], b["decisions"]
         k = 0
         while k < min(len(da), len(db)) and da[k] == db[k]:
@@ -191,6 +192,8 @@ def report(args: argparse.Namespace, old: list[dict[str, Any]], new: list[dict[s
         same += k
         total += len(da)
         whole += da == db and a["stats"] == b["stats"]
+        if da != db:
+            differ.append(f"{index} (decision {k + 1})")
     (w_old, e_old), (w_new, e_new) = share(args.game, old), share(args.game, new)
     who = "advisor" if args.game == "evidence" else "Sherlock"
     base = args.baseline_dir or args.baseline
@@ -202,6 +205,8 @@ def report(args: argparse.Namespace, old: list[dict[str, Any]], new: list[dict[s
           f"new {100 * w_new:.1f}% ± {100 * e_new:.1f}")
     print(f"  identical decisions {same}/{total} ({100 * same / max(total, 1):.1f}%), "
           f"games identical to the end {whole}/{len(old)}")
+    if differ:
+        print(f"  games whose decisions differ (game index, first different decision): {', '.join(differ)}")
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ alone and with the claims through the bluff model, so the user sees what rests o
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -352,26 +353,29 @@ def cut_risks(
     policies: Sequence[str] | None = None,
     cutter: int | None = None,
     tolerance: float = 0.0,
+    hard: bool = True,
 ) -> list[CutRisk]:
     """The risk of every cut ``cutter`` (default: whoever holds the cutter) may make now, in seat order, for
-    each of ``policies`` (default: :func:`risk_policies`). The one risk computation of the companion."""
+    each of ``policies`` (default: :func:`risk_policies`). The one risk computation of the companion.
+    ``hard=False`` leaves out the explosion risks from the hard facts alone (``explode_hard`` empty): the
+    ranking does not read them, and a bot need not pay for them."""
     t = kn.table
     cutter = t.cutter if cutter is None else cutter
     policies = tuple(policies) if policies is not None else risk_policies(kn, cutter)
     for policy in policies:
         _check_policy(policy)
     targets = t.targets() if cutter == t.cutter else [s for s in t.seats if s != cutter and t.sizes[s] > 0]
-    soft, hard = kn.belief(soft=True), kn.belief(soft=False)
+    soft, hard_belief = kn.belief(soft=True), kn.belief(soft=False)
     board = Board.of(t)
     boom_soft = {p: explosions(soft, board, targets, p, tolerance) for p in policies}
-    boom_hard = {p: explosions(hard, board, targets, p, tolerance) for p in policies}
+    boom_hard = {p: explosions(hard_belief, board, targets, p, tolerance) for p in policies} if hard else {}
     return [
         CutRisk(
             seat,
             soft.p_defuse(seat),
-            hard.p_defuse(seat),
+            hard_belief.p_defuse(seat),
             {p: boom_soft[p][seat] for p in policies},
-            {p: boom_hard[p][seat] for p in policies},
+            {p: boom_hard[p][seat] for p in boom_hard},
         )
         for seat in targets
     ]
@@ -417,19 +421,24 @@ def public_ratio(kn: TimeBombKnowledge, seat: int) -> float | None:
 
 
 def cut_options(
-    kn: TimeBombKnowledge, side: str | None = None, cutter: int | None = None, tolerance: float = 0.0
+    kn: TimeBombKnowledge,
+    side: str | None = None,
+    cutter: int | None = None,
+    tolerance: float = 0.0,
+    detail: bool = True,
 ) -> list[CutOption]:
     """Every legal cut for ``cutter`` (default: whoever holds the cutter), best first for ``side`` (default:
     my role), its explosion risk from :func:`cut_risks` under the side's policy. Each option's ``risk`` also
     holds the policies :func:`risk_policies` shows (both for another player's cut), so the advice table reads
     the same numbers as the risk table. Ranked with the claims (soft belief); ``tolerance`` as in
-    :func:`explosion`."""
+    :func:`explosion`. ``detail=False`` (bots) leaves out what only the advice table shows, not the ranking:
+    the hard explosion risks (``p_explode_hard`` is then NaN) and the role beliefs after each card (empty)."""
     t = kn.table
     side = side or kn.role
     cutter = t.cutter if cutter is None else cutter
     policy = policy_of(side)
     policies = tuple(dict.fromkeys((*risk_policies(kn, cutter), policy)))
-    risks = cut_risks(kn, policies, cutter, tolerance)
+    risks = cut_risks(kn, policies, cutter, tolerance, hard=detail)
     soft = kn.belief(soft=True)
     defusers_left = t.defusers_left()
     ratios = {r.seat: public_ratio(kn, r.seat) for r in risks}
@@ -440,11 +449,16 @@ def cut_options(
     for risk in risks:
         seat = risk.seat
         p_def, p_def_hard = risk.p_defuse, risk.p_defuse_hard
-        boom, boom_hard = risk.explode[policy], risk.explode_hard[policy]
+        boom, boom_hard = risk.explode[policy], risk.explode_hard.get(policy, math.nan)
         win = p_def if defusers_left == 1 else 0.0
-        bombs = [c for c, p in soft.p_types(seat).items() if c != DEFUSE and p > 0]
-        if_bomb = _roles_after(soft, seat, max(bombs, key=lambda c: soft.p_types(seat)[c])) if bombs else {}
-        if_def = _roles_after(soft, seat, DEFUSE) if p_def > 0 else {}
+        if_bomb: dict[int, float] = {}
+        if_def: dict[int, float] = {}
+        if detail:
+            bombs = [c for c, p in soft.p_types(seat).items() if c != DEFUSE and p > 0]
+            if bombs:
+                if_bomb = _roles_after(soft, seat, max(bombs, key=lambda c: soft.p_types(seat)[c]))
+            if p_def > 0:
+                if_def = _roles_after(soft, seat, DEFUSE)
         p_sherlock = 1.0 - roles[seat]
         if side == SHERLOCK:
             score = p_def - EXPLOSION_WEIGHT * boom + CUTTER_WEIGHT * p_sherlock
@@ -525,8 +539,11 @@ class Advice:
     options: tuple[CutOption, ...] = ()
 
 
-def advise(kn: TimeBombKnowledge, claim_pending: bool = False, tolerance: float = 0.0) -> Advice:
-    """Advice for my pending decision: a claim (if ``claim_pending``), a cut, a cover or an uncover."""
+def advise(
+    kn: TimeBombKnowledge, claim_pending: bool = False, tolerance: float = 0.0, detail: bool = True
+) -> Advice:
+    """Advice for my pending decision: a claim (if ``claim_pending``), a cut, a cover or an uncover
+    (``detail`` as in :func:`cut_options`)."""
     t = kn.table
     if t.over:
         return Advice("wait", "", f"the game is over: {t.winner} won ({t.reason})")
@@ -540,7 +557,7 @@ def advise(kn: TimeBombKnowledge, claim_pending: bool = False, tolerance: float 
         colour, why = choose_uncover(kn)
         return Advice("uncover", f"uncover {colour}", why)
     if t.phase == "cut":
-        options = tuple(cut_options(kn, tolerance=tolerance))
+        options = tuple(cut_options(kn, tolerance=tolerance, detail=detail))
         best = options[0]
         who = "your" if t.cutter == kn.me else f"player {t.cutter}'s"
         return Advice("cut", f"cut player {best.seat}", f"{who} cut: {best.reason}", options)

@@ -22,7 +22,8 @@ def test_explosions_in_arrays_are_the_recursive_ones(players: int, monkeypatch: 
     compared, chained = 0, 0
     real = advisor.advise
 
-    def checking(kn: TimeBombKnowledge, claim_pending: bool = False, tolerance: float = 0.0) -> advisor.Advice:
+    def checking(kn: TimeBombKnowledge, claim_pending: bool = False, tolerance: float = 0.0,
+                 detail: bool = True) -> advisor.Advice:
         nonlocal compared, chained
         t = kn.table
         if t.phase == "cut" and not t.over:
@@ -37,7 +38,7 @@ def test_explosions_in_arrays_are_the_recursive_ones(players: int, monkeypatch: 
                             assert fast[seat] == pytest.approx(slow, abs=1e-12)
                             compared += 1
                             chained += slow > 0
-        return real(kn, claim_pending, tolerance)
+        return real(kn, claim_pending, tolerance, detail)
 
     monkeypatch.setattr(bots, "advise", checking)
     matchup = Matchup(functools.partial(_new_state, players=players), ("advisor/bluffing-moriarty",) * players,
