@@ -47,6 +47,7 @@ from assistant_cli.companion import (
 )
 from assistant_cli.companion_app import journal_header
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, no_args
+from assistant_cli.terminal import to_rich  # until this session returns view data
 from models.beyond_baker_street.advisor import Advice, advise, make_bot
 from models.beyond_baker_street.data import DEFAULT_DATA, HAND_SIZES, ICONS, NUMBERS, SECTIONS, Evidence, GameData
 from models.beyond_baker_street.hat import hat_advise, hat_table_of, in_play
@@ -59,6 +60,7 @@ from models.beyond_baker_street.observations import (
 )
 from models.beyond_baker_street.rules import LOSS_KINDS, BakerStreetState, TableRules, new_game
 from models.beyond_baker_street.table import Board
+from solver import view as v
 from solver.errors import AssistantError
 from solver.knowledge import Explanation
 from solver.parsing import is_whole, parse_int, shown
@@ -310,7 +312,7 @@ class BakerStreetSession(BaseSession):
         if board.current != kn.me:
             note.append(Text(f"(it is player {board.current}'s turn; this is what you would do now)", style="dim"))
         advice = self._hat_advice(kn, note) if "hat" in words else advise(kn)
-        return Group(*note, render.advice_view(advice, None if "all" in words else ADVICE_SHOWN, False))
+        return Group(*note, to_rich(v.advice_view(advice, None if "all" in words else ADVICE_SHOWN, False)))
 
     def _hat_advice(self, kn: HandKnowledge, note: list[RenderableType]) -> list[Advice]:
         """``advise hat``: the table plays the hat convention; what its messages told me, and its advice."""
@@ -448,8 +450,8 @@ def position_atoms(dist: dict[Evidence, float]) -> tuple[str, list[str]]:
     if ordered[0][1] - ordered[-1][1] < 1e-12:
         atoms = [c.code for c, _ in ordered[:EQUAL_SHOWN]]
         atoms += [f"+{len(ordered) - EQUAL_SHOWN} more"] if len(ordered) > EQUAL_SHOWN else []
-        return f"{len(ordered)} equally likely ({render.percent_text(ordered[0][1], True)} each):", atoms
-    atoms = [f"{c.code} {render.percent_text(p, True)}," for c, p in ordered[:CARDS_SHOWN]]
+        return f"{len(ordered)} equally likely ({v.percent_text(ordered[0][1], True)} each):", atoms
+    atoms = [f"{c.code} {v.percent_text(p, True)}," for c, p in ordered[:CARDS_SHOWN]]
     if len(ordered) > CARDS_SHOWN:
         atoms.append(f"+{len(ordered) - CARDS_SHOWN} more")
     else:
@@ -538,7 +540,7 @@ def why_position_view(kn: HandKnowledge, pos: int) -> RenderableType:
         lines.append(Text("Ruled out because your other positions need them: "
                           + ", ".join(c.code for c in counted_out) + f" ('why {pos} CARD' says which)"))
     ordered = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
-    lines.append(Text("Possible: " + ", ".join(f"{c.code} {render.percent_text(p, True)}" for c, p in ordered)))
+    lines.append(Text("Possible: " + ", ".join(f"{c.code} {v.percent_text(p, True)}" for c, p in ordered)))
     return Group(*lines)
 
 

@@ -20,11 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rich.console import RenderableType
-from rich.text import Text
-
-from assistant_cli import render
 from assistant_cli.companion_app import journal_header
+from models.thirteen_clues import views
 from models.thirteen_clues.data import CARD_BY_NAME, CATEGORIES, DEFAULT_DATA, SUBCATEGORIES, GameData
 from models.thirteen_clues.knowledge import MYSTERY, TableSetup, ThirteenCluesKnowledge, place_label
 from models.thirteen_clues.observations import (
@@ -37,6 +34,7 @@ from models.thirteen_clues.observations import (
     Witness,
     parse,
 )
+from solver import view as v
 from solver.errors import AssistantError
 from solver.knowledge import Count
 from solver.parsing import is_whole, parse_int
@@ -118,8 +116,8 @@ class Session(BaseSession):
         self._show = show  # the state views of this line read it
         return super().handle(line, show)
 
-    def _help_view(self) -> RenderableType:
-        return render.help_view()
+    def _help_view(self) -> v.View:
+        return views.help_view()
 
     def fresh(self) -> Session:
         return Session(None, self.data, self.count_budget)
@@ -131,11 +129,11 @@ class Session(BaseSession):
         self._show = show  # the rebuilt state came from a replay, which showed nothing
         return self._state_reply(summary, diff=False)
 
-    def brief_view(self) -> RenderableType:
+    def brief_view(self) -> v.View:
         if self.knowledge is None:
-            return render.setup_view(self.setup, None)
+            return views.setup_view(self.setup, None)
         snap = self._take_snapshot()
-        return render.brief_view(snap.mystery, snap.count, snap.whatifs)
+        return views.brief_view(snap.mystery, snap.count, snap.whatifs)
 
     def _commands(self, show: bool) -> dict[str, Command]:
         return {"why": self._why, "locations": lambda args: self._locations(), "whatif": self._whatif,
@@ -280,11 +278,11 @@ class Session(BaseSession):
         if steps and knowledge.where_visible(card) is None:
             from assistant_cli.teach_games import ThirteenCluesTeacher, why_steps
 
-            return Reply([Text(why_steps(ThirteenCluesTeacher(), self, (card, place)))])
+            return Reply([v.Text(why_steps(ThirteenCluesTeacher(), self, (card, place)))])
         result = knowledge.explain(card, place)
         whatifs = set(knowledge.knowledge.whatifs)
         prob = knowledge.count().probability((card, MYSTERY)) if place == MYSTERY else None
-        return Reply([render.explanation_view(card, place_label(place), result, whatifs, prob)])
+        return Reply([views.explanation_view(card, place_label(place), result, whatifs, prob)])
 
     @staticmethod
     def _place(args: list[str], knowledge: ThirteenCluesKnowledge, usage: str) -> str:
@@ -315,7 +313,7 @@ class Session(BaseSession):
     def _locations(self) -> Reply:
         knowledge = self._require_knowledge("locations")
         hypothetical = bool(knowledge.knowledge.whatifs)
-        return Reply([render.locations_view(knowledge.locations(), list(knowledge.capacities), hypothetical)])
+        return Reply([views.locations_view(knowledge.locations(), list(knowledge.capacities), hypothetical)])
 
     def _advise(self, args: list[str]) -> Reply:
         usage = "advise [all] [glasses N]"
@@ -335,10 +333,10 @@ class Session(BaseSession):
         except ModuleNotFoundError as exc:
             if exc.name != "models.thirteen_clues.advisor":
                 raise
-            return Reply([Text("advise: the advisor is not available yet", style="yellow")])
+            return Reply([v.Text("advise: the advisor is not available yet", "warn")])
         advice = advisor.advise(knowledge, **kwargs)
         hypothetical = bool(knowledge.knowledge.whatifs)
-        return Reply([render.advice_view(advice, None if show_all else ADVICE_SHOWN, hypothetical)])
+        return Reply([views.advice_view(advice, None if show_all else ADVICE_SHOWN, hypothetical)])
 
     # -- state at a glance ----------------------------------------------------------------------------------
     def _baseline(self) -> None:
@@ -359,13 +357,13 @@ class Session(BaseSession):
             self._snapshot = None  # the next view has no baseline; an entry takes one before it changes the state
             return Reply([], accepted, summary=summary)
         if self.knowledge is None:
-            return Reply([render.setup_view(self.setup, summary)], accepted, summary=summary)
+            return Reply([views.setup_view(self.setup, summary)], accepted, summary=summary)
         before, after = self._snapshot, self._take_snapshot()
         self._snapshot = after
         comparable = diff and before is not None and before.places.keys() == after.places.keys()
         changes = describe_changes(before, after) if comparable and before is not None else ""
         head = "; ".join(part for part in (summary, changes) if part) or None
-        return Reply([render.state_view(after.mystery, after.count, after.whatifs, head)], accepted, summary=head)
+        return Reply([views.state_view(after.mystery, after.count, after.whatifs, head)], accepted, summary=head)
 
     def snapshot(self) -> Snapshot:
         """The current state (for the demo and for JSON output)."""
@@ -493,5 +491,5 @@ def describe_changes(before: Snapshot, after: Snapshot) -> str:
         else:
             parts.append("no card ruled out anywhere")
     if before.count.worlds != after.count.worlds:
-        parts.append(f"worlds {render.worlds_short(before.count)} -> {render.worlds_short(after.count)}")
+        parts.append(f"worlds {views.worlds_short(before.count)} -> {views.worlds_short(after.count)}")
     return "; ".join(parts)

@@ -397,7 +397,7 @@ class BaseSession:
         raise NotImplementedError
 
     def brief_view(self) -> Any:
-        """'show brief': the essentials on one screen (at most ``render.BRIEF_LINES`` lines at 80 columns)."""
+        """'show brief': the essentials on one screen (at most ``solver.view.BRIEF_LINES`` lines at 80 columns)."""
         raise NotImplementedError
 
     def _show_reply(self) -> Reply:

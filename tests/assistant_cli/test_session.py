@@ -310,18 +310,18 @@ def test_help_history_and_advise_hook() -> None:
 
 
 def test_state_shows_an_estimate_with_its_error() -> None:
-    from assistant_cli import render
     from assistant_cli.session import Reply
+    from models.thirteen_clues import views as tc_views
 
     count = Count(1234567.0, {("Sword", MYSTERY): 600000.0}, exact=False, stderr=8901.0, note="sampled 3 of 9")
-    view = render.state_view({"weapon": {"Sword": 0.486, "Knife": 0.514}}, count, (), None)
+    view = tc_views.state_view({"weapon": {"Sword": 0.486, "Knife": 0.514}}, count, (), None)
     shown = text(Reply([view]))
     assert "estimate 1,234,567 ± 8,901 (sampled 3 of 9)" in shown
     assert "~51.4%" in shown
 
 
 def test_locations_lists_every_unseen_card_with_its_places() -> None:
-    from assistant_cli.render import places_text
+    from models.thirteen_clues.views import places_text
 
     session = ready_session()
     everywhere = list(session.knowledge.capacities) if session.knowledge else []
