@@ -12,7 +12,9 @@ replay and Ctrl-C recovery are the shared ones in ``main.py``.
 What the user types is what happens at the table (:mod:`models.time_bomb.observations`). After every entry it
 shows each player's probability of being Moriarty (with the claims, and the prior from hard facts alone), their
 expected holdings, every claim (flagged when the cuts contradict it) and the risk of every possible cut, each
-number from hard facts alone and with the claims, so the user sees what rests on claims.
+number from hard facts alone and with the claims, so the user sees what rests on claims. The session answers
+with view data built in :mod:`models.time_bomb.views` (no rich object), which the terminal and the web page
+draw; only the simulate command below prints with rich directly.
 """
 
 from __future__ import annotations
