@@ -24,6 +24,7 @@ STYLE: dict[str, str] = {
     "good": "bold green",
     "warn": "yellow",
     "bad": "bold red",
+    "accent": "cyan",
 }
 
 

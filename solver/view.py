@@ -5,7 +5,7 @@ A session answers a typed line with these values instead of terminal renderables
 holds game logic. The shapes are the few the views need: text with a tone, tables of typed cells (a
 probability carries its value, so a page can draw a bar; a cell may carry the ``why`` command that explains
 it), groups, side-by-side blocks and a rule. Tones are semantic (``strong``, ``muted``, ``whatif``, ``good``,
-``warn``, ``bad``); each renderer maps them to its own styles.
+``warn``, ``bad``, ``accent`` for the next-step line); each renderer maps them to its own styles.
 
 Tables are built like rich's (``add_column``, ``add_row``) so view code reads the same as before.
 """
@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
-Tone = Literal["", "strong", "muted", "whatif", "good", "warn", "bad"]
+Tone = Literal["", "strong", "muted", "whatif", "good", "warn", "bad", "accent"]
 CellKind = Literal["text", "prob", "certain", "ruled_out", "number"]
 Align = Literal["left", "right", "center"]
 
