@@ -5,9 +5,10 @@ needs no game import) and import this module when they run.
 
 The session follows the shared pattern (:mod:`assistant_cli.session`, :mod:`assistant_cli.main`):
 ``EvidenceSession.handle(line)`` turns a typed line into a :class:`~assistant_cli.session.Reply` of view data
-(:mod:`solver.view`, built in :mod:`models.evidence.views`; the terminal and the web page draw it), raises :class:`~solver.errors.AssistantError` for a bad line (nothing changes), and keeps the
-journal of accepted entries (rewritten atomically by :class:`~assistant_cli.session.Journal`). The terminal
-loop, piped stdin, file replay and Ctrl-C recovery are the shared ones in ``main.py``.
+(:mod:`solver.view`, built in :mod:`models.evidence.views`; the terminal and the web page draw it), raises
+:class:`~solver.errors.AssistantError` for a bad line (nothing changes), and keeps the journal of accepted entries
+(rewritten atomically by :class:`~assistant_cli.session.Journal`). The terminal loop, piped stdin, file replay and
+Ctrl-C recovery are the shared ones in ``main.py``.
 
 What the user types is what happens at the table (:mod:`models.evidence.observations`): the setup (players,
 my seat, the rumours revealed at setup, my hand, everyone's per-colour hand counts), then every rumour played
