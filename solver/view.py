@@ -37,7 +37,9 @@ class Cell:
     ``value`` is the probability in [0, 1] of a ``prob`` cell (a page draws a bar) or the number of a ``number``
     cell; ``why`` is a session command line (``why Duke``) that a tap on the cell runs; ``key`` names the value
     in the session's ``summary()`` (the ``analyze --json`` output) as a dotted path, e.g. ``mystery.person.Duke``,
-    so a test or a script can check the page against it."""
+    so a test or a script can check the page against it. ``parts`` lists the typed values of a cell that shows
+    several (an Evidence mystery's possible values, each with its probability): ``text`` shows them all, so a
+    renderer that ignores ``parts`` still draws the cell right, and one that knows them can draw each value."""
 
     text: str
     kind: CellKind = "text"
@@ -45,6 +47,7 @@ class Cell:
     tone: Tone = ""
     why: str | None = None
     key: str | None = None
+    parts: tuple[Cell, ...] = ()
 
 
 def prob(p: float, text: str, why: str | None = None, tone: Tone = "", key: str | None = None) -> Cell:
