@@ -47,8 +47,9 @@ from assistant_cli.companion import (
 )
 from assistant_cli.companion_app import journal_header
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, no_args
+from assistant_cli.terminal import to_rich  # until this session returns view data
 from models.beyond_baker_street.advisor import Advice, advise, make_bot
-from models.beyond_baker_street.data import DEFAULT_DATA, ICONS, NUMBERS, SECTIONS, Evidence, GameData
+from models.beyond_baker_street.data import DEFAULT_DATA, HAND_SIZES, ICONS, NUMBERS, SECTIONS, Evidence, GameData
 from models.beyond_baker_street.hat import hat_advise, hat_table_of, in_play
 from models.beyond_baker_street.knowledge import HandKnowledge, Told
 from models.beyond_baker_street.observations import (
@@ -59,8 +60,10 @@ from models.beyond_baker_street.observations import (
 )
 from models.beyond_baker_street.rules import LOSS_KINDS, BakerStreetState, TableRules, new_game
 from models.beyond_baker_street.table import Board
+from solver import view as v
 from solver.errors import AssistantError
 from solver.knowledge import Explanation
+from solver.parsing import is_whole, parse_int, shown
 from solver.simulate import Matchup, play_game
 from solver.text import plural
 
@@ -141,16 +144,17 @@ class BakerStreetSession(BaseSession):
 
     def _entry(self, tokens: list[str], show: bool) -> Reply:
         entry = parse(self._with_seat(tokens))
-        before = self._by_card() if self.kn.started else None
-        self._add(entry)
-        self.lines.append(str(entry))
-        self._save()
-        summary = f"recorded '{entry}'"
-        if not show:
-            return Reply([], True, summary=summary)
-        change = describe_change(before, self._by_card()) if before is not None and self.kn.started else ""
-        head = f"{summary}; {change}" if change else summary
-        return Reply([self.state_view(head)], True, summary=head)
+        before = self._by_card() if self.kn.started and show else None
+
+        def reply() -> Reply:
+            summary = f"recorded '{entry}'"
+            if not show:
+                return Reply([], True, summary=summary)
+            change = describe_change(before, self._by_card()) if before is not None and self.kn.started else ""
+            head = f"{summary}; {change}" if change else summary
+            return Reply([self.state_view(head)], True, summary=head)
+
+        return self._accept(str(entry), lambda: self._add(entry), reply)
 
     def _conflict_line(self, conflict: object) -> str | None:
         """An Assist named or skipped my card: the Assist's line; a card I see has no single line."""
@@ -259,11 +263,11 @@ class BakerStreetSession(BaseSession):
         kn = self._require("why")
         steps = bool(args) and args[-1].lower() == "steps"
         args = args[:-1] if steps else args
-        if not args or not args[0].isdigit():
+        if not args:
             raise AssistantError(f"why: expected '{usage}'")
-        pos = int(args[0])
         held = len(kn.hands[kn.me])
-        if not 1 <= pos <= held:
+        pos = parse_int(args[0], "why: position", 1, max(HAND_SIZES.values()))
+        if pos > held:
             raise AssistantError(f"why: position {pos}, but you hold {plural(held, 'card')}")
         if len(args) > 1:
             card, i = take_evidence(args, 1, usage)
@@ -281,9 +285,9 @@ class BakerStreetSession(BaseSession):
         kn = self._require("empathy")
         seats = [s for s in kn.hands if s != kn.me]
         if args:
-            if len(args) != 1 or not args[0].isdigit() or int(args[0]) not in seats:
+            if len(args) != 1 or not is_whole(args[0]) or args[0] not in map(str, seats):
                 among = ", ".join(map(str, seats[:-1])) + f" or {seats[-1]}" if len(seats) > 1 else str(seats[0])
-                raise AssistantError(f"empathy {' '.join(args)}: expected 'empathy [SEAT]' with SEAT {among} "
+                raise AssistantError(f"empathy {shown(' '.join(args))}: expected 'empathy [SEAT]' with SEAT {among} "
                                      "(another player)")
             seats = [int(args[0])]
         parts: list[RenderableType] = [Text(
@@ -308,7 +312,7 @@ class BakerStreetSession(BaseSession):
         if board.current != kn.me:
             note.append(Text(f"(it is player {board.current}'s turn; this is what you would do now)", style="dim"))
         advice = self._hat_advice(kn, note) if "hat" in words else advise(kn)
-        return Group(*note, render.advice_view(advice, None if "all" in words else ADVICE_SHOWN, False))
+        return Group(*note, to_rich(v.advice_view(advice, None if "all" in words else ADVICE_SHOWN, False)))
 
     def _hat_advice(self, kn: HandKnowledge, note: list[RenderableType]) -> list[Advice]:
         """``advise hat``: the table plays the hat convention; what its messages told me, and its advice."""
@@ -446,8 +450,8 @@ def position_atoms(dist: dict[Evidence, float]) -> tuple[str, list[str]]:
     if ordered[0][1] - ordered[-1][1] < 1e-12:
         atoms = [c.code for c, _ in ordered[:EQUAL_SHOWN]]
         atoms += [f"+{len(ordered) - EQUAL_SHOWN} more"] if len(ordered) > EQUAL_SHOWN else []
-        return f"{len(ordered)} equally likely ({render.percent_text(ordered[0][1], True)} each):", atoms
-    atoms = [f"{c.code} {render.percent_text(p, True)}," for c, p in ordered[:CARDS_SHOWN]]
+        return f"{len(ordered)} equally likely ({v.percent_text(ordered[0][1], True)} each):", atoms
+    atoms = [f"{c.code} {v.percent_text(p, True)}," for c, p in ordered[:CARDS_SHOWN]]
     if len(ordered) > CARDS_SHOWN:
         atoms.append(f"+{len(ordered) - CARDS_SHOWN} more")
     else:
@@ -536,7 +540,7 @@ def why_position_view(kn: HandKnowledge, pos: int) -> RenderableType:
         lines.append(Text("Ruled out because your other positions need them: "
                           + ", ".join(c.code for c in counted_out) + f" ('why {pos} CARD' says which)"))
     ordered = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
-    lines.append(Text("Possible: " + ", ".join(f"{c.code} {render.percent_text(p, True)}" for c, p in ordered)))
+    lines.append(Text("Possible: " + ", ".join(f"{c.code} {v.percent_text(p, True)}" for c, p in ordered)))
     return Group(*lines)
 
 
@@ -594,8 +598,8 @@ def summarize_records(records: Sequence[Any]) -> SimulationSummary:
 
 def simulate_command(
     games: GamesOption = 100,
-    players: Annotated[int, typer.Option(help="Players at the table (2 to 4).")] = 3,
-    case: Annotated[int, typer.Option(help="Case File (1 to 6).")] = 1,
+    players: Annotated[int, typer.Option(help="Players at the table.", min=2, max=4)] = 3,
+    case: Annotated[int, typer.Option(help="Case File.", min=1, max=6)] = 1,
     bots: Annotated[str, typer.Option(help="Bots seat by seat, comma-separated, or one name for every seat "
                                            "(random, advisor, hat: the advisor with the hat convention, "
                                            "every seat).")] = "advisor",

@@ -25,9 +25,11 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
-from assistant_cli.session import Journal, Reply, read_lines
+from assistant_cli.companion_app import MAX_GAMES, MAX_SEED, MAX_WORKERS
+from assistant_cli.terminal import to_rich
 from solver.errors import AssistantError
 from solver.parallel import open_backend
+from solver.session import Journal, Reply, read_lines
 from solver.simulate import GameRecord, Matchup, SimulationError, run_games
 from solver.text import plural
 
@@ -73,8 +75,9 @@ def fail(message: str, soft_wrap: bool = True) -> NoReturn:
 
 
 def print_reply(console: Console, reply: Reply) -> None:
-    for renderable in reply.renderables:
-        console.print(renderable)
+    """Draw a reply's views in the terminal (:mod:`assistant_cli.terminal`)."""
+    for view in reply.renderables:
+        console.print(to_rich(view))
 
 
 def replay_file(session: CompanionSession, path: Path, err: Console) -> int:
@@ -89,17 +92,34 @@ def replay_file(session: CompanionSession, path: Path, err: Console) -> int:
     return errors
 
 
-def stdin_lines() -> Iterator[tuple[int, str]]:
-    for number, line in enumerate(sys.stdin, 1):
-        yield number, line.rstrip("\n")
+def stdin_lines() -> Iterator[tuple[int, str | None]]:
+    """The lines of stdin with their numbers, read as UTF-8 whatever the locale; None for a line that is not
+    valid UTF-8 (a strict locale would raise on it, a lenient one would pass on unpaired surrogates)."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text stream with no bytes under it (a test's StringIO): already decoded
+        for number, text in enumerate(sys.stdin, 1):
+            yield number, text.rstrip("\r\n")
+        return
+    for number, raw in enumerate(stream, 1):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            yield number, None
+            continue
+        yield number, (text.removeprefix("\ufeff") if number == 1 else text).rstrip("\r\n")
 
 
 def run_piped(
-    session: CompanionSession, lines: Iterable[tuple[int, str]], out: Console, err: Console, quiet: bool
+    session: CompanionSession, lines: Iterable[tuple[int, str | None]], out: Console, err: Console, quiet: bool
 ) -> int:
-    """Non-interactive mode: each line is echoed and answered; a bad line is reported with its number."""
+    """Non-interactive mode: each line is echoed and answered; a bad line is reported with its number (a line
+    that is not valid UTF-8 too), and the next one is read."""
     errors = 0
     for number, line in lines:
+        if line is None:
+            err.print(Text(f"line {number}: not valid UTF-8 (the line is ignored)", style="red"), soft_wrap=True)
+            errors += 1
+            continue
         if not line.split("#", 1)[0].strip():
             continue
         if not quiet:
@@ -117,6 +137,15 @@ def run_piped(
     if quiet:
         print_reply(out, session.handle("show"))
     return errors
+
+
+def tolerant_output() -> None:
+    """Let stdout and stderr print any text: what cannot be encoded in the terminal's encoding (an ASCII
+    locale echoing a '²' that was typed) is written as a backslash escape instead of raising."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
 
 
 def default_journal(game: str) -> Path:
@@ -138,6 +167,7 @@ def run_companion(
 
     ``show_setup_on_resume``: after resuming on a terminal, show the state even if the setup is not complete
     (the games whose ``show`` has a setup view)."""
+    tolerant_output()
     out, err = Console(), Console(stderr=True)
     interactive = sys.stdin.isatty()
     errors = 0
@@ -236,6 +266,7 @@ def run_analyze(session: CompanionSession, file: Path, as_json: bool, still_need
 
     ``still_need`` says what the setup lacks when the file leaves it incomplete. With ``game``, a file that looks
     like another game's is refused first, in one line that names that game."""
+    tolerant_output()
     err = Console(stderr=True)
     try:
         if game is not None:
@@ -350,16 +381,20 @@ def _prompt_loop(session: CompanionSession, out: Console, prompt: Any, prompt_te
 # -- assist simulate GAME -------------------------------------------------------------------------------------------
 
 # The options whose help is the same in every game's ``assist simulate`` command (each command sets its default).
-GamesOption = Annotated[int, typer.Option(help="Number of games to play.", min=1)]
-SeedOption = Annotated[int, typer.Option(help="Run seed: game i is played from (seed, i) alone.")]
-WorkersOption = Annotated[int, typer.Option(help="Local worker processes (results do not depend on it).", min=1)]
+GamesOption = Annotated[int, typer.Option(help="Number of games to play.", min=1, max=MAX_GAMES)]
+SeedOption = Annotated[int, typer.Option(help="Run seed: game i is played from (seed, i) alone.", min=0, max=MAX_SEED)]
+WorkersOption = Annotated[
+    int, typer.Option(help="Local worker processes (results do not depend on it).", min=1, max=MAX_WORKERS)
+]
 ClusterOption = Annotated[
     str | None,
     typer.Option(help="Run the games on a Dask cluster: a scheduler address (tcp://host:8786) or local:N to start "
                       "N local workers (needs pip install -e '.[cluster]'; results do not depend on it)."),
 ]
 SummaryJsonOption = Annotated[bool, typer.Option("--json", help="Print the summary as JSON on stdout.")]
-ReplayOption = Annotated[int | None, typer.Option(help="Play only the game with this game seed and print its log.")]
+ReplayOption = Annotated[
+    int | None, typer.Option(help="Play only the game with this game seed and print its log.", min=0, max=MAX_SEED)
+]
 # Evidence's and Time Bomb's (Thirteen Clues' --deep-check asks something else).
 DeepCheckOption = Annotated[
     bool, typer.Option(help="Also check each bot's CP-SAT knowledge model at the end of every game (slower).")

@@ -30,6 +30,12 @@ GameFileArgument = Annotated[
 
 S = TypeVar("S", bound="CompanionSession")
 
+# Every number an option takes has both bounds (Typer prints them in --help and refuses others in one line).
+MAX_GAMES = 100_000
+MAX_WORKERS = 64
+MAX_SEED = 2**64 - 1  # a game seed is 8 bytes of a hash (solver.simulate.game_seed)
+MAX_COUNT_BUDGET = 600.0  # seconds: Thirteen Clues' --count-budget
+
 
 def journal_option(game: str) -> Any:
     """The ``--journal`` option of ``game``'s companion (its help names the default file)."""

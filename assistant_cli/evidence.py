@@ -4,10 +4,11 @@ The ``assist evidence`` and ``analyze`` commands are declared in :mod:`assistant
 needs no game import) and import this module when they run.
 
 The session follows the shared pattern (:mod:`assistant_cli.session`, :mod:`assistant_cli.main`):
-``EvidenceSession.handle(line)`` turns a typed line into a :class:`~assistant_cli.session.Reply` of rich
-renderables, raises :class:`~solver.errors.AssistantError` for a bad line (nothing changes), and keeps the
-journal of accepted entries (rewritten atomically by :class:`~assistant_cli.session.Journal`). The terminal
-loop, piped stdin, file replay and Ctrl-C recovery are the shared ones in ``main.py``.
+``EvidenceSession.handle(line)`` turns a typed line into a :class:`~assistant_cli.session.Reply` of view data
+(:mod:`solver.view`, built in :mod:`models.evidence.views`; the terminal and the web page draw it), raises
+:class:`~solver.errors.AssistantError` for a bad line (nothing changes), and keeps the journal of accepted entries
+(rewritten atomically by :class:`~assistant_cli.session.Journal`). The terminal loop, piped stdin, file replay and
+Ctrl-C recovery are the shared ones in ``main.py``.
 
 What the user types is what happens at the table (:mod:`models.evidence.observations`): the setup (players,
 my seat, the rumours revealed at setup, my hand, everyone's per-colour hand counts), then every rumour played
@@ -26,10 +27,8 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 import typer
-from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Console
 from rich.table import Table
-from rich.text import Text
 
 from assistant_cli.companion import (
     ClusterOption,
@@ -44,34 +43,43 @@ from assistant_cli.companion import (
     speed_text,
 )
 from assistant_cli.companion_app import journal_header
-from assistant_cli.render import Fit, Flow
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, with_seat
-from models.evidence.advisor import Option, candidates, evaluate
+from models.evidence.advisor import candidates, evaluate
 from models.evidence.bots import bot_factory, make_bot
 from models.evidence.data import COLOURS, TOOL_NAMES
 from models.evidence.inference import GreedyOpponents
 from models.evidence.knowledge import EvidenceKnowledge, TableSetup
 from models.evidence.observations import (
     SETUP_TYPES,
+    VALUE_RANGE,
     Done,
     Entry,
     PlayRumour,
     Take,
-    ToolUsed,
     Uncover,
     colour_of,
     parse,
 )
 from models.evidence.rules import EXTRA, PLAY, SEARCH, UNCOVER, EvidenceState, extra_actions, new_game
 from models.evidence.turns import EVIDENCE_STEP, TurnOrder
+from models.evidence.views import (
+    advice_table,
+    brief_view,
+    describe_change,
+    help_view,
+    mysteries_table,
+    players_table,
+)
+from solver import view as v
 from solver.errors import AssistantError
+from solver.parsing import parse_int
 from solver.simulate import Matchup, Row, play_game, summarize
-from solver.text import plural
 
 GAME = "evidence"
 JOURNAL_HEADER = journal_header(GAME)
 ADVICE_SHOWN = 8
 ADVICE_SAMPLES = 96
+MAX_ADVICE_SAMPLES = 1000  # about 4 s of advice in round 3 of examples/evidence-4p.txt (96: 0.3 s)
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "help": ("help", "h", "?"),
@@ -88,29 +96,6 @@ COMMAND_OF = {alias: name for name, aliases in COMMANDS.items() for alias in ali
 ENTRY_VERBS = ("players", "me", "variant", "start", "values", "setup", "hand", "holds", "unknown", "play", "reveal",
                "evidence", "look", "search", "timeout", "tool")
 SEAT_VERBS = ("holds", "unknown", "play", "reveal", "search", "take", "timeout", "tool")
-
-HELP_ROWS: tuple[tuple[str, str, str], ...] = (
-    ("Setup", "players N / me SEAT / start SEAT", "players 4   me 2   start 1"),
-    ("", "variant basic|pro  (pro: professional tools)", "variant pro"),
-    ("", "values COLOUR V1..V6  (if a mystery's values differ)", "values blue -1 0 1 2 3 3"),
-    ("", "setup COLOUR VALUE ...  (rumours revealed at setup)", "setup white 3 blue 0 yellow 2 ..."),
-    ("", "hand COLOUR VALUE x6  (your rumours)", "hand white 2 blue -1 pink 4 ..."),
-    ("", "holds SEAT COLOUR N ...  (another player's hand by colour)", "holds 3 white 2 blue 1 brown 3"),
-    ("", "unknown SEAT COLOUR N ...  (2 players: unknown rumours)", "unknown 1 yellow 2 green 4"),
-    ("Play", "play SEAT COLOUR VALUE", "play 3 blue 2   play me pink 4"),
-    ("", "reveal SEAT COLOUR VALUE  (2 players: unknown rumour)", "reveal 2 green 0"),
-    ("", "evidence COLOUR VALUE  (an evidence uncovered)", "evidence blue 3"),
-    ("", "search SEAT COLOUR ...  (search cards taken)", "search 3 blue blue"),
-    ("", "timeout SEAT COLOUR for COLOUR ...", "timeout 3 blue for green yellow"),
-    ("", "tool SEAT TOOL [COLOUR] [for ...]  (pro)", "tool 2 fortune blue   tool me telescope"),
-    ("", "look COLOUR VALUE  (your Fortune-Teller)", "look blue 3"),
-    ("Session", "show / show brief", "mysteries, probabilities, expected scores / one screen of them"),
-    ("", "why COLOUR [VALUE] [steps]", "why blue   why blue 3   why blue 3 steps"),
-    ("", "advise [all] [extra] [greedy] [samples N]", "ranked options for your turn (greedy: model the others)"),
-    ("", "undo / history", "remove the last entry / list the entries, numbered"),
-    ("", "edit N ENTRY / drop N  (fix entry N of 'history')", "edit 9 play 3 blue 1   drop 9"),
-    ("", "help / quit", "aliases: h ?, exit q"),
-)
 
 
 class Question(SetupQuestion):
@@ -153,7 +138,7 @@ class EvidenceSession(BaseSession):
         self.order: TurnOrder | None = None  # whose turn, which step: every entry is checked against it
 
     # -- the loop -------------------------------------------------------------------------------------------
-    def _help_view(self) -> RenderableType:
+    def _help_view(self) -> v.View:
         return help_view()
 
     def fresh(self) -> EvidenceSession:
@@ -164,18 +149,19 @@ class EvidenceSession(BaseSession):
 
     def _entry(self, tokens: list[str], show: bool) -> Reply:
         entry = parse(with_seat(tokens, SEAT_VERBS, self.setup.me))
-        before = self.knowledge.distribution() if self.knowledge is not None else None
-        self._add(entry)
-        self.lines.append(str(entry))
-        self._save()
-        summary = f"recorded '{entry}'"
-        if self.knowledge is not None and before is None:
-            summary = f"setup complete; {summary}"
-        if not show:
-            return Reply([], True, summary=summary)
-        change = describe_change(before, self.knowledge.distribution()) if before and self.knowledge else ""
-        head = f"{summary}; {change}" if change else summary
-        return Reply([self.state_view(head)], True, summary=head)
+        before = self.knowledge.distribution() if self.knowledge is not None and show else None
+
+        def reply() -> Reply:
+            summary = f"recorded '{entry}'"
+            if self.knowledge is not None and isinstance(entry, SETUP_TYPES):
+                summary = f"setup complete; {summary}"
+            if not show:
+                return Reply([], True, summary=summary)
+            change = describe_change(before, self.knowledge.distribution()) if before and self.knowledge else ""
+            head = f"{summary}; {change}" if change else summary
+            return Reply([self.state_view(head)], True, summary=head)
+
+        return self._accept(str(entry), lambda: self._add(entry), reply)
 
     def _add(self, entry: Entry) -> None:
         if isinstance(entry, SETUP_TYPES):
@@ -245,38 +231,27 @@ class EvidenceSession(BaseSession):
         return None
 
     # -- views ----------------------------------------------------------------------------------------------
-    def state_view(self, head: str | None) -> RenderableType:
-        parts: list[RenderableType] = []
+    def state_view(self, head: str | None) -> v.View:
+        parts: list[v.View] = []
         if head:
-            parts.append(Text(head, style="bold"))
+            parts.append(v.Text(head, "strong"))
         kn = self.knowledge
         if kn is None:
-            parts.append(Text(f"setup: still need {'; '.join(self.setup.missing())}"))
-            return Group(*parts)
+            parts.append(v.Text(f"setup: still need {'; '.join(self.setup.missing())}"))
+            return v.Group(*parts)
         parts.append(mysteries_table(kn))
         parts.append(players_table(kn))
-        parts.append(Text("Next: " + self.turn().describe(kn.me), style="cyan"))
-        return Group(*parts)
+        parts.append(v.Text("Next: " + self.turn().describe(kn.me), "accent"))
+        return v.Group(*parts)
 
-    def brief_view(self) -> RenderableType:
+    def brief_view(self) -> v.View:
         """One screen: each mystery's possible values, each player's expected score, and what comes next."""
         kn = self.knowledge
         if kn is None:
-            return Text(f"setup: still need {'; '.join(self.setup.missing())}")
-        t = kn.table
-        parts: list[RenderableType] = [Text("Evidence values (exact probability)", style="bold")]
-        for colour, d in kn.distribution().items():
-            values = [f"{v} ({_p(p)})" for v, p in sorted(d.items())]
-            mean = sum(v * p for v, p in d.items())
-            left = f"{plural(t.stacks[colour].size, 'search card')} left"
-            parts.append(Flow([*values, f"mean {mean:.2f}", left], sep=", ", lead=f"  {colour}: ", indent="    "))
-        estimates = kn.expected_scores()
-        parts.append(Flow([f"{s}{' (you)' if s == kn.me else ''} {estimates[s].mean:.1f} ± {estimates[s].sd:.1f}"
-                           for s in t.seats], lead="Expected scores: player ", sep="; "))
-        parts.append(Text("Next: " + self.turn().describe(kn.me), style="cyan"))
-        return Group(*parts)
+            return v.Text(f"setup: still need {'; '.join(self.setup.missing())}")
+        return brief_view(kn, self.turn().describe(kn.me))
 
-    def _why(self, args: list[str]) -> RenderableType:
+    def _why(self, args: list[str]) -> v.View:
         usage = "why COLOUR [VALUE] [steps]"
         kn = self._require("why")
         steps = bool(args) and args[-1].lower() == "steps"
@@ -285,19 +260,16 @@ class EvidenceSession(BaseSession):
             raise AssistantError(f"why: expected '{usage}'")
         colour = colour_of(args[0])
         if len(args) == 2:
-            try:
-                value = int(args[1])
-            except ValueError:
-                raise AssistantError(f"why: value '{args[1]}': expected a whole number") from None
+            value = parse_int(args[1], "why: value", *VALUE_RANGE)
             if steps:
                 from assistant_cli.teach_games import EvidenceTeacher, why_steps
 
-                return Text(why_steps(EvidenceTeacher(), self, EvidenceTeacher().parse_claim(self, " ".join(args))))
-            return Text(str(kn.why(colour, value)))
-        lines = [Text(str(kn.why(colour, v))) for v in kn.data.distinct_values(colour)]
-        return Group(Text(f"{colour} ({kn.data.names[colour]}):", style="bold"), *lines)
+                return v.Text(why_steps(EvidenceTeacher(), self, EvidenceTeacher().parse_claim(self, " ".join(args))))
+            return v.Text(str(kn.why(colour, value)))
+        lines = [v.Text(str(kn.why(colour, value))) for value in kn.data.distinct_values(colour)]
+        return v.Group(v.Text(f"{colour} ({kn.data.names[colour]}):", "strong"), *lines)
 
-    def _advise(self, args: list[str]) -> RenderableType:
+    def _advise(self, args: list[str]) -> v.View:
         usage = "advise [all] [extra] [greedy] [samples N]"
         kn = self._require("advise")
         words = [a.lower() for a in args]
@@ -306,8 +278,8 @@ class EvidenceSession(BaseSession):
         greedy = "greedy" in words
         words = [w for w in words if w not in ("all", "extra", "greedy")]
         samples = ADVICE_SAMPLES
-        if words[:1] == ["samples"] and len(words) == 2 and words[1].isdigit() and int(words[1]) > 0:
-            samples = int(words[1])
+        if words[:1] == ["samples"] and len(words) == 2:
+            samples = parse_int(words[1], "advise samples", 1, MAX_ADVICE_SAMPLES)
         elif words:
             raise AssistantError(f"advise: unexpected '{' '.join(args)}', expected '{usage}'")
         turn = self.turn()
@@ -320,7 +292,7 @@ class EvidenceSession(BaseSession):
         phases = [turn.phase] if not extra else [EXTRA]
         if turn.phase == SEARCH and not extra:
             phases.append(EXTRA)
-        parts: list[RenderableType] = []
+        parts: list[v.View] = []
         for phase in phases:
             legal = legal_for(kn, phase)
             options = candidates(kn, phase, legal)
@@ -331,11 +303,11 @@ class EvidenceSession(BaseSession):
             parts.append(advice_table(ranked, phase, None if show_all else ADVICE_SHOWN))
         source = ("deals where every other player's searches so far are what a greedy player would have done "
                   "(a model of the others, not a fact)" if greedy else "your exact knowledge")
-        parts.append(Text(
+        parts.append(v.Text(
             f"Each option is played out in the same sampled futures (the hidden rumours dealt from {source}, then "
             "every player greedy from their own information). Win: share of futures you win; lead: your score "
-            "minus the best other score.", style="dim"))
-        return Group(*parts)
+            "minus the best other score.", "muted"))
+        return v.Group(*parts)
 
     def summary(self) -> dict[str, object]:
         """The current state as plain data (``analyze --json``)."""
@@ -431,105 +403,6 @@ def legal_for(kn: EvidenceKnowledge, phase: str) -> list:
     return [*extra_actions(t, me), Done()]
 
 
-# -- rendering --------------------------------------------------------------------------------------------------
-
-
-def help_view() -> RenderableType:
-    table = Table(title="Evidence companion", box=box.SIMPLE_HEAD)
-    for col in ("", "Syntax", "Example"):
-        table.add_column(col)
-    for row in HELP_ROWS:
-        table.add_row(*(Text(cell) for cell in row))  # Text: no markup, so "[all]" stays visible
-    note = Text("Colours: white (Yeti), blue (Sea Monster), yellow (Mummy), pink, green, brown; unique prefixes "
-                "work (bl, br). Seats are 1..N clockwise; 'me' is your seat. Everything after '#' is a comment.")
-    return Group(table, note)
-
-
-def _p(p: float) -> str:
-    return f"{100 * p:.0f}%" if p < 1 else "certain"
-
-
-def _chunks(items: list[str], size: int) -> str:
-    """Items ``size`` to a line: a cell that stays narrow without splitting an item."""
-    return "\n".join("  ".join(items[i:i + size]) for i in range(0, len(items), size))
-
-
-def mysteries_table(kn: EvidenceKnowledge) -> Fit:
-    """Each mystery: its possible evidence values with exact probabilities, the mean, what is on the table."""
-    t = kn.table
-    dist = kn.distribution()
-    table = Table(title="Mysteries: possible evidence values (exact)", box=box.SIMPLE_HEAD)
-    for col in ("Mystery", "Evidence: value (probability)", "Mean", "Revealed", "Cards left"):
-        table.add_column(col)
-    for colour in COLOURS:
-        d = dist[colour]
-        values = _chunks([f"{v} ({_p(p)})" for v, p in sorted(d.items())], 2)
-        mean = sum(v * p for v, p in d.items())
-        shown = " ".join(str(v) for v in t.displays[colour]) or "-"
-        stack = t.stacks[colour]
-        left = f"{stack.size}" + (" (Hot Lead)" if stack.hot else "")
-        name = f"{colour} ({t.data.names[colour]})"
-        table.add_row(name, values, f"{mean:.2f}", shown, left)
-    return Fit(table)
-
-
-def players_table(kn: EvidenceKnowledge) -> RenderableType:
-    """Every player's search cards, hand counts and expected final score for the cards they hold now."""
-    t = kn.table
-    estimates = kn.expected_scores()
-    table = Table(title="Players: expected score of the search cards held now", box=box.SIMPLE_HEAD)
-    for col in ("Player", "Search cards", "Rumours in hand", "Used", "Expected score", "Range"):
-        table.add_column(col)
-    for s in t.seats:
-        arts = t.articles[s]
-        cards = "\n".join(f"{c}{'*' if c in t.hot[s] else ''} x{n}" for c, n in arts.items() if n) or "-"
-        if s == kn.me:  # my rumours are values I see; the others' are how many of each colour
-            hand = "\n".join(f"{c} {v}" for c, v in kn.hand) or "-"
-        else:
-            hand = "\n".join(f"{c} x{n}" for c, n in t.hands[s].items() if n) or "-"
-        if t.players == 2 and sum(t.unknown[s].values()):
-            hand += "\n" + "\n".join(f"unknown {c} x{n}" for c, n in t.unknown[s].items() if n)
-        used = "\n".join(u.tool if isinstance(u, ToolUsed) else f"{u.colour} time-out" for u in t.used[s]) or "-"
-        e = estimates[s]
-        who = f"{s} (you)" if s == kn.me else str(s)
-        table.add_row(who, cards, hand, used, f"{e.mean:.2f} ± {e.sd:.2f}", f"{e.low}..{e.high}")
-    note = Text("Rumours in hand: yours with their values (blue 3); the others' as a count per colour (blue x2). "
-                "* marks a Hot Lead.", style="dim")
-    return Group(Fit(table), note)
-
-
-def describe_change(before: dict[str, dict[int, float]], after: dict[str, dict[int, float]]) -> str:
-    """One line: the evidence values ruled out or now certain."""
-    parts = []
-    for colour in COLOURS:
-        gone = [v for v in before[colour] if v not in after[colour]]
-        if len(after[colour]) == 1 and len(before[colour]) > 1:
-            parts.append(f"{colour} evidence is {next(iter(after[colour]))}")
-        elif gone:
-            parts.append(f"{colour} cannot be {', '.join(str(v) for v in gone)}")
-    return "; ".join(parts) if parts else "no evidence value ruled out"
-
-
-def advice_table(ranked: list[Option], phase: str, limit: int | None) -> RenderableType:
-    title = {UNCOVER: "Which unknown rumour to uncover", PLAY: "Which rumour to play",
-             SEARCH: "Search: take a card now, or stop", EXTRA: "Time-out / tool, or none"}[phase]
-    table = Table(title=f"{title} (best first)", box=box.SIMPLE_HEAD)
-    for col in ("#", "Option", "Win", "My score", "Lead", "Futures", "What it tells the others"):
-        table.add_column(col, justify="right" if col in ("#", "Win", "My score", "Lead", "Futures") else "left")
-    shown = ranked if limit is None else ranked[:limit]
-    for i, o in enumerate(shown, 1):
-        action = "stop" if isinstance(o.action, Done) else str(o.action)
-        table.add_row(str(i), action, f"{100 * o.win:.0f}%", f"{o.score:.1f}", f"{o.lead:+.1f}", str(o.samples),
-                      o.tells or "-")
-    if len(shown) < len(ranked):
-        return Group(Fit(table, prose={6}), Text(f"{len(ranked) - len(shown)} more: 'advise all'", style="dim"))
-    return Fit(table, prose={6})
-
-
-# -- the commands ---------------------------------------------------------------------------------------------------
-
-
-
 # -- simulation ---------------------------------------------------------------------------------------------------
 
 
@@ -554,7 +427,7 @@ def _rows_table(title: str, rows: list[Row]) -> Table:
 
 def simulate_command(
     games: GamesOption = 100,
-    players: Annotated[int, typer.Option(help="Players at the table (2 to 5).")] = 4,
+    players: Annotated[int, typer.Option(help="Players at the table.", min=2, max=5)] = 4,
     bots: Annotated[str, typer.Option(help="Bots seat by seat (seat 1 first), comma-separated, or one name for "
                                            "every seat (random, greedy, advisor).")] = "greedy",
     seed: SeedOption = 0,

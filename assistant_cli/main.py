@@ -19,6 +19,8 @@ import typer
 from typer.core import TyperGroup
 
 from assistant_cli.companion_app import (
+    MAX_COUNT_BUDGET,
+    MAX_SEED,
     GameFileArgument,
     QuietOption,
     ResumeOption,
@@ -254,9 +256,11 @@ def games() -> None:
 
 @app.command()
 def demo(
-    seed: Annotated[int, typer.Option(help="Seed of the deal and of the sequence of observations.")] = 1,
+    seed: Annotated[
+        int, typer.Option(help="Seed of the deal and of the sequence of observations.", min=0, max=MAX_SEED)
+    ] = 1,
     players: Annotated[int, typer.Option(min=2, max=6, help="Number of players at the table.")] = 4,
-    steps: Annotated[int, typer.Option(min=1, help="Stop after this many observations if not solved.")] = 80,
+    steps: Annotated[int, typer.Option(min=1, max=1000, help="Stop after this many observations if not solved.")] = 80,
 ) -> None:
     """Replay a seeded game from seat 1's view and show each deduction as it happens (no input needed)."""
     from rich.console import Console
@@ -332,7 +336,9 @@ def companion(
     resume: ResumeOption = None,
     quiet: QuietOption = False,
     count_budget: Annotated[
-        float, typer.Option(min=0.1, help="Seconds allowed for exact world counting before estimating.")
+        float,
+        typer.Option(min=0.1, max=MAX_COUNT_BUDGET,
+                     help="Seconds allowed for exact world counting before estimating."),
     ] = 2.0,
 ) -> None:
     """Start the companion (see the sub-app help): interactive on a terminal, else read stdin."""
@@ -353,7 +359,9 @@ def analyze(
         bool, typer.Option("--json", help="Print the final state as JSON (worlds, solved, mystery, ...).")
     ] = False,
     count_budget: Annotated[
-        float, typer.Option(min=0.1, help="Seconds allowed for exact world counting before estimating.")
+        float,
+        typer.Option(min=0.1, max=MAX_COUNT_BUDGET,
+                     help="Seconds allowed for exact world counting before estimating."),
     ] = 2.0,
 ) -> None:
     """Replay a game file and print the final state (bad lines are reported on stderr; exit code 1 if any)."""

@@ -84,7 +84,7 @@ def _print_summary(summary: Summary, players: int, elapsed: float, where: str) -
 
 def thirteen_clues(
     games: GamesOption = 100,
-    players: Annotated[int, typer.Option(help="Players at the table (2 to 6).")] = 4,
+    players: Annotated[int, typer.Option(help="Players at the table.", min=2, max=6)] = 4,
     bots: Annotated[
         str,
         typer.Option(help="Bots seat by seat (seat 1 first), comma-separated, or one name for every seat."),
@@ -93,9 +93,11 @@ def thirteen_clues(
     workers: WorkersOption = 1,
     cluster: ClusterOption = None,
     as_json: SummaryJsonOption = False,
-    max_rounds: Annotated[int, typer.Option(help="Rounds before a game with no winner is a draw.", min=1)] = 100,
+    max_rounds: Annotated[
+        int, typer.Option(help="Rounds before a game with no winner is a draw.", min=1, max=1000)
+    ] = 100,
     glasses: Annotated[
-        int | None, typer.Option(help="Magnifying glasses in the game (default: one per player).", min=1)
+        int | None, typer.Option(help="Magnifying glasses in the game (default: one per player).", min=1, max=12)
     ] = None,
     subcategories: Annotated[bool, typer.Option(help="House rule: questions may name a sub-category.")] = False,
     deep_check: Annotated[

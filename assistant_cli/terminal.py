@@ -24,6 +24,7 @@ STYLE: dict[str, str] = {
     "good": "bold green",
     "warn": "yellow",
     "bad": "bold red",
+    "accent": "cyan",
 }
 
 
@@ -47,9 +48,11 @@ def to_rich(item: v.View | RenderableType) -> RenderableType:
     return item
 
 
-def _table(table: v.Table) -> Fit:
-    options: dict[str, object] = {"title": table.title, "title_style": STYLE[table.title_tone] or None,
-                                  "caption": table.caption}
+def _table(table: v.Table) -> Fit | Table:
+    options: dict[str, object] = {
+        "title": Text(table.title, style=STYLE[table.title_tone] or "table.title") if table.title else None,
+        "caption": Text(table.caption, style="table.caption") if table.caption else None,
+    }
     if not table.boxed:
         options["box"] = box.SIMPLE_HEAD
     if table.compact:
@@ -59,4 +62,6 @@ def _table(table: v.Table) -> Fit:
         out.add_column(column.header, justify=column.align, style=STYLE[column.tone] or None)
     for row in table.rows:
         out.add_row(*(Text(cell.text, style=STYLE[cell.tone]) for cell in row))
+    if not table.fit:
+        return out
     return Fit(out, prose={i for i, column in enumerate(table.columns) if column.prose})

@@ -187,6 +187,10 @@ class AllocationCounter:
         for every q. Integer arithmetic wraps modulo 2^64 in the intermediate steps, which is harmless because
         every final count is below 2^63 (checked against the multinomial bound; past it Python integers are
         used).
+
+        A bin whose constraints allow one content whatever M is (an informant letter I looked at) is *fixed*:
+        its items leave the transforms, which halves them per item, and its joint is its single column, filled
+        with each M's worlds. A probe with no other constrained bin needs no transform at all.
         """
         items, pivot_rules, bin_rules = self._split(problem, constraints)
         for probe in probes:
@@ -209,10 +213,15 @@ class AllocationCounter:
             pivots = pivots[hits == c.count] if isinstance(c, CountEquals) else pivots[hits != len(c.terms)]
 
         # Per bin: the distinct constant vectors the pivots give it (key index per pivot), and for each the
-        # allowed contents (a boolean over every cap-sized subset) and their zeta transform.
+        # allowed contents (a boolean over every cap-sized subset). A bin whose rules do not involve the pivot
+        # and allow exactly one content is *fixed*: its items are taken out of every transform (a looked-at
+        # informant letter, typically), so the transforms shrink by half per fixed item. The others get the
+        # zeta transform of their allowed set.
         key_of: dict[str, np.ndarray] = {}
         allowed: dict[str, np.ndarray] = {}
         zetas: dict[str, np.ndarray] = {}
+        fixed: dict[str, int] = {}  # bin -> its only content
+        taken = 0  # items of the fixed bins
         for b, rules in bin_rules.items():
             consts = np.stack([r.count - pc[pivots & _mask(r.pivot_items)] for r in rules], axis=1)
             distinct, inverse = np.unique(consts, axis=0, return_inverse=True)
@@ -226,44 +235,64 @@ class AllocationCounter:
                 else:
                     ok &= (hits != len(r.bin_items))[None, :]
             allowed[b] = ok
+            if len(distinct) == 1 and int(ok.sum()) == 1:
+                content = int(masks[ok[0]][0])
+                if not content & taken:  # (two fixed bins that overlap leave no world: counted as usual)
+                    fixed[b] = content
+                    taken |= content
+                    continue
             z = np.zeros((len(distinct), size), dtype=dtype)
             z[:, masks] = ok.astype(np.int64).astype(dtype)  # Python integers when dtype is object
             _zeta(z)
             zetas[b] = z
 
-        # Each pivot content M only needs sums over subsets of the items outside it, so the transforms run in
-        # M's own coordinates: local bit j is the j-th item outside M (2^(n - cap) entries instead of 2^n).
-        rest = n - self.capacities[self.pivot]
+        # Each pivot content M only needs sums over subsets of the items outside M and the fixed bins, so the
+        # transforms run in M's own coordinates: local bit j is the j-th such item (2^rest entries, not 2^n).
+        # Pivots that overlap a fixed bin have no world (their rows stay zero).
+        live = np.nonzero((pivots & taken) == 0)[0]
+        rest = n - self.capacities[self.pivot] - int(pc[taken])
         local = np.arange(1 << rest, dtype=np.int64)
-        outside = np.array([[i for i in range(n) if not m >> i & 1] for m in pivots.tolist()], dtype=np.int64)
-        outside = outside.reshape(pivots.size, rest)
+        local_bits = (local[:, None] >> np.arange(rest, dtype=np.int64)[None, :]) & 1  # (2^rest, rest)
+        free_of = (size - 1) ^ taken ^ pivots[live]
+        outside = np.nonzero((free_of[:, None] >> np.arange(n, dtype=np.int64)[None, :]) & 1)[1]
+        outside = outside.reshape(live.size, rest)
         step = max(1, _CHUNK >> rest)
-        cache: dict[tuple[str, int, int], np.ndarray] = {}
+        chunks = [live[lo : lo + step] for lo in range(0, live.size, step)]
+        coords = [(np.int64(1) << outside[lo : lo + step]) @ local_bits.T for lo in range(0, live.size, step)]
         gathered: dict[tuple[int, str], np.ndarray] = {}  # a bin's table in a chunk's coordinates
 
-        def coords(lo: int) -> np.ndarray:
-            """Global mask of every local subset, for the pivots of the chunk starting at ``lo``."""
-            if ("pivot", lo, 0) not in cache:
-                pos = outside[lo : lo + step]
-                idx = np.zeros((pos.shape[0], local.size), dtype=np.int64)
-                for j in range(rest):
-                    idx |= ((local[None, :] >> j) & 1) << pos[:, j : j + 1]
-                cache[("pivot", lo, 0)] = idx
-            return cache[("pivot", lo, 0)]
+        def sums(bins: list[str], cap: int, read: list[np.ndarray]) -> list[np.ndarray]:
+            """Per chunk: worlds of the bins ``bins`` filled disjointly inside the local items minus each mask
+            of ``read`` (one row per pivot), by the formula above with ``cap`` items held back for the probe."""
+            avail = rest - cap
+            reach = sum(self.capacities[b] for b in bins)
+            if not bins:
+                return [np.ones(r.shape, dtype=dtype) for r in read]
+            if reach > avail:
+                return [np.zeros(r.shape, dtype=dtype) for r in read]
+            w = np.array(
+                [(-1) ** (reach - s) * math.comb(avail - s, reach - s) if s <= reach else 0 for s in range(rest + 1)],
+                dtype=dtype,
+            )[pc[local]]
+            out = []
+            for c, (rows, idx) in enumerate(zip(chunks, coords, strict=True)):
+                h = np.repeat(w[None, :], rows.size, axis=0)
+                for b in bins:
+                    if (c, b) not in gathered:
+                        gathered[(c, b)] = zetas[b][key_of[b][rows][:, None], idx]
+                    h *= gathered[(c, b)]
+                _zeta(h)
+                out.append(np.take_along_axis(h, local[-1] ^ read[c], axis=1))
+            return out
 
-        def probe_coords(lo: int, cap: int) -> np.ndarray:
-            """Local mask of every probe content (its items inside the pivot are dropped; masked out later)."""
-            if ("probe", lo, cap) not in cache:
-                pos = outside[lo : lo + step]
-                qs = _subsets(n, cap)
-                q_local = np.zeros((pos.shape[0], qs.size), dtype=np.int64)
-                for j in range(rest):
-                    q_local |= ((qs[None, :] >> pos[:, j : j + 1]) & 1) << j
-                cache[("probe", lo, cap)] = q_local
-            return cache[("probe", lo, cap)]
+        def free_ways(bins: list[str]) -> int:
+            caps = [self.capacities[b] for b in bins]
+            return math.factorial(sum(caps)) // math.prod(math.factorial(c) for c in caps)
 
+        constrained = [b for b in self.capacities if b in zetas]
+        row_totals: np.ndarray | None = None  # worlds per pivot content
         out: dict[str, JointCount] = {}
-        for probe in probes:
+        for probe in [p for p in probes if p not in fixed] + [p for p in probes if p in fixed]:
             twin = next(
                 (b for b in out if b not in bin_rules and probe not in bin_rules
                  and self.capacities[b] == self.capacities[probe]),
@@ -272,38 +301,35 @@ class AllocationCounter:
             if twin is not None:  # two free bins of one capacity are interchangeable: same counts
                 out[probe] = out[twin]
                 continue
-            others = [b for b in self.capacities if b not in (self.pivot, probe)]
-            constrained = [b for b in others if b in bin_rules]
-            free = [self.capacities[b] for b in others if b not in bin_rules]
-            free_ways = math.factorial(sum(free)) // math.prod(math.factorial(c) for c in free)
-            qs = _subsets(n, self.capacities[probe])
-            avail = rest - self.capacities[probe]
-            reach = sum(self.capacities[b] for b in constrained)
-            w = np.array(
-                [
-                    (-1) ** (reach - s) * math.comb(avail - s, reach - s) if s <= min(reach, avail) else 0
-                    for s in range(rest + 1)
-                ],
-                dtype=dtype,
-            )[pc[local]]
+            cap = self.capacities[probe]
+            qs = _subsets(n, cap)
             counts = np.zeros((pivots.size, qs.size), dtype=dtype)
-            ok = (pivots[:, None] & qs[None, :]) == 0
+            if probe in fixed:  # its column of the one content holds every world of each pivot
+                if row_totals is None:
+                    others = [b for b in self.capacities if b != self.pivot and b not in bin_rules]
+                    ways = free_ways(others)
+                    parts = sums(constrained, 0, [np.zeros((rows.size, 1), dtype=np.int64) for rows in chunks])
+                    row_totals = np.zeros(pivots.size, dtype=dtype)
+                    for rows, part in zip(chunks, parts, strict=True):
+                        row_totals[rows] = part[:, 0] * ways
+                counts[:, int(np.nonzero(qs == fixed[probe])[0][0])] = row_totals
+                out[probe] = JointCount(tuple(items), pivots, qs, counts)
+                continue
+            ways = free_ways([b for b in self.capacities if b not in (self.pivot, probe) and b not in bin_rules])
+            q_bits = (qs[None, :, None] >> outside[:, None, :]) & 1  # (live, Q, rest): q's items in local order
+            q_local = q_bits @ (np.int64(1) << np.arange(rest, dtype=np.int64))  # items of M or fixed are dropped
+            ok = (pivots[live][:, None] & qs[None, :]) == 0
+            ok &= (qs & taken)[None, :] == 0
             if probe in allowed:
-                ok &= allowed[probe][key_of[probe]]
-            for lo in range(0, pivots.size, step):
-                rows = slice(lo, lo + step)
-                idx = coords(lo)
-                q_local = probe_coords(lo, self.capacities[probe])
-                h = np.repeat(w[None, :], idx.shape[0], axis=0)
-                for b in constrained:
-                    if (lo, b) not in gathered:
-                        gathered[(lo, b)] = zetas[b][key_of[b][rows][:, None], idx]
-                    h *= gathered[(lo, b)]
-                _zeta(h)
-                vals = np.take_along_axis(h, local[-1] ^ q_local, axis=1)
-                counts[rows] = np.where(ok[rows], vals, 0) * free_ways
+                ok &= allowed[probe][key_of[probe][live]]
+            reads = [q_local[lo : lo + step] for lo in range(0, live.size, step)]
+            parts = sums([b for b in constrained if b != probe], cap, reads)
+            for lo, (rows, part) in enumerate(zip(chunks, parts, strict=True)):
+                counts[rows] = np.where(ok[lo * step : lo * step + rows.size], part, 0) * ways
+            if row_totals is None:
+                row_totals = counts.sum(axis=1)
             out[probe] = JointCount(tuple(items), pivots, qs, counts)
-        return out
+        return {probe: out[probe] for probe in probes}
 
     def _split(
         self, problem: Problem, constraints: Sequence[Constraint]

@@ -2,12 +2,14 @@
 and the small token helpers the parsers use.
 
 Each game's ``observations`` module re-exports the entries it has, so ``models.<game>.observations.Players``
-keeps working. Whether a number fits the game (2-6 players, a seat at the table) is checked by the game's
-setup, not here.
+keeps working. Every number typed anywhere (entries and session commands) is read by :func:`parse_int` or
+:func:`parse_fraction` with the widest range the game allows (seats 1 to its most players); whether it fits
+this table (seat 5 with 4 players) is checked by the game's setup.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import NoReturn
 
@@ -52,12 +54,46 @@ def split_entry(line: str, what: str = "line") -> tuple[str, list[str]]:
     return tokens[0], tokens[1:]
 
 
-def parse_int(token: str, what: str) -> int:
-    """``token`` as a whole number; ``what`` names it in the error."""
-    try:
-        return int(token)
-    except ValueError:
-        raise InvalidObservationError(f"{what} '{token}': expected a whole number") from None
+#: A whole number as the parsers read it: ASCII digits with an optional minus sign. ``int()`` alone is not
+#: enough: it takes other scripts' digits ('٣') and underscores ('1_000'), raises a bare ``ValueError`` on
+#: superscripts ('²', which ``str.isdigit`` accepts), and spends time on a number thousands of digits long.
+_WHOLE = re.compile(r"-?[0-9]+")
+_DECIMAL = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+MAX_DIGITS = 9  # no number any entry or command takes is this long; longer ones are out of range unread
+SHOWN = 24  # characters of a rejected token repeated in its message
+
+
+def shown(token: str) -> str:
+    """``token`` as an error message repeats it: cut short if long (a line may be thousands of characters)."""
+    return token if len(token) <= SHOWN else f"{token[:SHOWN]}... ({len(token)} characters)"
+
+
+def parse_int(token: str, what: str, lo: int, hi: int) -> int:
+    """``token`` as a whole number from ``lo`` to ``hi`` (both included); ``what`` names it in the error, which
+    says the range. Every number an entry or a session command takes is read here."""
+    if not _WHOLE.fullmatch(token) or len(token.lstrip("-")) > MAX_DIGITS:
+        raise InvalidObservationError(f"{what} '{shown(token)}': expected a whole number from {lo} to {hi}")
+    value = int(token)
+    if not lo <= value <= hi:
+        raise InvalidObservationError(f"{what} {value}: expected a whole number from {lo} to {hi}")
+    return value
+
+
+def parse_fraction(token: str, what: str, lo: float = 0.0, hi: float = 1.0) -> float:
+    """``token`` as a decimal number from ``lo`` to ``hi`` (``0.25``, ``1``, ``.5``): ASCII digits and one point
+    only, so 'nan', 'inf', '1e-3' and other scripts' digits are refused with the range, not read."""
+    if not _DECIMAL.fullmatch(token) or len(token) > 2 * MAX_DIGITS:
+        raise InvalidObservationError(f"{what} '{shown(token)}': expected a number from {lo:g} to {hi:g}, like 0.25")
+    value = float(token)
+    if not lo <= value <= hi:
+        raise InvalidObservationError(f"{what} {token}: expected a number from {lo:g} to {hi:g}")
+    return value
+
+
+def is_whole(token: str) -> bool:
+    """Whether ``token`` is written as a whole number (ASCII digits, optional minus), in range or not: for a
+    parser that must tell a number from a name before reading it with :func:`parse_int`."""
+    return _WHOLE.fullmatch(token) is not None
 
 
 def missing(usage: str) -> NoReturn:

@@ -5,18 +5,19 @@ A session answers a typed line with these values instead of terminal renderables
 holds game logic. The shapes are the few the views need: text with a tone, tables of typed cells (a
 probability carries its value, so a page can draw a bar; a cell may carry the ``why`` command that explains
 it), groups, side-by-side blocks and a rule. Tones are semantic (``strong``, ``muted``, ``whatif``, ``good``,
-``warn``, ``bad``); each renderer maps them to its own styles.
+``warn``, ``bad``, ``accent`` for the next-step line); each renderer maps them to its own styles.
 
 Tables are built like rich's (``add_column``, ``add_row``) so view code reads the same as before.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
-Tone = Literal["", "strong", "muted", "whatif", "good", "warn", "bad"]
+Tone = Literal["", "strong", "muted", "whatif", "good", "warn", "bad", "accent"]
+BRIEF_LINES = 20  # 'show brief' fits one screen: at most this many lines at 80 columns
 CellKind = Literal["text", "prob", "certain", "ruled_out", "number"]
 Align = Literal["left", "right", "center"]
 
@@ -36,7 +37,9 @@ class Cell:
     ``value`` is the probability in [0, 1] of a ``prob`` cell (a page draws a bar) or the number of a ``number``
     cell; ``why`` is a session command line (``why Duke``) that a tap on the cell runs; ``key`` names the value
     in the session's ``summary()`` (the ``analyze --json`` output) as a dotted path, e.g. ``mystery.person.Duke``,
-    so a test or a script can check the page against it."""
+    so a test or a script can check the page against it. ``parts`` lists the typed values of a cell that shows
+    several (an Evidence mystery's possible values, each with its probability): ``text`` shows them all, so a
+    renderer that ignores ``parts`` still draws the cell right, and one that knows them can draw each value."""
 
     text: str
     kind: CellKind = "text"
@@ -44,6 +47,7 @@ class Cell:
     tone: Tone = ""
     why: str | None = None
     key: str | None = None
+    parts: tuple[Cell, ...] = ()
 
 
 def prob(p: float, text: str, why: str | None = None, tone: Tone = "", key: str | None = None) -> Cell:
@@ -74,12 +78,15 @@ class Column:
 @dataclass
 class Table:
     """A table of typed cells. ``compact`` drops the outer padding (tables shown side by side); ``boxed``
-    draws a frame in the terminal (summary tables) where the default is a plain underlined header."""
+    draws a frame in the terminal (summary tables) where the default is a plain underlined header; ``fit``: on a
+    screen too narrow for every column whole, each row becomes a block rather than split cells (tables placed
+    side by side and the help leave it to their container)."""
 
     title: str | None = None
     title_tone: Tone = ""
     compact: bool = False
     boxed: bool = False
+    fit: bool = True
     caption: str | None = None
     columns: list[Column] = field(default_factory=list)
     rows: list[tuple[Cell, ...]] = field(default_factory=list)
@@ -182,3 +189,33 @@ def plain_text(view: View) -> str:
             lines.append(view.caption)
         return "\n".join(lines)
     return "\n".join(plain_text(item) for item in view.items)
+
+
+# -- views every game shows the same way ---------------------------------------------------------------------
+def percent_text(p: float, exact: bool) -> str:
+    return f"{100 * p:.1f}%" if exact else f"~{100 * p:.1f}%"
+
+
+def advice_view(advice: object, limit: int | None, hypothetical: bool) -> View:
+    """The advisor's ranked actions as a table (items with ``action``, ``score``, ``reason``: the
+    :class:`models.thirteen_clues.advisor.Advice` shape); anything else is shown as text."""
+    if isinstance(advice, str):
+        return Text(advice)
+    items = list(advice) if isinstance(advice, Iterable) else [advice]
+    if not items:
+        return Text("the advisor has no suggestion")
+    if not all(hasattr(a, "action") and hasattr(a, "score") for a in items):
+        return Group(*(Text(f"{i}. {item}") for i, item in enumerate(items, 1)))
+    title = "Advice, best first" + (" (under a what-if, not the facts)" if hypothetical else "")
+    table = Table(title=title, title_tone="whatif" if hypothetical else "strong")
+    table.add_column("#", align="right")
+    table.add_column("Action")
+    table.add_column("Score", align="right")
+    table.add_column("Why", prose=True)
+    shown = items if limit is None else items[:limit]
+    for i, item in enumerate(shown, 1):
+        table.add_row(str(i), str(item.action), f"{float(item.score):.2f}", str(getattr(item, "reason", "")))
+    parts: list[View] = [table]
+    if len(shown) < len(items):
+        parts.append(Text(f"{len(items) - len(shown)} more: 'advise all' lists every legal action", "muted"))
+    return Group(*parts)

@@ -17,10 +17,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from models.beyond_baker_street.data import ICONS, NUMBERS, SECTIONS, Evidence, Lead, section_of
+from models.beyond_baker_street.data import (
+    CASE_FILES,
+    HAND_SIZES,
+    ICONS,
+    LEAD_VALUES,
+    NUMBERS,
+    SECTIONS,
+    Evidence,
+    Lead,
+    section_of,
+)
 from solver.errors import InvalidObservationError, UnknownEntryError
 from solver.names import Names
-from solver.parsing import Me, Players, Start, expect_end, missing, parse_int, split_entry
+from solver.parsing import Me, Players, Start, expect_end, is_whole, missing, parse_int, shown, split_entry
 
 ICON_NAMES = Names(ICONS, "icon")
 SECTION_NAMES = Names(SECTIONS, "lead section")
@@ -218,14 +228,21 @@ Action = Assist | Investigate | Eliminate | Confirm | Pursue
 
 # -- parsing ----------------------------------------------------------------------------------------------
 
-_CARD = re.compile(r"^(\d+)([a-z]*)$", re.IGNORECASE)
+_CARD = re.compile(r"^([0-9]+)([a-z]*)$", re.IGNORECASE)
+#: The ranges of the numbers an entry takes (the widest any table allows; the game checks its own table).
+MIN_PLAYERS, MAX_PLAYERS = min(HAND_SIZES), max(HAND_SIZES)
+RANGES: dict[str, tuple[int, int]] = {
+    "players": (MIN_PLAYERS, MAX_PLAYERS),
+    "seat": (1, 99),  # any plausible seat: the table names a seat it does not have ("there is no player 5")
+    "case": (min(CASE_FILES), max(CASE_FILES)),
+    "position": (1, 99),  # the table checks a position against the hand it names ("player 3 holds 4 cards")
+}
+LEAD_RANGE = (min(v for vs in LEAD_VALUES.values() for v in vs), max(v for vs in LEAD_VALUES.values() for v in vs))
 
 
 def _positive(token: str, what: str) -> int:
-    value = parse_int(token, what)
-    if value < 1:
-        raise InvalidObservationError(f"{what} {value}: expected 1 or more")
-    return value
+    """A players count, seat, case number or hand position (``what``), in its range."""
+    return parse_int(token, what, *RANGES[what])
 
 
 def _need(tokens: list[str], i: int, usage: str) -> str:
@@ -234,13 +251,14 @@ def _need(tokens: list[str], i: int, usage: str) -> str:
     return tokens[i]
 
 
-def _number_icon(tokens: list[str], i: int, what: str, usage: str) -> tuple[int, str, int]:
-    """Read ``3W`` / ``3 Witness`` starting at ``tokens[i]``; returns number, icon and the next index."""
+def _number_icon(tokens: list[str], i: int, what: str, usage: str, lo: int, hi: int) -> tuple[int, str, int]:
+    """Read ``3W`` / ``3 Witness`` starting at ``tokens[i]``, its number from ``lo`` to ``hi``; returns number,
+    icon and the next index."""
     token = _need(tokens, i, usage)
     m = _CARD.match(token)
     if not m:
         raise InvalidObservationError(f"{what} '{token}': expected a number and an icon, like 3W or '3 Witness'")
-    number, letters = int(m.group(1)), m.group(2)
+    number, letters = parse_int(m.group(1), f"{what} '{shown(token)}': number", lo, hi), m.group(2)
     if letters:
         return number, ICON_NAMES.resolve(letters), i + 1
     icon_token = _need(tokens, i + 1, usage)
@@ -248,14 +266,12 @@ def _number_icon(tokens: list[str], i: int, what: str, usage: str) -> tuple[int,
 
 
 def take_evidence(tokens: list[str], i: int, usage: str = "CARD") -> tuple[Evidence, int]:
-    number, icon, j = _number_icon(tokens, i, "evidence card", usage)
-    if number not in NUMBERS:
-        raise InvalidObservationError(f"evidence card '{number}{icon[0]}': numbers go from 1 to 6")
+    number, icon, j = _number_icon(tokens, i, "evidence card", usage, min(NUMBERS), max(NUMBERS))
     return Evidence(number, icon), j
 
 
 def take_lead(tokens: list[str], i: int, usage: str = "LEAD") -> tuple[Lead, int]:
-    value, icon, j = _number_icon(tokens, i, "lead card", usage)
+    value, icon, j = _number_icon(tokens, i, "lead card", usage, *LEAD_RANGE)
     try:
         section_of(value)
     except ValueError:
@@ -277,8 +293,8 @@ def parse_subject(token: str) -> Subject:
     for candidate in (low, low[:-1] if low.endswith("s") else None, low[:-2] if low.endswith("es") else None):
         if not candidate:
             continue
-        if candidate.isdigit():
-            number = int(candidate)
+        if is_whole(candidate):
+            number = parse_int(candidate, "assist subject", min(NUMBERS), max(NUMBERS))
             if number not in NUMBERS:
                 raise InvalidObservationError(f"assist subject '{token}': numbers go from 1 to 6")
             return number
@@ -300,7 +316,7 @@ def parse(line: str) -> Entry:
         cls, usage = simple[verb]
         token = _need(args, 0, usage)  # the Case File's range is the game data's to check
         what = {"players": "players", "case": "case"}.get(verb, "seat")
-        value = parse_int(token, what) if verb == "case" else _positive(token, what)
+        value = parse_int(token, what, -999, 999) if verb == "case" else _positive(token, what)
         expect_end(args, 1, usage)
         return cls(value)
     if verb == "hand":

@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from models.evidence.batch import play_options
 from models.evidence.bots import KnowledgeBot, extra_gains, register_bot
 from models.evidence.inference import GreedyOpponents
 from models.evidence.knowledge import EvidenceKnowledge
@@ -86,17 +87,6 @@ def candidates(kn: EvidenceKnowledge, phase: str, legal: Sequence[Action]) -> li
     return out
 
 
-def _simulate(base: Playout, action: Action, world: tuple, seed: int, me: int) -> tuple[float, int, int]:
-    """One future: (my win share, my score, my lead) after ``action`` in ``world``."""
-    game = base.with_world(*world)
-    game.apply(action)
-    game.run(random.Random(seed))
-    scores, winners = game.results()
-    mine = scores[me - 1]
-    win = 1 / len(winners) if me in winners else 0.0
-    return win, mine, mine - max(v for i, v in enumerate(scores) if i != me - 1)
-
-
 def evaluate(
     kn: EvidenceKnowledge,
     round_: int,
@@ -131,10 +121,11 @@ def evaluate(
             fresh = model.sample(kn, more) if model else [sample_world(kn, rng) for _ in range(more)]
             worlds += fresh
             seeds += [rng.getrandbits(64) for _ in fresh]
-        for action in alive:
+        lo = done[alive[0]]  # the options still alive have all played the same futures so far
+        outcomes = play_options(base, alive, worlds[lo:n], seeds[lo:n], me)
+        for action, futures in zip(alive, outcomes, strict=True):
             acc = totals[action]
-            for k in range(done[action], n):
-                win, score, lead = _simulate(base, action, worlds[k], seeds[k], me)
+            for win, score, lead in futures:  # in the order of the futures
                 acc[0] += win
                 acc[1] += score
                 acc[2] += lead

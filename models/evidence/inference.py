@@ -22,8 +22,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
+
+import numpy as np
 
 from models.evidence.data import COLOURS
 from models.evidence.knowledge import EvidenceKnowledge
@@ -42,6 +45,7 @@ from models.evidence.rules import Table
 
 C = len(COLOURS)
 INDEX = {c: i for i, c in enumerate(COLOURS)}
+T = TypeVar("T")
 EVIDENCE = 0  # place codes: 0 the evidence, seat s -> s (a hand), -s (an unknown pile)
 
 
@@ -68,6 +72,69 @@ class Decision:
         self.den[ci] -= 1
 
 
+def pick_two(below: Callable[[int], int], items: Sequence[T]) -> tuple[T, T]:
+    """``random.sample(items, 2)`` drawn with ``below`` (the generator's ``_randbelow``): the same two items from
+    the same random numbers (CPython's algorithm for k = 2: a pool for small populations, a set otherwise),
+    without the generality that makes ``sample`` slow in the sampler's inner loop."""
+    n = len(items)
+    i = below(n)
+    if n <= 21:  # sample's pool method: the first pick's place is refilled by the last item
+        j = below(n - 1)
+        return items[i], items[n - 1] if j == i else items[j]
+    j = below(n)
+    while j == i:
+        j = below(n)
+    return items[i], items[j]
+
+
+def _value(d: Decision, c: int, sums: list[int], counts: list[int], evidence: list[int | None]) -> float:
+    """What colour ``c`` was worth to the player of decision ``d`` with this hand (as in
+    :meth:`GreedyOpponents._violations`)."""
+    ev = evidence[c]
+    if d.looked[c] and ev is not None:
+        mean = float(ev)
+    else:
+        n = d.den[c] - counts[c]
+        mean = (d.num[c] - sums[c]) / n if n > 0 else 0.0
+    return mean + d.bonus[c]
+
+
+class WordStream:
+    """``rng._randbelow`` for a long run of draws, from the generator's 32-bit words fetched in blocks.
+
+    CPython's ``_randbelow(n)`` (n < 2**32) takes one 32-bit word per try, keeps its top ``n.bit_length()``
+    bits and tries again while they are >= n; ``getrandbits(32 * m)`` returns the next m words, the first in
+    the lowest bits. So the draws here are the generator's own, and :meth:`close` leaves the generator
+    exactly where the same draws made one by one would have (a test compares both, draw by draw and state).
+    """
+
+    BLOCK = 2048
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.state = rng.getstate()
+        self.words: list[int] = []
+        self.pos = 0
+
+    def below(self, n: int) -> int:
+        shift = 32 - n.bit_length()
+        words = self.words
+        while True:
+            if self.pos == len(words):
+                block = self.rng.getrandbits(32 * self.BLOCK).to_bytes(4 * self.BLOCK, "little")
+                words += np.frombuffer(block, dtype="<u4").tolist()
+            r = words[self.pos] >> shift
+            self.pos += 1
+            if r < n:
+                return r
+
+    def close(self) -> None:
+        """Leave the generator just past the words used."""
+        self.rng.setstate(self.state)
+        if self.pos:
+            self.rng.getrandbits(32 * self.pos)
+
+
 class GreedyOpponents:
     """Records the others' search decisions and samples deals consistent with them (module docstring)."""
 
@@ -85,6 +152,8 @@ class GreedyOpponents:
         self.turn_closed = True
         self.falsified = False
         self.slots: list[list[list[int]]] = []  # per colour: [place, value] of every hidden rumour
+        self._looked: tuple[int, list[set[int]]] | None = None
+        self._recorded = 0  # decisions recorded so far (keys the looked seats)
         self._init_slots(kn)
 
     # -- recording ---------------------------------------------------------------------------------------------
@@ -111,6 +180,7 @@ class GreedyOpponents:
             trial = t.clone()
             for colour in obs.colours:
                 self.decisions[obs.seat].append(self._decision(trial, obs.seat, INDEX[colour]))
+                self._recorded += 1
                 trial.search(obs.seat, (colour,))
 
     def after(self, obs: Observation, kn: EvidenceKnowledge) -> None:
@@ -131,6 +201,7 @@ class GreedyOpponents:
         self.turn_closed = True
         if q in self.decisions and t.room(q) > 0 and any(t.available(c) for c in COLOURS):
             self.decisions[q].append(self._decision(t, q, -1))
+            self._recorded += 1
 
     def _decision(self, t: Table, q: int, outcome: int) -> Decision:
         looked = [False] * C
@@ -198,11 +269,14 @@ class GreedyOpponents:
         if remove:
             slots.remove(here)
 
-    def _violations(self, q: int, sums: list[int], counts: list[int], evidence: list[int | None]) -> int:
+    def _violations(
+        self, q: int, sums: list[int], counts: list[int], evidence: list[int | None], first: bool = False
+    ) -> int:
         """How many of ``q``'s recorded decisions a greedy player with this hand would not have made (the
-        same arithmetic and tie-breaks as :func:`models.evidence.bots.best_takes`)."""
+        same arithmetic and tie-breaks as :func:`models.evidence.bots.best_takes`); with ``first``, stop at the
+        first one (1: some, 0: none), which is all the sampling moves need to know."""
         bad = 0
-        for d in self.decisions[q]:
+        for d in reversed(self.decisions[q]):  # the latest first: made on the most facts, the likeliest to fail
             num, den, bonus, looked = d.num, d.den, d.bonus, d.looked
             best, value = -1, -1e9
             for ci in d.colours:
@@ -219,6 +293,8 @@ class GreedyOpponents:
                 bad += best >= 0 and value > 0
             else:
                 bad += best != d.outcome or value <= 0
+            if bad and first:
+                return 1
         return bad
 
     def _rebuild(self) -> None:
@@ -254,28 +330,47 @@ class GreedyOpponents:
             self._ev[ci] = value
 
     def _step(self, energy: dict[int, int], temperature: float) -> None:
-        """One move: swap the values of two hidden rumours of one colour in two different places."""
+        """One move: swap the values of two hidden rumours of one colour in two different places.
+
+        The chain's hot loop, written for speed with the same random draws as ``rng.randrange(C)`` and
+        ``rng.sample(slots, 2)`` (:func:`pick_two`; a test compares them), so the chain is the same chain."""
         rng = self.rng
-        ci = rng.randrange(C)
+        below = rng._randbelow  # what randrange and sample draw with
+        ci = below(C)
         slots = self.slots[ci]
         if len(slots) < 2:
             return
-        a, b = rng.sample(slots, 2)
-        va, vb = a[1], b[1]
-        if a[0] == b[0] or va == vb:
+        a, b = pick_two(below, slots)
+        pa, va = a
+        pb, vb = b
+        if pa == pb or va == vb:
             return
         self._move(ci, a, vb)
         self._move(ci, b, va)
-        touched = {p for p in (a[0], b[0]) if p in energy}
-        if EVIDENCE in (a[0], b[0]):
-            touched |= {q for q in self.seats if any(d.looked[ci] for d in self.decisions[q])}
-        new = {q: self._seat_violations(q) for q in touched}
-        delta = sum(new[q] - energy[q] for q in touched)
+        if pa == EVIDENCE or pb == EVIDENCE:
+            touched = {p for p in (pa, pb) if p in energy} | self._looked_seats(ci)
+            new = {q: self._seat_violations(q) for q in touched}
+            delta = sum(new[q] - energy[q] for q in touched)
+        else:  # the usual case, without building sets: one or two seats' hands
+            new = {}
+            delta = 0
+            for q in (pa, pb):
+                if q in energy:
+                    new[q] = v = self._seat_violations(q)
+                    delta += v - energy[q]
         if delta <= 0 or (temperature > 0 and rng.random() < math.exp(-delta / temperature)):
             energy.update(new)
         else:
             self._move(ci, a, va)
             self._move(ci, b, vb)
+
+    def _looked_seats(self, ci: int) -> set[int]:
+        """The seats with a recorded decision made knowing the evidence of colour ``ci`` (Fortune-Teller); kept
+        while the decisions are unchanged (counted by seat)."""
+        if self._looked is None or self._looked[0] != self._recorded:
+            looked = [{q for q in self.seats if any(d.looked[c] for d in self.decisions[q])} for c in range(C)]
+            self._looked = (self._recorded, looked)
+        return self._looked[1][ci]
 
     def sample(self, kn: EvidenceKnowledge, k: int, repair_steps: int = 3000) -> list[tuple]:
         """``k`` deals (evidence, hands, piles) from the chain, after repairing it to consistency. If no deal fits
@@ -294,30 +389,102 @@ class GreedyOpponents:
             self.falsified = True
             return [kn.sample(self.rng) for _ in range(k)]
         out = []
-        for _ in range(k):
-            for _ in range(self.steps):
-                self._step(energy, 0.0)
-            out.append(self._world(kn))
+        known = {c: v for c in COLOURS if (v := kn.evidence_known(c)) is not None}
+        words = WordStream(self.rng)
+        try:
+            for _ in range(k):
+                for _ in range(self.steps):
+                    self._step_consistent(words.below)
+                out.append(self._world(kn, known))
+        finally:
+            words.close()
         return out
+
+    def _step_consistent(self, below: Callable[[int], int]) -> None:
+        """:meth:`_step` at temperature 0 from a deal with no violation (the sampling phase), drawing with
+        ``below`` (the generator's ``_randbelow`` or a :class:`WordStream`'s): a move is kept exactly when the
+        seats it touches still fit (:meth:`_still_fits`)."""
+        ci = below(C)
+        slots = self.slots[ci]
+        if len(slots) < 2:
+            return
+        a, b = pick_two(below, slots)
+        pa, va = a
+        pb, vb = b
+        if pa == pb or va == vb:
+            return
+        sums, counts, ev = self._sums, self._counts, self._ev
+        a[1], b[1] = vb, va  # the swap (as two _move calls, inlined)
+        ha, hb = sums.get(pa), sums.get(pb)
+        if ha is not None:
+            ha[ci] += vb - va
+        elif pa == EVIDENCE:
+            ev[ci] = vb
+        if hb is not None:
+            hb[ci] += va - vb
+        elif pb == EVIDENCE:
+            ev[ci] = va
+        touched = [q for q, h in ((pa, ha), (pb, hb)) if h is not None]
+        if (pa == EVIDENCE or pb == EVIDENCE) and self._looked_seats(ci):
+            touched += [q for q in self._looked_seats(ci) if q not in touched]
+        for q in touched:
+            if not self._still_fits(q, ci, sums[q], counts[q], ev):
+                self._move(ci, a, va)
+                self._move(ci, b, vb)
+                return
+
+    def _still_fits(self, q: int, ci: int, sums: list[int], counts: list[int], evidence: list[int | None]) -> bool:
+        """Whether ``q``'s decisions still all fit after a move that changed only colour ``ci`` (its hand sum, or
+        the evidence), given that they all fitted before: the same test as :meth:`_violations` finding none,
+        but only colour ``ci``'s value is new, so most decisions need one comparison instead of a loop."""
+        s_ci, c_ci, e_ci = sums[ci], counts[ci], evidence[ci]
+        for d in reversed(self.decisions[q]):
+            if ci not in d.colours:
+                continue  # no card of ci was available: the decision does not depend on it
+            if d.looked[ci] and e_ci is not None:  # _value(d, ci, ...), inlined: the sampler's innermost line
+                v = float(e_ci) + d.bonus[ci]
+            else:
+                n = d.den[ci] - c_ci
+                v = ((d.num[ci] - s_ci) / n if n > 0 else 0.0) + d.bonus[ci]
+            o = d.outcome
+            if o < 0:  # stopped: every value was at most 0, and only ci's changed
+                if v > 0:
+                    return False
+            elif ci != o:  # took o, the first best: ci must stay below it (or equal, after it)
+                vo = _value(d, o, sums, counts, evidence)
+                if v > vo or (v == vo and ci < o):
+                    return False
+            else:  # the taken colour's own value changed: it must still be positive and the first best
+                if v <= 0:
+                    return False
+                for c in d.colours:
+                    if c != o:
+                        vc = _value(d, c, sums, counts, evidence)
+                        if vc > v or (vc == v and c < o):
+                            return False
+        return True
 
     def consistent(self) -> bool:
         return not any(self._energy().values())
 
-    def _world(self, kn: EvidenceKnowledge) -> tuple[dict[str, int], dict[int, list[Card]], dict[int, list[Card]]]:
+    def _world(
+        self, kn: EvidenceKnowledge, known: dict[str, int] | None = None
+    ) -> tuple[dict[str, int], dict[int, list[Card]], dict[int, list[Card]]]:
+        """The chain's deal as (evidence, hands, piles); ``known``: the evidence already known (by colour), when
+        the caller has it (sample asks once for all its deals)."""
         t = kn.table
         hands: dict[int, list[Card]] = {s: [] for s in t.seats}
         piles: dict[int, list[Card]] = {s: [] for s in t.seats}
         hands[kn.me] = list(kn.hand)
-        evidence: dict[str, int] = {}
-        for ci, c in enumerate(COLOURS):
-            known = kn.evidence_known(c)
-            if known is not None:
-                evidence[c] = known
-            for place, v in self.slots[ci]:
+        if known is None:
+            known = {c: v for c in COLOURS if (v := kn.evidence_known(c)) is not None}
+        evidence = dict(known)
+        for c, slots in zip(COLOURS, self.slots, strict=True):
+            for place, v in slots:
                 if place == EVIDENCE:
                     evidence[c] = v
                 elif place > 0:
                     hands[place].append((c, v))
                 else:
                     piles[-place].append((c, v))
-        return evidence, hands, piles
+        return {c: evidence[c] for c in COLOURS if c in evidence}, hands, piles

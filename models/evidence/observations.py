@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from models.evidence.data import COLOURS, MYSTERY_NAMES, TOOL_NAMES, TOOLS
+from models.evidence.data import CARDS_PER_MYSTERY, COLOURS, MAX_PLAYERS, MIN_PLAYERS, MYSTERY_NAMES, TOOL_NAMES, TOOLS
 from solver.errors import InvalidObservationError, UnknownEntryError
 from solver.names import Names, normalize
 from solver.parsing import Me, Players, Start, expect_end, missing, parse_int, split_entry
@@ -231,6 +231,22 @@ SETUP_TYPES = (Players, Me, Variant, Start, Values, SetupRumours, Hand, Holds, U
 # -- parsing ---------------------------------------------------------------------------------------------------
 
 
+#: A rumour or evidence value: the rulebook's are -1 to 4; 'values' may set others within this range.
+VALUE_RANGE = (-9, 99)
+#: Cards of one colour a hand or pile can hold: every rumour of that mystery.
+COUNT_RANGE = (0, CARDS_PER_MYSTERY)
+
+
+def seat_of(token: str) -> int:
+    """A seat number: 1 to the most players a table can have (the setup checks it against this table)."""
+    return parse_int(token, "seat", 1, MAX_PLAYERS)
+
+
+def value_of(token: str) -> int:
+    """A rumour or evidence value, in :data:`VALUE_RANGE`."""
+    return parse_int(token, "value", *VALUE_RANGE)
+
+
 def _need(args: list[str], n: int, usage: str) -> None:
     if len(args) < n:
         missing(usage)
@@ -239,7 +255,7 @@ def _need(args: list[str], n: int, usage: str) -> None:
 def _cards(args: list[str], usage: str) -> tuple[Card, ...]:
     if len(args) % 2:
         raise InvalidObservationError(f"'{' '.join(args)}': expected colour-value pairs, '{usage}'")
-    return tuple((colour_of(args[i]), parse_int(args[i + 1], "value")) for i in range(0, len(args), 2))
+    return tuple((colour_of(args[i]), value_of(args[i + 1])) for i in range(0, len(args), 2))
 
 
 def _counts(args: list[str], usage: str) -> tuple[tuple[str, int], ...]:
@@ -250,9 +266,7 @@ def _counts(args: list[str], usage: str) -> tuple[tuple[str, int], ...]:
     out: dict[str, int] = {}
     for i in range(0, len(args), 2):
         colour = colour_of(args[i])
-        n = parse_int(args[i + 1], "count")
-        if n < 0:
-            raise InvalidObservationError(f"count {n}: expected 0 or more")
+        n = parse_int(args[i + 1], "count", *COUNT_RANGE)
         if colour in out:
             raise InvalidObservationError(f"'{colour}' is given twice")
         out[colour] = n
@@ -278,7 +292,7 @@ def parse(line: str) -> Entry:
         usage = f"{verb} {'N' if verb == 'players' else 'SEAT'}"
         _need(args, 1, usage)
         expect_end(args, 1, usage)
-        n = parse_int(args[0], "seat" if verb != "players" else "players")
+        n = parse_int(args[0], "players", MIN_PLAYERS, MAX_PLAYERS) if verb == "players" else seat_of(args[0])
         return Players(n) if verb == "players" else Me(n) if verb == "me" else Start(n)
     if verb == "variant":
         usage = "variant basic|pro"
@@ -288,7 +302,7 @@ def parse(line: str) -> Entry:
     if verb == "values":
         usage = "values COLOUR V1 V2 V3 V4 V5 V6"
         _need(args, 2, usage)
-        return Values(colour_of(args[0]), tuple(sorted(parse_int(a, "value") for a in args[1:])))
+        return Values(colour_of(args[0]), tuple(sorted(value_of(a) for a in args[1:])))
     if verb in ("setup", "revealed"):
         return SetupRumours(_cards(args, "setup COLOUR VALUE ..."))
     if verb == "hand":
@@ -296,30 +310,30 @@ def parse(line: str) -> Entry:
     if verb in ("holds", "unknown"):
         usage = f"{verb} SEAT COLOUR COUNT ..."
         _need(args, 1, usage)
-        seat = parse_int(args[0], "seat")
+        seat = seat_of(args[0])
         counts = _counts(args[1:], usage)
         return Holds(seat, counts) if verb == "holds" else Unknown(seat, counts)
     if verb in ("play", "reveal"):
         usage = f"{verb} SEAT COLOUR VALUE"
         _need(args, 3, usage)
         expect_end(args, 3, usage)
-        seat, colour, value = parse_int(args[0], "seat"), colour_of(args[1]), parse_int(args[2], "value")
+        seat, colour, value = seat_of(args[0]), colour_of(args[1]), value_of(args[2])
         return Play(seat, colour, value) if verb == "play" else Reveal(seat, colour, value)
     if verb in ("evidence", "look"):
         usage = f"{verb} COLOUR VALUE"
         _need(args, 2, usage)
         expect_end(args, 2, usage)
-        colour, value = colour_of(args[0]), parse_int(args[1], "value")
+        colour, value = colour_of(args[0]), value_of(args[1])
         return EvidenceShown(colour, value) if verb == "evidence" else Look(colour, value)
     if verb in ("search", "take"):
         usage = "search SEAT COLOUR [COLOUR ...]"
         _need(args, 2, usage)
-        return Search(parse_int(args[0], "seat"), _colours(args[1:]))
+        return Search(seat_of(args[0]), _colours(args[1:]))
     if verb == "timeout":
         usage = "timeout SEAT COLOUR for COLOUR [COLOUR ...]"
         _need(args, 1, usage)
         colour, take = _swap(args[1:], usage)
-        return TimeOut(parse_int(args[0], "seat"), colour, take)
+        return TimeOut(seat_of(args[0]), colour, take)
     if verb == "tool":
         return _parse_tool(args)
     raise UnknownEntryError(first)
@@ -328,8 +342,13 @@ def parse(line: str) -> Entry:
 def _parse_tool(args: list[str]) -> ToolUsed:
     usage = "tool SEAT TOOL [COLOUR] [for COLOUR ...]"
     _need(args, 2, usage)
-    seat, tool = parse_int(args[0], "seat"), tool_of(args[1])
-    rest = args[2:]
+    return _tool_used(seat_of(args[0]), args[1:])
+
+
+def _tool_used(seat: int, args: list[str]) -> ToolUsed:
+    """``TOOL [COLOUR] [for COLOUR ...]`` used by ``seat`` (0 when it is the player to move, unnamed)."""
+    tool = tool_of(args[0])
+    rest = args[1:]
     if tool == "timeout":
         colour, take = _swap(rest, "tool SEAT timeout COLOUR for COLOUR ...")
         return ToolUsed(seat, tool, colour, take)
@@ -425,7 +444,7 @@ def parse_action(line: str) -> Action:
     if verb == "play":
         _need(args, 2, "play COLOUR VALUE")
         expect_end(args, 2, "play COLOUR VALUE")
-        return PlayRumour(colour_of(args[0]), parse_int(args[1], "value"))
+        return PlayRumour(colour_of(args[0]), value_of(args[1]))
     if verb == "take":
         _need(args, 1, "take COLOUR")
         expect_end(args, 1, "take COLOUR")
@@ -438,6 +457,6 @@ def parse_action(line: str) -> Action:
         return UseTimeOut(colour, take)
     if verb == "tool":
         _need(args, 1, "tool TOOL [COLOUR] [for COLOUR ...]")
-        used = _parse_tool(["0", *args])
+        used = _tool_used(0, args)
         return UseTool(used.tool, used.colour, used.take)
     raise InvalidObservationError(f"unknown action '{first}'")

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from models.thirteen_clues.data import CARD_BY_NAME, CATEGORIES, SUBCATEGORIES, SUITS
+from models.thirteen_clues.data import (
+    ALL_CARDS,
+    CARD_BY_NAME,
+    CATEGORIES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SUBCATEGORIES,
+    SUITS,
+)
 from solver.errors import InvalidObservationError, UnknownEntryError
 from solver.names import Names
 from solver.parsing import Me, Players, expect_end, missing, parse_int, split_entry
@@ -117,6 +125,11 @@ Observation = Witness | InformantLook | InformantBy | Accusation
 Entry = Setup | Observation
 
 
+def _seat(token: str) -> int:
+    """A seat number: 1 to the most players a table can have (the setup checks it against this table)."""
+    return parse_int(token, "seat", 1, MAX_PLAYERS)
+
+
 def _cards(tokens: list[str], start: int, n: int, what: str) -> tuple[list[str], int]:
     out = []
     i = start
@@ -134,10 +147,10 @@ def parse(line: str) -> Entry:
     verb = first.lower()
     if verb == "players":
         expect_end(args, 1 if args else 0, "players N")
-        return Players(parse_int(args[0], "players") if args else missing("players N"))
+        return Players(parse_int(args[0], "players", MIN_PLAYERS, MAX_PLAYERS) if args else missing("players N"))
     if verb == "me":
         expect_end(args, 1 if args else 0, "me SEAT")
-        return Me(parse_int(args[0], "seat") if args else missing("me SEAT"))
+        return Me(_seat(args[0]) if args else missing("me SEAT"))
     if verb == "subcategories":
         value = args[0].lower() if args else "on"
         if value not in ("on", "off") or len(args) > 1:
@@ -150,7 +163,7 @@ def parse(line: str) -> Entry:
     if verb == "screen":
         if not args:
             missing("screen SEAT PERSON LOCATION WEAPON")
-        seat = parse_int(args[0], "seat")
+        seat = _seat(args[0])
         cards, i = _cards(args, 1, 3, "screen")
         expect_end(args, i, "screen SEAT PERSON LOCATION WEAPON")
         cats = sorted(CARD_BY_NAME[c].category for c in cards)
@@ -172,7 +185,7 @@ def _parse_witness(args: list[str]) -> Witness:
     usage = "ask SEAT SUIT|CATEGORY [left|right] COUNT"
     if len(args) < 3:
         raise InvalidObservationError(f"ask {' '.join(args)}: expected '{usage}'")
-    seat = parse_int(args[0], "seat")
+    seat = _seat(args[0])
     subject, i = SUBJECT_NAMES.take(args, 1)
     side = None
     if i < len(args) and args[i].lower() in SIDES:
@@ -180,10 +193,8 @@ def _parse_witness(args: list[str]) -> Witness:
         i += 1
     if i >= len(args):
         raise InvalidObservationError(f"ask {' '.join(args)}: missing the count, expected '{usage}'")
-    count = parse_int(args[i], "count")
+    count = parse_int(args[i], "count", 0, len(ALL_CARDS))
     expect_end(args, i + 1, usage)
-    if count < 0:
-        raise InvalidObservationError(f"count {count}: expected 0 or more")
     return Witness(seat, subject, count, side)
 
 
@@ -197,7 +208,7 @@ def _parse_informant(args: list[str]) -> InformantLook | InformantBy:
     if args[1].lower() == "by":
         if len(args) != 3:
             raise InvalidObservationError(f"informant {' '.join(args)}: expected '{usage}'")
-        return InformantBy(letter, parse_int(args[2], "seat"))
+        return InformantBy(letter, _seat(args[2]))
     card, i = CARD_NAMES.take(args, 1)
     expect_end(args, i, usage)
     return InformantLook(letter, card)
@@ -207,7 +218,7 @@ def _parse_accusation(args: list[str]) -> Accusation:
     usage = "accuse SEAT PERSON LOCATION WEAPON wrong|right"
     if len(args) < 5:
         raise InvalidObservationError(f"accuse {' '.join(args)}: expected '{usage}'")
-    seat = parse_int(args[0], "seat")
+    seat = _seat(args[0])
     cards, i = _cards(args, 1, 3, "accuse")
     by_cat = {CARD_BY_NAME[c].category: c for c in cards}
     if len(by_cat) != 3:
@@ -287,7 +298,7 @@ def parse_action(line: str) -> Action:
         subject, i = SUBJECT_NAMES.take(args, 1)
         side = args[i].lower() if i < len(args) and args[i].lower() in SIDES else None
         expect_end(args, i + (side is not None), usage)
-        return Ask(parse_int(args[0], "seat"), subject, side)
+        return Ask(_seat(args[0]), subject, side)
     if verb == "consult" and len(args) == 1 and len(args[0]) == 1 and args[0].isalpha():
         return Consult(args[0].upper())
     if verb == "accuse":
@@ -298,7 +309,7 @@ def parse_action(line: str) -> Action:
             raise InvalidObservationError(f"accuse {' '.join(cards)}: expected one Person, one Location and one Weapon")
         return Accuse(by_cat["Person"], by_cat["Location"], by_cat["Weapon"])
     if verb == "take" and len(args) == 1:
-        return TakeGlass(parse_int(args[0], "seat"))
+        return TakeGlass(_seat(args[0]))
     raise InvalidObservationError(
         f"unknown action '{line.strip()}': expected 'ask SEAT SUBJECT [side]', 'consult LETTER', "
         "'accuse PERSON LOCATION WEAPON' or 'take SEAT'"

@@ -24,8 +24,11 @@ alone and with the claims through the bluff model, so the user sees what rests o
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+
+import numpy as np
 
 from models.time_bomb.belief import Belief
 from models.time_bomb.data import DEFUSE, MORIARTY, SHERLOCK
@@ -148,6 +151,184 @@ def _explodes(
     return 0.0
 
 
+def _leaf(board: Board, card: str, avoid: bool) -> float | None:
+    """:func:`_explodes` for a bomb of ``card`` where it does not depend on the seat: 1.0 or 0.0, or ``None``
+    for a red card that starts a chain."""
+    counts, covered, thr = board.counts, board.covered, board.thresholds
+    if card == PINK and board.last == PINK and PINK not in covered:
+        return 1.0
+    if counts[card] + 1 >= thr[card] and card not in covered:
+        if card != YELLOW:
+            return 1.0
+        others = [c for c in board.colours if counts[c] > 0 and c not in covered and c != YELLOW]
+        return 0.0 if avoid or not others else 1.0
+    if card == BLUE and covered:
+        exposed = [c for c in covered if (counts[c] + (c == BLUE)) >= thr[c]]
+        if avoid:
+            return 1.0 if len(exposed) == len(covered) else 0.0
+        return 1.0 if exposed else 0.0
+    return None if card == RED else 0.0
+
+
+class _Nodes:
+    """A batch of red-chain what-ifs (one row each), in arrays, for :func:`explosions`.
+
+    Explosion risks depend on the roles only through the marginal over defusing-count vectors, so a red what-if
+    here updates that marginal (V) instead of the whole joint (assignments x V); and every what-if of one depth
+    of the chain is one row of the same arrays, so a depth costs a few array operations whatever its number of
+    branches. Rows: ``marginal`` (N x V) over the d-vectors, ``slots`` (N x J) unrevealed cards of the unknown
+    hands, ``reds`` (N) how many red cards the path showed from unknown hands (the law of the removed cards
+    depends on nothing else: :meth:`_Shape.bombs`), ``known`` (N x P x 1+K) the known hands' counts (defusing,
+    then each colour), ``sizes`` (N x P) the hand sizes on the board, ``mass`` (N) the chance of the path.
+    """
+
+    __slots__ = ("marginal", "slots", "reds", "known", "sizes", "mass")
+
+    def __init__(self, marginal: np.ndarray, slots: np.ndarray, reds: np.ndarray, known: np.ndarray,
+                 sizes: np.ndarray, mass: np.ndarray) -> None:
+        self.marginal, self.slots, self.reds = marginal, slots, reds
+        self.known, self.sizes, self.mass = known, sizes, mass
+
+
+class _Shape:
+    """What every row of a :class:`_Nodes` batch shares: the d-vectors, which seat is which column, and the
+    colour shares of the unseen bombs after r red cards (:meth:`bombs`)."""
+
+    def __init__(self, belief: Belief) -> None:
+        colours = belief.setup.colours
+        self.players = belief.setup.players
+        self.red = colours.index(RED) if RED in colours else -1
+        self.vectors = belief.vectors.astype(float)
+        self.unknown = np.array([s - 1 for s in belief.seats], dtype=np.int64)  # rows of the unknown seats
+        self.col = np.full(self.players, -1, dtype=np.int64)  # seat index -> column of its unknown hand
+        self.col[self.unknown] = np.arange(len(self.unknown))
+        self.is_known = np.zeros(self.players, dtype=bool)
+        self.known_counts = np.zeros((self.players, 1 + len(colours)))
+        for s, hand in belief.known.items():
+            self.is_known[s - 1] = True
+            self.known_counts[s - 1] = [hand.get(DEFUSE, 0), *(hand.get(c, 0) for c in colours)]
+        self._comp = [belief.comp_weights]  # after r red cards from unknown hands: P(composition)
+        self._unseen = [belief.unseen_bombs]  # ... and the unseen bombs per composition and colour
+        self._shares: list[np.ndarray] = []
+
+    def bombs(self, reds: int) -> np.ndarray:
+        """P(an unseen bomb is each colour) after ``reds`` red cards from unknown hands (as
+        :meth:`Belief.colour_shares` of the belief :meth:`Belief.reveal` gives, step by step)."""
+        while len(self._comp) <= reds:
+            comp, unseen, k = self._comp[-1], self._unseen[-1], self.red
+            comp = comp * unseen[:, k]
+            self._comp.append(comp / comp.sum())
+            unseen = unseen.copy()
+            unseen[:, k] = np.maximum(unseen[:, k] - 1, 0)
+            self._unseen.append(unseen)
+        while len(self._shares) <= reds:
+            unseen = self._unseen[len(self._shares)]
+            total = unseen.sum(axis=1)
+            self._shares.append(self._comp[len(self._shares)] @ (unseen / np.maximum(total, 1)[:, None]))
+        return self._shares[reds]
+
+    def root(self, belief: Belief, board: Board) -> _Nodes:
+        return _Nodes(
+            belief.marginal()[None, :].astype(float),
+            belief.slots[None, :].astype(float),
+            np.zeros(1, dtype=np.int64),
+            self.known_counts[None, :, :],
+            np.array([board.sizes], dtype=float),
+            np.ones(1),
+        )
+
+    def p_types(self, nodes: _Nodes) -> np.ndarray:
+        """P(a random card of each seat's hand is each type), N x P x (1+K), as :meth:`Belief.p_types` (zeros for
+        a seat with no card)."""
+        n, k = len(nodes.mass), self.known_counts.shape[1] - 1
+        out = np.zeros((n, self.players, 1 + k))
+        if len(self.unknown):
+            u = nodes.slots
+            p_def = (nodes.marginal @ self.vectors) / np.maximum(u, 1.0)
+            shares = np.array([self.bombs(int(r)) for r in nodes.reds])
+            block = out[:, self.unknown]
+            block[:, :, 0] = p_def
+            block[:, :, 1:] = (1.0 - p_def)[:, :, None] * shares[:, None, :]
+            block[u == 0] = 0.0
+            out[:, self.unknown] = block
+        if self.is_known.any():
+            hands = nodes.known[:, self.is_known]
+            n_cards = hands.sum(axis=2, keepdims=True)
+            out[:, self.is_known] = hands / np.maximum(n_cards, 1.0)
+        return out
+
+    def cards_left(self, nodes: _Nodes) -> np.ndarray:
+        left = np.zeros((len(nodes.mass), self.players))
+        left[:, self.unknown] = nodes.slots
+        left[:, self.is_known] = nodes.known[:, self.is_known].sum(axis=2)
+        return left
+
+    def reveal_red(self, nodes: _Nodes, rows: np.ndarray, seats: np.ndarray, p: np.ndarray) -> _Nodes:
+        """For each pair (row, seat index): the what-if after a cut from that seat shows a red card (whose
+        chance there is ``p``)."""
+        m = len(rows)
+        cols = self.col[seats]
+        hidden = cols >= 0
+        h = np.nonzero(hidden)[0]
+        marginal = nodes.marginal[rows]
+        slots = nodes.slots[rows]
+        reds = nodes.reds[rows] + hidden
+        if len(h):
+            u = slots[h, cols[h]]
+            marginal = marginal.copy()
+            changed = marginal[h] * ((u[:, None] - self.vectors[:, cols[h]].T) / u[:, None])
+            marginal[h] = changed / changed.sum(axis=1, keepdims=True)
+            slots = slots.copy()
+            slots[h, cols[h]] -= 1
+        known = nodes.known[rows].copy()
+        seen = np.nonzero(~hidden)[0]
+        known[seen, seats[seen], 1 + self.red] -= 1
+        sizes = nodes.sizes[rows].copy()
+        sizes[np.arange(m), seats] -= 1
+        mass = nodes.mass[rows] * p / self.players
+        return _Nodes(marginal, slots, reds, known, sizes, mass)
+
+
+def explosions(
+    belief: Belief, board: Board, targets: Sequence[int], policy: str = AVOID, tolerance: float = 0.0
+) -> dict[int, float]:
+    """:func:`explosion` for each of ``targets`` at once: the same numbers (rounding aside: the normalisations
+    are taken in another order; the tests compare), computed depth by depth of the red chains for every branch
+    together (:class:`_Nodes`). The cutter does not matter: a red card's extra cut goes to every seat alike."""
+    _check_policy(policy)
+    shape = _Shape(belief)
+    wanted = np.zeros((1, shape.players), dtype=bool)
+    wanted[0, [t - 1 for t in targets]] = True
+    values = _depth(shape, shape.root(belief, board), wanted, board, policy == AVOID, tolerance)
+    return {t: float(values[0, t - 1]) for t in targets}
+
+
+def _depth(
+    shape: _Shape, nodes: _Nodes, wanted: np.ndarray, board: Board, avoid: bool, tolerance: float
+) -> np.ndarray:
+    """P(explosion) of a cut at each seat of each row (N x P; only ``wanted`` entries are meaningful), the red
+    chains followed while the path's chance is at least ``tolerance`` (as :func:`_explosion`)."""
+    probs = shape.p_types(nodes)
+    colours = board.colours
+    leaves = [_leaf(board, c, avoid) for c in colours]
+    values = probs[:, :, 1:] @ np.array([0.0 if v is None else v for v in leaves])
+    if RED not in colours or leaves[colours.index(RED)] is not None:
+        return values
+    k = colours.index(RED)
+    p_red = probs[:, :, 1 + k]
+    follow = wanted & (p_red > 0) & (nodes.mass[:, None] * p_red >= tolerance)
+    rows, seats = np.nonzero(follow)
+    if not len(rows):
+        return values
+    p = p_red[rows, seats]
+    children = shape.reveal_red(nodes, rows, seats, p)
+    valid = (children.sizes > 0) & (shape.cards_left(children) > 0)
+    after = board.after(1, RED)  # the sizes are per row; the counts and the last card are what matters here
+    child = _depth(shape, children, valid, after, avoid, tolerance)
+    values[rows, seats] += p * (child * valid).sum(axis=1) / shape.players
+    return values
+
+
 @dataclass(frozen=True)
 class CutRisk:
     """The risk of cutting ``seat`` now: P(defusing card) and, per cutter policy, P(explosion); soft (with the
@@ -172,24 +353,29 @@ def cut_risks(
     policies: Sequence[str] | None = None,
     cutter: int | None = None,
     tolerance: float = 0.0,
+    hard: bool = True,
 ) -> list[CutRisk]:
     """The risk of every cut ``cutter`` (default: whoever holds the cutter) may make now, in seat order, for
-    each of ``policies`` (default: :func:`risk_policies`). The one risk computation of the companion."""
+    each of ``policies`` (default: :func:`risk_policies`). The one risk computation of the companion.
+    ``hard=False`` leaves out the explosion risks from the hard facts alone (``explode_hard`` empty): the
+    ranking does not read them, and a bot need not pay for them."""
     t = kn.table
     cutter = t.cutter if cutter is None else cutter
     policies = tuple(policies) if policies is not None else risk_policies(kn, cutter)
     for policy in policies:
         _check_policy(policy)
     targets = t.targets() if cutter == t.cutter else [s for s in t.seats if s != cutter and t.sizes[s] > 0]
-    soft, hard = kn.belief(soft=True), kn.belief(soft=False)
+    soft, hard_belief = kn.belief(soft=True), kn.belief(soft=False)
     board = Board.of(t)
+    boom_soft = {p: explosions(soft, board, targets, p, tolerance) for p in policies}
+    boom_hard = {p: explosions(hard_belief, board, targets, p, tolerance) for p in policies} if hard else {}
     return [
         CutRisk(
             seat,
             soft.p_defuse(seat),
-            hard.p_defuse(seat),
-            {p: explosion(soft, board, cutter, seat, p, tolerance) for p in policies},
-            {p: explosion(hard, board, cutter, seat, p, tolerance) for p in policies},
+            hard_belief.p_defuse(seat),
+            {p: boom_soft[p][seat] for p in policies},
+            {p: boom_hard[p][seat] for p in boom_hard},
         )
         for seat in targets
     ]
@@ -235,19 +421,24 @@ def public_ratio(kn: TimeBombKnowledge, seat: int) -> float | None:
 
 
 def cut_options(
-    kn: TimeBombKnowledge, side: str | None = None, cutter: int | None = None, tolerance: float = 0.0
+    kn: TimeBombKnowledge,
+    side: str | None = None,
+    cutter: int | None = None,
+    tolerance: float = 0.0,
+    detail: bool = True,
 ) -> list[CutOption]:
     """Every legal cut for ``cutter`` (default: whoever holds the cutter), best first for ``side`` (default:
     my role), its explosion risk from :func:`cut_risks` under the side's policy. Each option's ``risk`` also
     holds the policies :func:`risk_policies` shows (both for another player's cut), so the advice table reads
     the same numbers as the risk table. Ranked with the claims (soft belief); ``tolerance`` as in
-    :func:`explosion`."""
+    :func:`explosion`. ``detail=False`` (bots) leaves out what only the advice table shows, not the ranking:
+    the hard explosion risks (``p_explode_hard`` is then NaN) and the role beliefs after each card (empty)."""
     t = kn.table
     side = side or kn.role
     cutter = t.cutter if cutter is None else cutter
     policy = policy_of(side)
     policies = tuple(dict.fromkeys((*risk_policies(kn, cutter), policy)))
-    risks = cut_risks(kn, policies, cutter, tolerance)
+    risks = cut_risks(kn, policies, cutter, tolerance, hard=detail)
     soft = kn.belief(soft=True)
     defusers_left = t.defusers_left()
     ratios = {r.seat: public_ratio(kn, r.seat) for r in risks}
@@ -258,11 +449,16 @@ def cut_options(
     for risk in risks:
         seat = risk.seat
         p_def, p_def_hard = risk.p_defuse, risk.p_defuse_hard
-        boom, boom_hard = risk.explode[policy], risk.explode_hard[policy]
+        boom, boom_hard = risk.explode[policy], risk.explode_hard.get(policy, math.nan)
         win = p_def if defusers_left == 1 else 0.0
-        bombs = [c for c, p in soft.p_types(seat).items() if c != DEFUSE and p > 0]
-        if_bomb = _roles_after(soft, seat, max(bombs, key=lambda c: soft.p_types(seat)[c])) if bombs else {}
-        if_def = _roles_after(soft, seat, DEFUSE) if p_def > 0 else {}
+        if_bomb: dict[int, float] = {}
+        if_def: dict[int, float] = {}
+        if detail:
+            bombs = [c for c, p in soft.p_types(seat).items() if c != DEFUSE and p > 0]
+            if bombs:
+                if_bomb = _roles_after(soft, seat, max(bombs, key=lambda c: soft.p_types(seat)[c]))
+            if p_def > 0:
+                if_def = _roles_after(soft, seat, DEFUSE)
         p_sherlock = 1.0 - roles[seat]
         if side == SHERLOCK:
             score = p_def - EXPLOSION_WEIGHT * boom + CUTTER_WEIGHT * p_sherlock
@@ -343,8 +539,11 @@ class Advice:
     options: tuple[CutOption, ...] = ()
 
 
-def advise(kn: TimeBombKnowledge, claim_pending: bool = False, tolerance: float = 0.0) -> Advice:
-    """Advice for my pending decision: a claim (if ``claim_pending``), a cut, a cover or an uncover."""
+def advise(
+    kn: TimeBombKnowledge, claim_pending: bool = False, tolerance: float = 0.0, detail: bool = True
+) -> Advice:
+    """Advice for my pending decision: a claim (if ``claim_pending``), a cut, a cover or an uncover
+    (``detail`` as in :func:`cut_options`)."""
     t = kn.table
     if t.over:
         return Advice("wait", "", f"the game is over: {t.winner} won ({t.reason})")
@@ -358,7 +557,7 @@ def advise(kn: TimeBombKnowledge, claim_pending: bool = False, tolerance: float 
         colour, why = choose_uncover(kn)
         return Advice("uncover", f"uncover {colour}", why)
     if t.phase == "cut":
-        options = tuple(cut_options(kn, tolerance=tolerance))
+        options = tuple(cut_options(kn, tolerance=tolerance, detail=detail))
         best = options[0]
         who = "your" if t.cutter == kn.me else f"player {t.cutter}'s"
         return Advice("cut", f"cut player {best.seat}", f"{who} cut: {best.reason}", options)

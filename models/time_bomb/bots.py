@@ -183,7 +183,7 @@ class AdvisorBot(_Tracker):
             return Cover(choose_cover(kn)[0])
         if isinstance(first, Uncover):
             return Uncover(choose_uncover(kn)[0])
-        advice = advise(kn, tolerance=ADVISOR_TOLERANCE)
+        advice = advise(kn, tolerance=ADVISOR_TOLERANCE, detail=False)  # the ranking only: no display figures
         pick = Target(advice.options[0].seat)
         return pick if pick in legal else self.rng.choice(legal)
 

@@ -30,7 +30,7 @@ import functools
 import itertools
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
@@ -159,10 +159,7 @@ class Layout:
         return [(s, k) for s in range(1, self.setup.players + 1) for k in range(1, self.size(round_, s) + 1)]
 
     def domain(self, round_: int, card: Instance) -> tuple[str, ...]:
-        slots = tuple(slot_value(s, k) for s, k in self.all_slots(round_))
-        if round_ == 1 and card[0] == DEFUSE:
-            return slots  # defusing cards are never removed
-        return (OUT, *slots)
+        return _domain(self.rounds[round_ - 1], round_ == 1 and card[0] == DEFUSE)
 
     def problem(self) -> tuple[Problem, Meanings]:
         variables: dict[str, tuple[str, ...]] = {}
@@ -298,8 +295,11 @@ def summarize_meanings(layout: Layout, read: Iterable[Meaning]) -> Summary:
 
 def compositions(setup: Setup, in_play: Mapping[str, int] | None = None) -> list[tuple[int, ...]]:
     """Every way to remove ``setup.removed`` bomb cards, as removed counts per colour (in colour order)."""
-    fixed = tuple(sorted((setup.colours.index(c), k) for c, k in (in_play or {}).items()))
-    return list(_compositions(len(setup.colours), setup.removed, setup.bombs_per_colour, fixed))
+    return list(_compositions(len(setup.colours), setup.removed, setup.bombs_per_colour, _fixed(setup, in_play)))
+
+
+def _fixed(setup: Setup, in_play: Mapping[str, int] | None) -> tuple[tuple[int, int], ...]:
+    return tuple(sorted((setup.colours.index(c), k) for c, k in (in_play or {}).items()))
 
 
 @dataclass
@@ -322,6 +322,8 @@ class HardPosterior:
     unknown_slots: dict[int, int]
     known_left: dict[int, dict[str, int]]
     round_pools: list[np.ndarray]
+    _probs: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
+    _table: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def consistent(self) -> bool:
@@ -351,11 +353,17 @@ class HardPosterior:
     def removed_distribution(self, colour: str) -> dict[int, float]:
         """P(k cards of ``colour`` were removed) for every k with positive probability."""
         i = self.setup.colours.index(colour)
-        out: dict[int, float] = {}
-        for comp, p in zip(self.comps, self.probabilities(), strict=True):
-            if p > 0:
-                out[comp[i]] = out.get(comp[i], 0.0) + float(p)
-        return dict(sorted(out.items()))
+        if self._probs is None:  # once per posterior: the cover choice asks for every colour, often twice
+            self._probs = self.probabilities()
+            self._table = np.array(self.comps, dtype=np.int64).reshape(len(self.comps), len(self.setup.colours))
+        probs, column = self._probs, self._table[:, i]
+        if not len(probs):
+            return {}
+        positive = probs > 0
+        # bincount adds the weights in composition order: the same sums as a loop over the compositions
+        sums = np.bincount(column[positive], weights=probs[positive])
+        present = np.bincount(column[positive])
+        return {k: float(sums[k]) for k in range(len(sums)) if present[k]}
 
     def in_play_distribution(self, colour: str) -> dict[int, float]:
         cap = self.setup.bombs_per_colour
@@ -446,6 +454,29 @@ def _prior(colours: int, removed: int, cap: int, comps: tuple[tuple[int, ...], .
     return tuple(math.prod(math.comb(cap, k) for k in comp) for comp in comps)
 
 
+@functools.lru_cache(maxsize=256)
+def _domain(sizes: tuple[int, ...], never_out: bool) -> tuple[str, ...]:
+    """A card's values in a round with these hand sizes: every slot, and ``out`` unless it is never removed
+    (a defusing card in round 1)."""
+    slots = tuple(slot_value(s, k) for s, size in enumerate(sizes, start=1) for k in range(1, size + 1))
+    return slots if never_out else (OUT, *slots)
+
+
+@functools.lru_cache(maxsize=64)
+def _comp_table(
+    colours: int, removed: int, cap: int, in_play: tuple[tuple[int, int], ...]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], np.ndarray, np.ndarray]:
+    """The compositions, their prior counts, the compositions as an array (one row each) and the log of the
+    counts: built once per setup and in-play facts (the arrays are shared and read-only)."""
+    comps = _compositions(colours, removed, cap, in_play)
+    prior = _prior(colours, removed, cap, comps)
+    table = np.array(comps, dtype=np.int64).reshape(len(comps), colours)
+    logs = np.log(np.array(prior, dtype=float)) if comps else np.zeros(0)
+    table.flags.writeable = False
+    logs.flags.writeable = False
+    return comps, prior, table, logs
+
+
 _FACTORIALS = [math.factorial(n) for n in range(64)]
 _LOG_FACTORIALS = np.array([math.lgamma(n + 1) for n in range(64)])
 
@@ -469,15 +500,16 @@ def posterior(layout: Layout, summary: Summary, exact: bool = False) -> HardPost
     """The composition posterior (module docstring): log weights always, exact integers if ``exact``."""
     setup = layout.setup
     types = list(setup.types)
-    comps = compositions(setup, summary.in_play)
     cap = setup.bombs_per_colour
     n_types = len(types)
-    removed = np.array(comps, dtype=np.int64).reshape(len(comps), len(setup.colours))
+    comps_t, prior, removed, log_prior = _comp_table(
+        len(setup.colours), setup.removed, cap, _fixed(setup, summary.in_play)
+    )
+    comps = list(comps_t)
     pool = np.zeros((len(comps), n_types), dtype=np.int64)
     pool[:, 0] = setup.defusers
     pool[:, 1:] = cap - removed
-    prior = _prior(len(setup.colours), setup.removed, cap, tuple(comps))
-    log_w = np.log(np.array(prior, dtype=float)) if comps else np.zeros(0)
+    log_w = log_prior.copy() if comps else np.zeros(0)
     exact_w = list(prior) if exact else None
     if summary.contradiction:
         log_w = np.full(len(comps), -np.inf)

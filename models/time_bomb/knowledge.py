@@ -226,6 +226,7 @@ class TimeBombKnowledge:
         self._engine_facts = 0
         self._layers: dict[object, RoundLayer] = {}
         self._sound_facts = 0
+        self._known_vars: tuple[int, frozenset[str]] | None = None
         hand = Hand(ts.hand)
         self._add_fact(hand, self._hand_constraints(1, hand.cards))
         self.hands.append(self._counts(hand.cards))
@@ -632,10 +633,19 @@ class TimeBombKnowledge:
         CP-SAT engine.
         """
         assert isinstance(state, TimeBombState)
-        truth = state.true_world()
-        known = {instance_variable(r, i) for r in range(1, len(self.rounds) + 1) for i in self.layout.instances}
-        world = {v: val for v, val in truth.items() if v in known}
+        truth = state.true_world_view()
+        known = self._known_variables()
         start = 0 if deep else min(self._sound_facts, len(self.facts))
+        if deep:
+            world = {v: val for v, val in truth.items() if v in known}
+        else:  # only the variables the facts not yet checked mention (the same values, without the whole world)
+            world = {
+                v: truth[v]
+                for cs in self.fact_constraints[start:]
+                for c in cs
+                for v, _ in c.terms
+                if v in known and v in truth
+            }
         for fact, cs in zip(self.facts[start:], self.fact_constraints[start:], strict=True):
             for c in cs:
                 if not c.holds(world):
@@ -660,6 +670,15 @@ class TimeBombKnowledge:
         if self.engine().find([require(var, val) for var, val in world.items()]) is None:
             return "the CP-SAT engine rules out the true world"
         return None
+
+    def _known_variables(self) -> frozenset[str]:
+        """The world variables of every round so far (kept while the rounds are unchanged)."""
+        rounds = len(self.rounds)
+        if self._known_vars is None or self._known_vars[0] != rounds:
+            instances = self.layout.instances  # the deck's cards: the same in every round
+            names = frozenset(instance_variable(r, i) for r in range(1, rounds + 1) for i in instances)
+            self._known_vars = (rounds, names)
+        return self._known_vars[1]
 
     # -- summaries ------------------------------------------------------------------------------------------
     def role_of(self, seat: int) -> str | None:

@@ -18,10 +18,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from models.time_bomb.data import COLOURS, DEFUSE, ROLES
+from models.time_bomb.data import COLOURS, DEFAULT_DATA, DEFUSE, ROLE_CARDS, ROLES
 from solver.errors import InvalidObservationError, UnknownEntryError
 from solver.names import Names
-from solver.parsing import Me, Players, Start, parse_int, split_entry
+from solver.parsing import Me, Players, Start, parse_int, shown, split_entry
 
 CARD_NAMES = Names([DEFUSE, *COLOURS], "card")
 COLOUR_NAMES = Names(COLOURS, "colour")
@@ -152,7 +152,19 @@ class Say:
 
 Action = Target | Say | Cover | Uncover
 
-_REPEAT = re.compile(r"^(?:(\d+)[x*](.+)|(.+?)[x*](\d+))$", re.IGNORECASE)
+_REPEAT = re.compile(r"^(?:([0-9]+)[x*](.+)|(.+?)[x*]([0-9]+))$", re.IGNORECASE)
+MIN_PLAYERS, MAX_PLAYERS = min(ROLE_CARDS), max(ROLE_CARDS)
+HAND_SIZE_MAX = max(DEFAULT_DATA.hand_sizes)  # the first round's hand
+
+
+def _seat(token: str) -> int:
+    """A seat number: 1 to the most players a table can have (the setup checks it against this table)."""
+    return parse_int(token, "seat", 1, MAX_PLAYERS)
+
+
+def _defusers(token: str) -> int:
+    """A number of defusing cards claimed: 0 to the largest hand."""
+    return parse_int(token, "defusers", 0, HAND_SIZE_MAX)
 
 
 def _cards(tokens: list[str], what: str) -> tuple[str, ...]:
@@ -161,8 +173,8 @@ def _cards(tokens: list[str], what: str) -> tuple[str, ...]:
     out: list[str] = []
     for token in tokens:
         match = _REPEAT.match(token)
-        if match and not token.isdigit():
-            times = int(match.group(1) or match.group(4))
+        if match:
+            times = parse_int(match.group(1) or match.group(4), f"{what} '{shown(token)}': repeat", 1, HAND_SIZE_MAX)
             name = match.group(2) or match.group(3)
             out += [CARD_NAMES.resolve(name)] * times
         else:
@@ -184,16 +196,16 @@ def parse(line: str) -> Entry:
     verb = first.lower()
     if verb == "players":
         _done(args, 1, "players N")
-        return Players(parse_int(args[0], "players"))
+        return Players(parse_int(args[0], "players", MIN_PLAYERS, MAX_PLAYERS))
     if verb == "me":
         _done(args, 1, "me SEAT")
-        return Me(parse_int(args[0], "seat"))
+        return Me(_seat(args[0]))
     if verb == "role":
         _done(args, 1, "role sherlock|moriarty")
         return Role(ROLE_NAMES.resolve(args[0]))
     if verb == "start":
         _done(args, 1, "start SEAT")
-        return Start(parse_int(args[0], "seat"))
+        return Start(_seat(args[0]))
     if verb == "hand":
         return Hand(_cards(args, "hand"))
     if verb == "redeal":
@@ -202,13 +214,11 @@ def parse(line: str) -> Entry:
         return Redeal(_cards(args, "redeal"))
     if verb == "claim":
         _done(args, 2, "claim SEAT DEFUSERS")
-        count = parse_int(args[1], "defusers")
-        if count < 0:
-            raise InvalidObservationError(f"defusers {count}: expected 0 or more")
-        return Claim(parse_int(args[0], "seat"), count)
+        count = _defusers(args[1])
+        return Claim(_seat(args[0]), count)
     if verb == "cut":
         _done(args, 2, "cut SEAT CARD")
-        return Cut(parse_int(args[0], "seat"), CARD_NAMES.resolve(args[1]))
+        return Cut(_seat(args[0]), CARD_NAMES.resolve(args[1]))
     if verb == "cover":
         _done(args, 1, "cover COLOUR")
         return Cover(COLOUR_NAMES.resolve(args[0]))
@@ -217,10 +227,7 @@ def parse(line: str) -> Entry:
         return Uncover(COLOUR_NAMES.resolve(args[0]))
     if verb == "draw":
         _done(args, 1, "draw NUMBER")
-        number = parse_int(args[0], "number")
-        if number < 0:
-            raise InvalidObservationError(f"number {number}: expected 0 or more")
-        return Draw(number)
+        return Draw(parse_int(args[0], "number", 0, MAX_PLAYERS - 1))
     raise UnknownEntryError(first, "(expected players, me, role, start, hand, claim, cut, cover, uncover, draw "
                                    "or redeal)")
 
@@ -231,10 +238,10 @@ def parse_action(line: str) -> Action:
     verb = first.lower()
     if verb == "target":
         _done(args, 1, "target SEAT")
-        return Target(parse_int(args[0], "seat"))
+        return Target(_seat(args[0]))
     if verb == "say":
         _done(args, 1, "say DEFUSERS")
-        return Say(parse_int(args[0], "defusers"))
+        return Say(_defusers(args[0]))
     if verb in ("cover", "uncover"):
         entry = parse(line)
         assert isinstance(entry, Cover | Uncover)

@@ -40,6 +40,7 @@ import copy
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from models.time_bomb.data import DEFAULT_DATA, DEFUSE, MORIARTY, SHERLOCK, GameData, Setup
 from models.time_bomb.observations import (
@@ -659,6 +660,20 @@ class TimeBombState:
 
     def true_world(self) -> dict[str, str]:
         """The hidden world in the knowledge model's variables (:mod:`models.time_bomb.variables`)."""
+        return dict(self.true_world_view())
+
+    def true_world_view(self) -> Mapping[str, str]:
+        """:meth:`true_world`, read-only, rebuilt only when the layout changes (a new round, or a cut, which moves
+        the cut card to the front of its hand's slots): the soundness check runs after every observation of every
+        seat, most of which change neither."""
+        key = (len(self.rounds), len(self.table.cuts))
+        cached = getattr(self, "_true_world", None)
+        if cached is None or cached[0] != key:
+            cached = (key, self._build_true_world())
+            self._true_world = cached
+        return MappingProxyType(cached[1])
+
+    def _build_true_world(self) -> dict[str, str]:
         world: dict[str, str] = {}
         for r, layout in enumerate(self.rounds, start=1):
             placed: set[Card] = set()

@@ -8,6 +8,7 @@ from pathlib import Path
 from rich.console import Console
 
 from assistant_cli.session import Reply, Session
+from assistant_cli.terminal import to_rich
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "thirteen-clues-4p.txt"
@@ -26,7 +27,7 @@ SETUP = [
 def text(reply: Reply) -> str:
     console = Console(record=True, width=120, file=io.StringIO())
     for renderable in reply.renderables:
-        console.print(renderable)
+        console.print(to_rich(renderable))
     return console.export_text()
 
 

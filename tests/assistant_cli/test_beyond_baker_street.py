@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from assistant_cli.beyond_baker_street import JOURNAL_HEADER, BakerStreetSession
 from assistant_cli.main import app
 from assistant_cli.session import Reply
+from assistant_cli.terminal import to_rich
 from models.beyond_baker_street.advisor import AdvisorBot
 from models.beyond_baker_street.hat import HatBot, hat_advise, hat_table_of
 from models.beyond_baker_street.observations import Drew
@@ -32,7 +33,7 @@ runner = CliRunner()
 def text(reply: Reply) -> str:
     console = Console(record=True, width=140, file=io.StringIO())
     for renderable in reply.renderables:
-        console.print(renderable)
+        console.print(to_rich(renderable))
     return console.export_text()
 
 
@@ -112,7 +113,7 @@ def test_errors_are_one_line_and_change_nothing() -> None:
         ("assist 1 3 Witness at 1 2", "player 3's Witnesses are at 1 2 3 4"),
         ("eliminate 2 1 1C", "it is player 1's turn"),
         ("draw 1 3W", "nothing to reveal or draw now"),
-        ("why 9", "you hold 4 cards"),
+        ("why 5", "you hold 4 cards"),
         ("empathy 2", "expected 'empathy [SEAT]'"),
         ("frob", "unknown entry 'frob'"),
     ]:
@@ -250,7 +251,7 @@ def test_advise_hat_follows_the_hat_table() -> None:
             if any(mine) and not compared:
                 console = Console(file=io.StringIO(), width=200)
                 for renderable in session.handle("advise all hat").renderables:
-                    console.print(renderable)
+                    console.print(to_rich(renderable))
                 text = console.file.getvalue()
                 assert "Hat messages told you: position" in text and str(action) in text
             compared += any(mine)

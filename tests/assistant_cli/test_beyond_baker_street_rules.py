@@ -22,7 +22,7 @@ TURNS = "players take turns clockwise"
 
 
 def session_at(tmp_path: Path, lines: list[str]) -> BakerStreetSession:
-    session = BakerStreetSession(Journal(tmp_path / "game.journal"))
+    session = BakerStreetSession(Journal(tmp_path / "game.journal", "# beyond-baker-street"))
     for line in lines:
         session.handle(line, show=False)
     return session

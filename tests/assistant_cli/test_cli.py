@@ -25,13 +25,13 @@ def test_piped_example_game_prints_each_state_and_the_final_count() -> None:
 
 
 def test_piped_bad_lines_are_reported_with_their_number_and_the_session_goes_on() -> None:
-    lines = [*SETUP, "ask 2 Knif 1", "ask 2 Red 1", "ask 2 Red 2", "ask 9 Red 1", "show"]
+    lines = [*SETUP, "ask 2 Knif 1", "ask 2 Red 1", "ask 2 Red 2", "ask 5 Red 1", "show"]
     result = runner.invoke(app, ["thirteen-clues", "--quiet"], input="\n".join(lines) + "\n")
     assert result.exit_code == 1
     assert "Traceback" not in result.output
     assert "line 7: unknown suit or category 'Knif'" in result.output
     assert "line 9: 'ask 2 Red 2' contradicts entry 7 'ask 2 Red 1'; if entry 7 is wrong" in result.output
-    assert "line 10: 'ask 9 Red 1': seat 9: expected 1 to 4" in result.output
+    assert "line 10: 'ask 5 Red 1': seat 5: expected 1 to 4" in result.output
     error_lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert len(error_lines) == 3  # exactly one line per bad input
     # 'ask 2 Red 1' (line 8) was still applied: Poison is gone, 21,772,800 worlds.

@@ -9,7 +9,7 @@ import pytest
 
 from assistant_cli.beyond_baker_street import BakerStreetSession
 from assistant_cli.evidence import EvidenceSession
-from assistant_cli.session import Journal, Session
+from assistant_cli.session import JOURNAL_HEADER, Journal, Session
 from assistant_cli.time_bomb import TimeBombSession
 from solver.errors import AssistantError
 
@@ -18,7 +18,7 @@ from .helpers import ROOT
 
 @pytest.mark.parametrize("kind", [Session, BakerStreetSession, EvidenceSession, TimeBombSession])
 def test_rebuilt_keeps_the_lines_and_the_journal(kind: type, tmp_path: Path) -> None:
-    journal = Journal(tmp_path / "j.txt")
+    journal = Journal(tmp_path / "j.txt", JOURNAL_HEADER)
     session = kind(journal=journal)
     session.handle("players 4", show=False)
     session.handle("me 2", show=False)
@@ -71,7 +71,7 @@ def _drive(session: object, keys: str, tmp_path: Path, close: bool) -> str:
 @pytest.mark.parametrize(("keys", "close"), [("players 4\nquit\n", False), ("players 4\n", True)])
 def test_quit_and_ctrl_d_print_the_journal_and_the_resume_command(keys: str, close: bool, tmp_path: Path) -> None:
     path = tmp_path / "game.journal"
-    session = Session(journal=Journal(path))
+    session = Session(journal=Journal(path, JOURNAL_HEADER))
     printed = _drive(session, keys, tmp_path, close)
     assert session.lines == ["players 4"]
     assert printed.splitlines()[-1] == f"journal saved: {path}; resume with: assist thirteen-clues --resume {path}"

@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from assistant_cli.evidence import JOURNAL_HEADER, EvidenceSession
 from assistant_cli.main import app
 from assistant_cli.session import Reply
+from assistant_cli.terminal import to_rich
 from models.evidence.knowledge import EvidenceKnowledge, TableSetup
 from models.evidence.observations import SETUP_TYPES, parse
 from solver.errors import AssistantError
@@ -38,7 +39,7 @@ runner = CliRunner()
 def text(reply: Reply) -> str:
     console = Console(record=True, width=160, file=io.StringIO())
     for renderable in reply.renderables:
-        console.print(renderable)
+        console.print(to_rich(renderable))
     return console.export_text()
 
 

@@ -33,7 +33,7 @@ FIFTH_WHITE = ["play 1 white 1", "play 2 white 3", "play 3 blue 0", "play 4 whit
 
 
 def session_at(tmp_path: Path, lines: list[str]) -> EvidenceSession:
-    session = EvidenceSession(Journal(tmp_path / "game.journal"))
+    session = EvidenceSession(Journal(tmp_path / "game.journal", "# evidence"))
     for line in [*SETUP, *lines]:
         session.handle(line, show=False)
     return session
@@ -104,7 +104,7 @@ def test_the_fifth_rumour_waits_for_its_evidence(tmp_path: Path) -> None:
 
 def test_two_players_reveal_before_they_play(tmp_path: Path) -> None:
     state = new_game(random.Random(3), 2, first_player=1)
-    session = EvidenceSession(Journal(tmp_path / "two.journal"))
+    session = EvidenceSession(Journal(tmp_path / "two.journal", "# evidence"))
     for obs in state.take_observations(1):
         session.handle(str(obs), show=False)
     colour, value = state.hands[1][0]

@@ -11,6 +11,7 @@ import pytest
 from assistant_cli.session import read_lines
 from assistant_cli.teach import game_explanations
 from assistant_cli.teach_games import teacher
+from assistant_cli.terminal import to_rich
 from solver.simulate import game_seed
 from solver.steps_check import verify
 
@@ -81,7 +82,7 @@ def run_lines(session: object, lines: list[str]) -> str:
         reply = session.handle(line, show=False)  # type: ignore[attr-defined]
     assert reply is not None
     for renderable in reply.renderables:
-        console.print(renderable)
+        console.print(to_rich(renderable))
     return console.export_text()
 
 

@@ -153,7 +153,8 @@ def test_certain_card_is_explained() -> None:
     [
         ("ask 2 Knif 1", "unknown suit or category 'Knif'"),
         ("informant A Knfe", "did you mean 'Knife'"),
-        ("ask 9 Red 1", "seat 9: expected 1 to 4"),
+        ("ask 5 Red 1", "seat 5: expected 1 to 4"),
+        ("ask 9 Red 1", "seat 9: expected a whole number from 1 to 6"),
         ("ask 2 Red 7", "count 7: there are only 3 Red cards"),
         ("ask 2 Red 2", "contradicts entry 7 'ask 2 Red 1'; if entry 7 is wrong, fix it with 'edit 7 ...' or 'drop 7'"),
         ("accuse 3 Duke Park Poison wrong", "player 3 can see 'Park' on player 2's screen"),
@@ -240,14 +241,14 @@ def test_subcategories_house_rule() -> None:
 
 def test_journal_is_saved_atomically_after_every_accepted_entry(tmp_path) -> None:  # noqa: ANN001
     path = tmp_path / "game.journal"
-    session = Session(journal=Journal(path))
+    session = Session(journal=Journal(path, JOURNAL_HEADER))
     for line in SETUP:
         session.handle(line)
     session.handle("ask 2 re 1")
     with pytest.raises(AssistantError):
         session.handle("ask 2 Red 2")
     assert path.read_text().splitlines() == [JOURNAL_HEADER, *SETUP, "ask 2 Red 1"]
-    assert Journal.is_journal(path)
+    assert Journal.is_journal(path, JOURNAL_HEADER)
     assert [p.name for p in tmp_path.iterdir()] == ["game.journal"]  # no temp file left behind
     session.handle("undo")
     assert path.read_text().splitlines() == [JOURNAL_HEADER, *SETUP]
@@ -309,18 +310,18 @@ def test_help_history_and_advise_hook() -> None:
 
 
 def test_state_shows_an_estimate_with_its_error() -> None:
-    from assistant_cli import render
     from assistant_cli.session import Reply
+    from models.thirteen_clues import views as tc_views
 
     count = Count(1234567.0, {("Sword", MYSTERY): 600000.0}, exact=False, stderr=8901.0, note="sampled 3 of 9")
-    view = render.state_view({"weapon": {"Sword": 0.486, "Knife": 0.514}}, count, (), None)
+    view = tc_views.state_view({"weapon": {"Sword": 0.486, "Knife": 0.514}}, count, (), None)
     shown = text(Reply([view]))
     assert "estimate 1,234,567 ± 8,901 (sampled 3 of 9)" in shown
     assert "~51.4%" in shown
 
 
 def test_locations_lists_every_unseen_card_with_its_places() -> None:
-    from assistant_cli.render import places_text
+    from models.thirteen_clues.views import places_text
 
     session = ready_session()
     everywhere = list(session.knowledge.capacities) if session.knowledge else []

@@ -16,7 +16,7 @@ WON = "'accuse 2 Maid Parlor Gun right' solved a mystery (a correct accusation w
 
 
 def example_session(tmp_path: Path) -> Session:
-    session = Session(Journal(tmp_path / "game.journal"))
+    session = Session(Journal(tmp_path / "game.journal", "# thirteen-clues"))
     for line in EXAMPLE.read_text().splitlines():
         if line.split("#", 1)[0].strip():
             session.handle(line, show=False)
@@ -87,7 +87,7 @@ def test_a_what_if_correct_accusation_ends_only_the_what_if(tmp_path: Path) -> N
 
 
 def test_six_players_have_no_informant(tmp_path: Path) -> None:
-    session = Session(Journal(tmp_path / "six.journal"))
+    session = Session(Journal(tmp_path / "six.journal", "# thirteen-clues"))
     for line in ["players 6", "me 1", "private Duke Sword", "screen 2 Maid Parlor Gun", "screen 3 Dancer Park Crossbow",
                  "screen 4 Sailor Market Knife", "screen 5 Nurse Plaza Bow", "screen 6 Florist Harbor Rifle"]:
         session.handle(line, show=False)

@@ -12,7 +12,9 @@ from typer.testing import CliRunner
 
 from assistant_cli.main import app
 from assistant_cli.session import Journal
+from assistant_cli.terminal import to_rich
 from assistant_cli.time_bomb import JOURNAL_HEADER, TimeBombSession
+from solver import view
 from solver.errors import AssistantError
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "time-bomb-5p.txt"
@@ -23,7 +25,7 @@ runner = CliRunner()
 def text(reply) -> str:
     console = Console(width=200, record=True)
     for r in reply.renderables:
-        console.print(r)
+        console.print(to_rich(r))
     return console.export_text()
 
 
@@ -63,12 +65,12 @@ def test_me_stands_for_my_seat_and_errors_are_one_line() -> None:
     assert s.lines[-1] == "claim 1 1"
     for bad, message in [
         ("cut 1 red", "must cut another player"),
-        ("cut 9 red", "seat 9: expected 1 to 5"),
+        ("cut 6 red", "seat 6: expected 1 to 5"),
         ("cut 2 purple", "unknown card 'purple'"),
-        ("claim 2 7", "holds 5 cards, so 0 to 5"),
+        ("claim 2 7", "defusers 7: expected a whole number from 0 to 5"),
         ("players 6", "the game has started"),
         ("why", "expected 'why role SEAT"),
-        ("bluff 2 0.5", "sherlock bluff rate 2.0"),
+        ("bluff 2 0.5", "bluff: Sherlock's rate 2: expected a number from 0 to 1"),
         ("holdings", "expected 'holdings SEAT'"),
     ]:
         with pytest.raises(AssistantError, match=message) as info:
@@ -241,22 +243,22 @@ def risk_session(role: str, last_cut: str) -> TimeBombSession:
     return s
 
 
-def table_columns(table) -> dict[str, list[str]]:
-    """A rich table's columns by header (headers repeated as 'hard' get the previous header's name + ' hard')."""
+def table_columns(table: view.Table) -> dict[str, list[str]]:
+    """A view table's columns by header (headers repeated as 'hard' get the previous header's name + ' hard')."""
     out: dict[str, list[str]] = {}
     previous = ""
-    for column in table.columns:
-        head = str(column.header)
+    for i, column in enumerate(table.columns):
+        head = column.header
         name = f"{previous} hard" if head == "hard" else head
         previous = head if head != "hard" else previous
-        out[name] = [str(c) for c in column._cells]
+        out[name] = [row[i].text for row in table.rows]
     return out
 
 
 @pytest.mark.parametrize(("role", "policy"), [("moriarty", "seek"), ("sherlock", "avoid")])
 def test_my_cut_risk_is_my_roles_play_in_table_advise_and_json(role: str, policy: str) -> None:
-    from assistant_cli.time_bomb import _p, risk_table
     from models.time_bomb.advisor import cut_options, cut_risks
+    from models.time_bomb.views import _p, risk_table
 
     s = risk_session(role, "cut 1 defuse")  # my card was cut: I hold the cutter
     kn = s.knowledge
@@ -264,7 +266,7 @@ def test_my_cut_risk_is_my_roles_play_in_table_advise_and_json(role: str, policy
     data = s.summary()
     assert data["cut_risk_policies"] == [policy] and data["cut_risk_cutter"] == 1
     options = {o.seat: o for o in cut_options(kn)}
-    table = risk_table(kn).table  # the rich table inside its narrow-screen wrapper
+    table = risk_table(kn)
     columns = table_columns(table)
     assert set(columns) == {"Cut player", "Defusing soft", "Defusing soft hard", "Explosion soft",
                             "Explosion soft hard"}
@@ -290,15 +292,15 @@ def test_my_cut_risk_is_my_roles_play_in_table_advise_and_json(role: str, policy
 
 
 def test_another_cutters_risk_shows_both_plays_labelled() -> None:
-    from assistant_cli.time_bomb import _p, options_table, risk_table
     from models.time_bomb.advisor import cut_options
+    from models.time_bomb.views import _p, options_table, risk_table
 
     s = risk_session("moriarty", "cut 3 defuse")  # player 3 holds the cutter
     kn = s.knowledge
     assert kn is not None and kn.table.cutter == 3
     data = s.summary()
     assert data["cut_risk_policies"] == ["avoid", "seek"] and data["cut_risk_cutter"] == 3
-    table = risk_table(kn).table  # the rich table inside its narrow-screen wrapper
+    table = risk_table(kn)
     columns = table_columns(table)
     assert "Explosion avoiding soft" in columns and "Explosion seeking soft hard" in columns
     assert "avoiding = Sherlock's play" in str(table.caption) and "seeking = Moriarty's play" in str(table.caption)
@@ -313,7 +315,7 @@ def test_another_cutters_risk_shows_both_plays_labelled() -> None:
         assert options[int(seat)].p_explode == risk["explode_avoid"]  # 'advise' ranks for a Sherlock cutter
         differs |= risk["explode_seek"] > risk["explode_avoid"] + 0.1
     assert differs
-    advice_columns = table_columns(options_table(kn, tuple(options.values())).table)
+    advice_columns = table_columns(options_table(kn, tuple(options.values())))
     assert "Explosion avoiding soft/hard" in advice_columns and "Explosion seeking soft/hard" in advice_columns
     assert "Ranked for a Sherlock cutter" in text(s.handle("advise"))
 
@@ -327,7 +329,7 @@ RULE_CASES = [
     ((), "redeal defuse red blue green", "redeal: the round is not over"),
     ((), "cut 1 red", "player 1 holds the cutter and must cut another player"),
     ((), "cut 2 orange", "orange is not in play with 5 players"),
-    ((), "claim 2 6", "player 2 holds 5 cards, so 0 to 5 defusing cards"),
+    ((), "claim 2 6", "defusers 6: expected a whole number from 0 to 5"),
     ((), "players 4", "the game has started"),
     (("cut 2 red",), "cut 3 red", "the red bomb's numbered card comes first: 'draw K'"),
     (("cut 2 red",), "cover red", "no defusing or yellow card is waiting"),
@@ -373,3 +375,54 @@ def test_claims_follow_the_documented_choice_any_time_in_a_round() -> None:
     for before in (("cut 2 red",), ("cut 2 blue", "cut 3 defuse")):
         s = session(*before, "claim 4 2")
         assert s.lines[-1] == "claim 4 2"
+
+
+def at_key(data: object, key: str) -> object:
+    """The value at a dotted path of ``summary()`` (list indices are numbers)."""
+    for part in key.split("."):
+        data = data[int(part)] if isinstance(data, list) else data[part]  # type: ignore[index]
+    return data
+
+
+VIEW_TYPES = (view.Text, view.Table, view.Group, view.Columns, view.Flow, view.Either, view.Rule)
+
+
+def session_of(lines: list[str]) -> TimeBombSession:
+    s = TimeBombSession()
+    for line in lines:
+        s.handle(line, show=False)
+    return s
+
+
+def test_views_are_view_data_with_keyed_probabilities_equal_to_the_summary() -> None:
+    """Every view the session returns is view data (no rich object); every keyed cell of the example's state,
+    advice, claims and holdings views holds exactly the number ``analyze --json`` has at its key, and its
+    ``why`` is a command the session answers."""
+    lines = [ln for ln in EXAMPLE.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
+    families: set[str] = set()
+    kinds: set[str] = set()
+    sessions = [session_of(lines[:stop]) for stop in (12, 26, 40, len(lines))]
+    sessions.append(risk_session("moriarty", "cut 1 defuse"))  # my own cut, as Moriarty plays it
+    for stop, s in enumerate(sessions):
+        data = s.summary()
+        for command in ("show", "show brief", "advise", "claims", "holdings 3", "why role 3", "help", "history"):
+            for item in s.handle(command).renderables:
+                for part in view.walk(item):
+                    assert isinstance(part, VIEW_TYPES), (command, type(part))
+                    if not isinstance(part, view.Table):
+                        continue
+                    for row in part.rows:
+                        for cell in row:
+                            kinds.add(cell.kind)
+                            if cell.kind in ("prob", "certain", "ruled_out"):
+                                assert cell.value is not None and 0 <= cell.value <= 1
+                            if cell.key is None:
+                                continue
+                            assert cell.value == at_key(data, cell.key), (stop, command, cell)
+                            head, *_, last = cell.key.split(".")
+                            families.add(f"{head}.{last}" if head in ("cut_risk", "claims") else head)
+                            if cell.why:
+                                s.handle(cell.why)  # raises on a command the session refuses
+    assert {"roles", "roles_hard", "expected_holdings", "claims.p_true_hard", "claims.p_true_soft", "cut_risk.defuse",
+            "cut_risk.defuse_hard", "cut_risk.explode_avoid", "cut_risk.explode_seek_hard"} <= families
+    assert {"prob", "certain", "ruled_out", "number"} <= kinds

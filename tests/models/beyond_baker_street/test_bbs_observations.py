@@ -88,11 +88,11 @@ def test_subjects() -> None:
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("draw 1 7C", "numbers go from 1 to 6"),
-        ("lead 5C", "lead values go from 7 to 13"),
+        ("draw 1 7C", "evidence card .7C.: number 7: expected a whole number from 1 to 6"),
+        ("lead 5C", "lead card .5C.: number 5: expected a whole number from 7 to 13"),
         ("draw 1 3X", "unknown icon 'X'"),
         ("assist 1 2 Clue", "which positions"),
-        ("assist 1 2 9 at 1", "numbers go from 1 to 6"),
+        ("assist 1 2 9 at 1", "assist subject 9: expected a whole number from 1 to 6"),
         ("assist 1 2 3 at 1 1", "named twice"),
         ("investigate 2 0 3W suspect", "position 0"),
         ("investigate 2 1 3W banana", "unknown lead section 'banana'"),

@@ -74,7 +74,7 @@ def test_advisor_beats_greedy_bots() -> None:
     sample must clear 40%."""
     names = ("advisor", "greedy", "greedy", "greedy")
     matchup = Matchup(functools.partial(new_game, players=4), names, make_bot)
-    summary = summarize(run_games(matchup, 200, seed=11, workers=2), names)
+    summary = summarize(run_games(matchup, 200, seed=11, executor=2), names)
     advisor = next(r for r in summary.bots if r.bot == "advisor")
     assert advisor.win_share >= 0.40, advisor
 

@@ -118,7 +118,7 @@ def test_names_prefixes_and_mystery_names() -> None:
         ("play x blue 3", "seat 'x': expected a whole number"),
         ("play 2 purple 3", "unknown mystery colour 'purple'"),
         ("hand blue 2 white", "colour-value pairs"),
-        ("holds 2 blue -1", "expected 0 or more"),
+        ("holds 2 blue -1", "count -1: expected a whole number from 0 to 6"),
         ("holds 2 blue 1 blue 2", "given twice"),
         ("timeout 2 blue green", "expected 'timeout SEAT COLOUR for COLOUR"),
         ("variant expert", "expected 'variant basic|pro'"),

@@ -105,7 +105,7 @@ def test_screen_is_stored_person_location_weapon() -> None:
         ("screen x Butcher Park Sword", "seat 'x': expected a whole number"),
         ("ask 2 Red", "expected 'ask SEAT SUIT|CATEGORY"),
         ("ask 2 Red left", "missing the count"),
-        ("ask 2 Red -1", "count -1: expected 0 or more"),
+        ("ask 2 Red -1", "count -1: expected a whole number from 0 to 30"),
         ("ask 2 Redd 1", "unknown suit or category 'Redd'"),
         ("ask 2 P 1", "ambiguous"),
         ("ask 2 Red 1 2", "unexpected '2'"),

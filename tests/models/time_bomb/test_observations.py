@@ -64,7 +64,7 @@ def test_prefixes_and_comments() -> None:
         ("cut 3 purple", "unknown card 'purple'"),
         ("cut 3 rde", "did you mean 'red'"),
         ("claim 3", "expected 'claim SEAT DEFUSERS'"),
-        ("claim 3 -1", "defusers -1: expected 0 or more"),
+        ("claim 3 -1", "defusers -1: expected a whole number from 0 to 5"),
         ("cover defuse", "unknown colour 'defuse'"),
         ("draw x", "number 'x': expected a whole number"),
         ("dance 3", "unknown entry 'dance'"),

@@ -1,0 +1,213 @@
+"""Advisor speed against the code before the speed work: the same seeded games, old and new, in one run.
+
+    python bench/speed_evidence_time_bomb.py --game evidence --games 60 --seed 1
+    python bench/speed_evidence_time_bomb.py --game time-bomb --games 150 --seed 1
+    python bench/speed_evidence_time_bomb.py --game evidence --baseline a551b67 --games 20
+
+The baseline is a git revision (default: the commit before issue 12's speed work) whose ``solver``, ``models``
+and ``assistant_cli`` are extracted with ``git archive`` into a temporary directory (or, with
+``--baseline-dir``, a directory that holds them: a checkout without history). Two worker processes are
+started, one with the baseline tree first on ``sys.path`` and one with this checkout, and each game index goes
+to both (in alternating order, so that a change of load on the machine falls on both sides alike). Each worker
+plays the game with the full simulation loop (``solver.simulate.play_game``: every bot's knowledge checked for
+soundness after every observation) and answers with its own CPU time for the game, the outcome and every
+action played. A warm-up game is played first in each worker and not counted.
+
+Tables (``--game``):
+
+- ``evidence``: one advisor (seat 1) and three greedy bots, 4 players, basic game; the decisions compared are
+  the advisor's; the win share is the advisor's (sole wins, as ``assist simulate`` counts them).
+- ``time-bomb``: ``advisor/bluffing-moriarty`` in every seat, 6 players (``--players``); the decisions compared
+  are every action of the game (claims, cuts, covers); the win share is Sherlock's.
+
+Printed: CPU seconds per game old and new, their ratio (total old / total new), the win share old and new with
+standard errors, and the share of identical decisions: decisions are compared position by position up to a
+game's first difference (after which the games are different games), so "identical" counts the decisions before
+any divergence, over all decisions of the baseline; and the number of games played identically to the end.
+Exit status 1 if a worker fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import math
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+BASELINE = "a551b67"  # main before issue 12's speed work (Evidence and Time Bomb advisors)
+PACKAGES = ("solver", "models", "assistant_cli")
+
+
+# -- worker side (runs with either tree first on sys.path; imports the project only here) ---------------------
+def _matchup(game: str, players: int) -> tuple[Any, set[int] | None]:
+    """The table of ``game`` and the seats whose actions are the compared decisions (``None``: every seat)."""
+    from solver.simulate import Matchup
+
+    if game == "evidence":
+        from models.evidence.bots import make_bot
+        from models.evidence.rules import new_game
+
+        names = ("advisor", *("greedy",) * (players - 1))
+        return Matchup(functools.partial(new_game, players=players, pro=False), names, make_bot), {1}
+    from assistant_cli.time_bomb import _new_state
+    from models.time_bomb.bots import make_bot as tb_bot
+
+    specs = ("advisor/bluffing-moriarty",) * players
+    return Matchup(functools.partial(_new_state, players=players), specs, tb_bot), None
+
+
+def _recording(new_state: Any, log: list[tuple[int, str]]) -> Any:
+    """``new_state`` whose states log (seat, action) for every action applied."""
+
+    def build(rng: Any) -> Any:
+        state = new_state(rng)
+        apply = state.apply
+
+        def logged(action: Any) -> None:
+            log.append((state.current_player(), str(action)))
+            apply(action)
+
+        state.apply = logged
+        return state
+
+    return build
+
+
+def worker(game: str, players: int, seed: int) -> None:
+    """Read game indices from stdin, answer one JSON line each (see module docstring)."""
+    import dataclasses
+
+    from solver.simulate import game_seed, play_game
+
+    matchup, seats = _matchup(game, players)
+    log: list[tuple[int, str]] = []
+    matchup = dataclasses.replace(matchup, new_state=_recording(matchup.new_state, log))
+    play_game(matchup, game_seed(seed + 1_000_003, 0))  # warm-up: imports and first-use set-up, not counted
+    for line in sys.stdin:
+        index = int(line)
+        log.clear()
+        start = time.process_time()
+        record, _ = play_game(matchup, game_seed(seed, index), index)
+        cpu = time.process_time() - start
+        decisions = [a for s, a in log if seats is None or s in seats]
+        out = {"cpu": cpu, "winner": record.winner, "actions": record.actions, "stats": list(record.stats),
+               "seed": record.seed, "decisions": decisions}
+        print(json.dumps(out), flush=True)
+
+
+# -- driver ---------------------------------------------------------------------------------------------------
+def extract(revision: str, into: Path) -> None:
+    """The project's packages at ``revision`` (``git archive``) under ``into``."""
+    data = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", revision, *PACKAGES],
+                          check=True, capture_output=True).stdout
+    tar = into / "baseline.tar"
+    tar.write_bytes(data)
+    with tarfile.open(tar) as archive:
+        archive.extractall(into, filter="data")
+
+
+def start(tree: Path, args: argparse.Namespace) -> subprocess.Popen[str]:
+    code = (f"import sys; sys.path.insert(0, {str(tree)!r}); sys.argv[0] = {__file__!r}; "
+            f"import runpy; mod = runpy.run_path({__file__!r}); "
+            f"mod['worker']({args.game!r}, {args.players}, {args.seed})")
+    return subprocess.Popen([sys.executable, "-c", code], cwd=tree, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True)
+
+
+def ask(proc: subprocess.Popen[str], index: int) -> dict[str, Any]:
+    stdin, stdout = proc.stdin, proc.stdout
+    assert stdin is not None
+    assert stdout is not None
+    stdin.write(f"{index}\n")
+    stdin.flush()
+    line = stdout.readline()
+    if not line:
+        raise SystemExit(f"worker for {proc.args!r} stopped (see its error above)")
+    return json.loads(line)
+
+
+def share(game: str, results: list[dict[str, Any]]) -> tuple[float, float]:
+    """The advisor's (Evidence) or Sherlock's (Time Bomb) win share and its standard error."""
+    if game == "evidence":
+        wins = [float(r["winner"] == 1) for r in results]  # a sole win, as ``assist simulate`` counts it
+    else:
+        wins = [float(r["stats"][0]["sherlock_win"]) for r in results]
+    n = len(wins)
+    mean = sum(wins) / n
+    var = sum((w - mean) ** 2 for w in wins) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(var / n)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", choices=("evidence", "time-bomb"), required=True)
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=None, help="default: 4 (Evidence), 6 (Time Bomb)")
+    parser.add_argument("--baseline", default=BASELINE, help=f"git revision of the old code (default {BASELINE})")
+    parser.add_argument("--baseline-dir", type=Path, default=None,
+                        help="a directory holding the old solver/, models/ and assistant_cli/ (instead of git)")
+    args = parser.parse_args()
+    args.players = args.players or (4 if args.game == "evidence" else 6)
+    with tempfile.TemporaryDirectory(prefix="speed-baseline-") as tmp:
+        if args.baseline_dir is None:
+            extract(args.baseline, Path(tmp))
+        old_tree = args.baseline_dir.resolve() if args.baseline_dir is not None else Path(tmp)
+        old, new = start(old_tree, args), start(ROOT, args)
+        results: dict[str, list[dict[str, Any]]] = {"old": [], "new": []}
+        try:
+            for i in range(args.games):
+                order = (("old", old), ("new", new)) if i % 2 == 0 else (("new", new), ("old", old))
+                for name, proc in order:
+                    results[name].append(ask(proc, i))
+                if (i + 1) % 10 == 0 and sys.stderr.isatty():
+                    print(f"  {i + 1} games", file=sys.stderr, flush=True)
+        finally:
+            for proc in (old, new):
+                assert proc.stdin is not None
+                proc.stdin.close()
+                proc.wait()
+    report(args, results["old"], results["new"])
+    return 0
+
+
+def report(args: argparse.Namespace, old: list[dict[str, Any]], new: list[dict[str, Any]]) -> None:
+    cpu_old, cpu_new = sum(r["cpu"] for r in old), sum(r["cpu"] for r in new)
+    same = total = whole = 0
+    differ = []
+    for index, (a, b) in enumerate(zip(old, new, strict=True)):
+        da, db = a["decisions"], b["decisions"]
+        k = 0
+        while k < min(len(da), len(db)) and da[k] == db[k]:
+            k += 1
+        same += k
+        total += len(da)
+        whole += da == db and a["stats"] == b["stats"]
+        if da != db:
+            differ.append(f"{index} (decision {k + 1})")
+    (w_old, e_old), (w_new, e_new) = share(args.game, old), share(args.game, new)
+    who = "advisor" if args.game == "evidence" else "Sherlock"
+    base = args.baseline_dir or args.baseline
+    print(f"{args.game}, {args.players} players, {args.games} games, seed {args.seed}, baseline {base}; "
+          f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    print(f"  CPU s/game   old {cpu_old / len(old):.3f}   new {cpu_new / len(new):.3f}   "
+          f"ratio {cpu_old / cpu_new:.2f}x")
+    print(f"  {who} win share   old {100 * w_old:.1f}% ± {100 * e_old:.1f}   "
+          f"new {100 * w_new:.1f}% ± {100 * e_new:.1f}")
+    print(f"  identical decisions {same}/{total} ({100 * same / max(total, 1):.1f}%), "
+          f"games identical to the end {whole}/{len(old)}")
+    if differ:
+        print(f"  games whose decisions differ (game index, first different decision): {', '.join(differ)}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,254 @@
+"""Hostile input, in every game: random and mutated lines from the shipped examples never crash a companion
+and never corrupt it.
+
+For each line: any error is an :class:`AssistantError` (one line, no traceback); a rejected line leaves the
+state, the accepted lines and the journal file exactly as they were; and at the end the journal replays to the
+same state. The state is compared by a cheap fingerprint: ``summary()`` (what ``analyze --json`` prints), the
+lines, and the journal's bytes. ``--runslow`` runs many more examples.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from assistant_cli.beyond_baker_street import JOURNAL_HEADER as BBS_HEADER
+from assistant_cli.beyond_baker_street import BakerStreetSession
+from assistant_cli.evidence import JOURNAL_HEADER as EVIDENCE_HEADER
+from assistant_cli.evidence import EvidenceSession
+from assistant_cli.main import app
+from assistant_cli.session import JOURNAL_HEADER as TC_HEADER
+from assistant_cli.session import Journal, Session, read_lines
+from assistant_cli.time_bomb import JOURNAL_HEADER as TB_HEADER
+from assistant_cli.time_bomb import TimeBombSession
+from solver.errors import AssistantError
+from tests.conftest import run_slow
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+GAMES: dict[str, tuple[Callable[[], Any], str, str]] = {
+    "thirteen-clues": (Session, "thirteen-clues-4p.txt", TC_HEADER),
+    "time-bomb": (TimeBombSession, "time-bomb-5p.txt", TB_HEADER),
+    "evidence": (EvidenceSession, "evidence-4p.txt", EVIDENCE_HEADER),
+    "beyond-baker-street": (BakerStreetSession, "beyond-baker-street-3p.txt", BBS_HEADER),
+}
+# Words that go wrong in a number's place or a name's: other scripts' digits, superscripts, huge and negative
+# numbers, decimals, floats Python would read, prefixes, the session commands and their options.
+HOSTILE_WORDS = [
+    "²", "٣", "１", "0", "-1", "-0", "7", "13", "99", "1_000", "1e9", "0.5", "nan", "inf", "9" * 40, "1" * 5000,
+    "me", "at", "for", "by", "x", "2xred", "99999999999xred", "none", "-", "#", "é", "ß", "\t", "NaN", ".",
+    "undo", "show", "history", "why", "advise", "samples", "glasses", "all", "clear", "whatif", "bluff", "empathy",
+    "holdings", "claims", "help", "locations",
+]
+# Whole hostile lines: options with huge numbers, commands that must not run for ever.
+HOSTILE_LINES = [
+    "advise samples 100000000", "advise glasses 100000000", "advise samples ²", "advise glasses ٣", "why ² ²",
+    "why 1 " + "9" * 5000, "bluff 0 1", "bluff 1 0", "bluff nan 0.5", "bluff 1e-3 0.5", "empathy ²", "undo",
+    "whatif clear", "holdings 9", "why claim 99999999999999", "why inplay red ²", "why holds 1 red -1",
+]
+
+
+def example_lines(name: str) -> list[str]:
+    return [line.split("#", 1)[0].strip() for _, line in read_lines(EXAMPLES / GAMES[name][1])]
+
+
+def fingerprint(session: Any) -> tuple[Any, ...]:
+    """What must not change when a line is rejected: the state as data, the lines, the journal file."""
+    try:
+        state = json.dumps(session.summary(), sort_keys=True, default=str)
+    except AssistantError:  # the setup is not complete: the lines say it all
+        state = None
+    journal = session.journal.path.read_bytes() if session.journal is not None else b""
+    return state, tuple(session.lines), journal
+
+
+@st.composite
+def mutated(draw: st.DrawFn, lines: list[str]) -> str:
+    """One line of an example with a few words replaced, dropped, repeated or swapped; or a hostile line."""
+    kind = draw(st.sampled_from(["mutate", "mutate", "mutate", "hostile", "text"]))
+    if kind == "hostile":
+        return draw(st.sampled_from(HOSTILE_LINES))
+    if kind == "text":
+        return draw(st.text(max_size=30))
+    words = draw(st.sampled_from(lines)).split()
+    vocabulary = sorted({w for line in lines for w in line.split()} | set(HOSTILE_WORDS))
+    for _ in range(draw(st.integers(1, 3))):
+        op = draw(st.sampled_from(["replace", "drop", "repeat", "swap", "insert"]))
+        i = draw(st.integers(0, max(len(words) - 1, 0)))
+        if op == "replace" and words:
+            words[i] = draw(st.sampled_from(vocabulary))
+        elif op == "drop" and len(words) > 1:
+            del words[i]
+        elif op == "repeat" and words:
+            words.insert(i, words[i])
+        elif op == "swap" and len(words) > 1:
+            j = draw(st.integers(0, len(words) - 1))
+            words[i], words[j] = words[j], words[i]
+        else:
+            words.insert(i, draw(st.sampled_from(vocabulary)))
+    return " ".join(words)
+
+
+def _profile(examples: int) -> Callable[[Any], Any]:
+    return settings(max_examples=examples, deadline=None, derandomize=True,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def check_hostile(name: str, data: st.DataObject) -> None:
+    factory, _, header = GAMES[name]
+    lines = example_lines(name)
+    with tempfile.TemporaryDirectory() as tmp:
+        session = factory()
+        session.journal = Journal(Path(tmp) / "game.journal", header)
+        # Start somewhere in the example (the setup, mid-game, its end), then feed hostile lines mixed with the
+        # example's next lines, so that the game moves on between them.
+        start = data.draw(st.integers(0, len(lines)), label="start")
+        session.replay(lines[:start])
+        session.journal.save(session.lines)
+        following = iter(lines[start:])
+        for _ in range(data.draw(st.integers(1, 8), label="steps")):
+            if data.draw(st.booleans(), label="the true next line"):
+                line = next(following, "show")
+            else:
+                line = data.draw(mutated(lines), label="line")
+            before = fingerprint(session)
+            try:
+                session.handle(line)
+            except AssistantError as exc:
+                message = str(exc)
+                assert "\n" not in message and message, f"{line!r}: {message!r}"
+                assert fingerprint(session) == before, f"{line!r} was rejected ({exc}) but changed the state"
+        replayed = factory()
+        replayed.replay(read_journal(session.journal.path))
+        assert fingerprint(replayed)[:2] == fingerprint(session)[:2], "the journal replays to another state"
+
+
+def read_journal(path: Path) -> list[str]:
+    return [line for _, line in read_lines(path)]
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_hostile_lines_never_crash_or_corrupt(name: str, request: pytest.FixtureRequest) -> None:
+    examples = 300 if run_slow(request.config) else 25
+
+    @_profile(examples)
+    @given(st.data())
+    def run(data: st.DataObject) -> None:
+        check_hostile(name, data)
+
+    run()
+
+
+# -- the classes of bug the hostile runs found, one direct test each -------------------------------------------
+
+
+def _midgame(name: str, tmp: Path) -> tuple[Any, str]:
+    """A session with the example's lines but the last, journaled; and that last line."""
+    factory, _, header = GAMES[name]
+    lines = example_lines(name)
+    session = factory()
+    session.replay(lines[:-1])
+    session.journal = Journal(tmp / "game.journal", header)
+    session.journal.save(session.lines)
+    return session, lines[-1]
+
+
+def _fail(*args: object, **kwargs: object) -> Any:
+    raise AssistantError("the view failed")
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+@pytest.mark.parametrize("broken", ["view", "journal"])
+def test_an_entry_whose_view_or_journal_fails_is_not_recorded(
+    name: str, broken: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session, line = _midgame(name, tmp_path)
+    before = fingerprint(session)
+    if broken == "view":  # Thirteen Clues draws its view in _state_reply, the others in state_view
+        monkeypatch.setattr(session, "_state_reply" if name == "thirteen-clues" else "state_view", _fail)
+    else:
+        monkeypatch.setattr(session.journal, "save", _fail)
+    with pytest.raises(AssistantError, match="the view failed"):
+        session.handle(line)
+    assert fingerprint(session) == before
+    monkeypatch.undo()
+    session.handle(line)  # the same line, once nothing fails, is accepted as usual
+    assert len(session.lines) == len(before[1]) + 1
+    assert read_journal(session.journal.path) == session.lines
+
+
+@pytest.mark.parametrize(
+    ("name", "line", "message"),
+    [
+        ("evidence", "advise samples 100000000", "advise samples 100000000: expected a whole number from 1 to 1000"),
+        ("evidence", "advise samples ²", "advise samples '²': expected a whole number from 1 to 1000"),
+        ("thirteen-clues", "advise glasses 100000000", "advise glasses 100000000: expected a whole number from 1 to 4"),
+        ("thirteen-clues", "why Duke ²", "unknown place '²'"),
+        ("thirteen-clues", "why Duke 9", "why: seat 9: expected a whole number from 1 to 4"),
+        ("time-bomb", "why claim 99999999999999", "why claim: claim number '99999999999999'"),
+        ("time-bomb", "bluff nan 0.5", "bluff: Sherlock's rate 'nan': expected a number from 0 to 1"),
+        ("beyond-baker-street", "why ²", "why: position '²': expected a whole number from 1 to 6"),
+        ("beyond-baker-street", "empathy ²", "with SEAT 1 or 3 (another player)"),
+    ],
+)
+def test_session_command_numbers_are_bounded_and_named(name: str, line: str, message: str, tmp_path: Path) -> None:
+    session, _ = _midgame(name, tmp_path)
+    before = fingerprint(session)
+    with pytest.raises(AssistantError) as info:
+        session.handle(line)
+    assert message in str(info.value)
+    assert fingerprint(session) == before
+
+
+def test_piped_lines_that_are_not_utf8_are_reported_and_skipped() -> None:
+    """A strict locale used to raise UnicodeDecodeError out of ``for line in sys.stdin``."""
+    data = b"players 5\n\xff\xfe bad\nme 2\nclaim \xc2\xb2 1\nrole sherlock\n"
+    result = CliRunner().invoke(app, ["time-bomb", "--quiet"], input=data)
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    errors = [line for line in result.stderr.splitlines() if line.strip()]
+    assert errors == ["line 2: not valid UTF-8 (the line is ignored)",
+                      "line 4: seat '²': expected a whole number from 1 to 6"]
+    assert "still need start SEAT; hand" in result.stdout  # lines 3 and 5 were read: players, me, role set
+
+
+def test_piped_utf8_decoding_does_not_depend_on_the_locale() -> None:
+    """The same bytes under an ASCII locale (PYTHONIOENCODING=ascii): no traceback, escapes in the echo."""
+    data = b"players 5\n\xff\nme \xc2\xb2\n"
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "assistant_cli", "time-bomb"], input=data, capture_output=True,
+                          env=env, cwd=ROOT, timeout=120)
+    assert done.returncode == 1
+    assert b"Traceback" not in done.stderr
+    assert b"line 2: not valid UTF-8" in done.stderr
+    assert b"line 3: seat '\\xb2': expected a whole number from 1 to 6" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "bound"),
+    [
+        (["simulate", "time-bomb", "--games", "100000000"], "less than or equal to 100000"),
+        (["simulate", "evidence", "--workers", "1000"], "less than or equal to 64"),
+        (["simulate", "beyond-baker-street", "--case", "7"], "less than or equal to 6"),
+        (["simulate", "thirteen-clues", "--max-rounds", "100000000"], "less than or equal to 1000"),
+        (["simulate", "thirteen-clues", "--glasses", "100000000"], "less than or equal to 12"),
+        (["demo", "--steps", "100000000"], "less than or equal to 1000"),
+        (["thirteen-clues", "--count-budget", "1e9"], "less than or equal to 600"),
+        (["simulate", "time-bomb", "--seed", "-1"], "greater than or equal to 0"),
+    ],
+)
+def test_numeric_options_are_bounded(args: list[str], bound: str) -> None:
+    result = CliRunner().invoke(app, args, input="")
+    assert result.exit_code == 2, result.output
+    assert bound in " ".join(result.output.replace("│", " ").split())  # the error box may wrap the line
