@@ -15,7 +15,7 @@ from markupsafe import Markup, escape
 from solver import view as v
 
 TONE_CLASS = {"": "", "strong": "t-strong", "muted": "t-muted", "whatif": "t-whatif", "good": "t-good",
-              "warn": "t-warn", "bad": "t-bad"}
+              "warn": "t-warn", "bad": "t-bad", "accent": "t-accent"}
 
 
 def render(item: Any) -> Markup:
@@ -60,6 +60,24 @@ def _table(table: v.Table) -> Markup:
     return Markup("").join(parts)
 
 
+def _part(cell: v.Cell) -> Markup:
+    """One value of a cell with several (e.g. each possible evidence value and its probability)."""
+    data = Markup("")
+    if cell.value is not None:
+        data += Markup(' data-value="{!r}"').format(cell.value)
+    if cell.key:
+        data += Markup(' data-key="{}"').format(cell.key)
+    body: Markup = escape(cell.text)
+    if cell.kind == "prob" and cell.value is not None:
+        width = max(0.0, min(1.0, cell.value)) * 100
+        body = Markup('<span class="bar" style="width:{:.1f}%"></span><span class="num">{}</span>').format(
+            width, cell.text)
+    if cell.why:
+        body = Markup('<button type="button" class="why" data-line="{}">{}</button>').format(cell.why, body)
+    return Markup('<span class="part k-{} {}" data-kind="{}"{}>{}</span>').format(
+        cell.kind, TONE_CLASS[cell.tone], cell.kind, data, body)
+
+
 def _atom(atom: str | v.Text) -> Markup:
     if isinstance(atom, v.Text):
         return Markup('<span class="atom {}">{}</span>').format(TONE_CLASS[atom.tone], atom.text)
@@ -68,6 +86,9 @@ def _atom(atom: str | v.Text) -> Markup:
 
 def _cell(cell: v.Cell, column: v.Column) -> Markup:
     classes = " ".join(c for c in (f"a-{column.align}", f"k-{cell.kind}", TONE_CLASS[cell.tone or column.tone]) if c)
+    if cell.parts:  # several typed values in one cell: each its own bar and key
+        inner = Markup("").join(_part(p) for p in cell.parts)
+        return Markup('<td class="{} parts">{}</td>').format(classes, inner)
     body: Markup = escape(cell.text)
     if cell.kind == "prob" and cell.value is not None:
         width = max(0.0, min(1.0, cell.value)) * 100

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import re
 from pathlib import Path
 from typing import Any
@@ -121,7 +122,9 @@ def test_concurrent_entries_are_serialised(tmp_path: Path) -> None:
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as ac:
             await asyncio.gather(*(ac.post(f"/g/{game_id}/line", data={"line": line}) for line in extra))
 
-    asyncio.run(send_all())
+    # In a thread of its own: another test (Playwright's sync API) may have left an event loop in this one.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, send_all()).result()
     written = [line for _, line in read_lines(tmp_path / f"{game_id}.journal")]
     assert written[:6] == TC_SETUP and sorted(written[6:]) == sorted(extra)
     reference = GAMES["thirteen-clues"].new_session()
