@@ -85,7 +85,8 @@ def _atom(atom: str | v.Text) -> Markup:
 
 
 def _cell(cell: v.Cell, column: v.Column) -> Markup:
-    classes = " ".join(c for c in (f"a-{column.align}", f"k-{cell.kind}", TONE_CLASS[cell.tone or column.tone]) if c)
+    classes = " ".join(c for c in (f"a-{column.align}", f"k-{cell.kind}", TONE_CLASS[cell.tone or column.tone],
+                                    "prose" if column.prose else "") if c)
     if cell.parts:  # several typed values in one cell: each its own bar and key
         inner = Markup("").join(_part(p) for p in cell.parts)
         return Markup('<td class="{} parts">{}</td>').format(classes, inner)
@@ -94,7 +95,7 @@ def _cell(cell: v.Cell, column: v.Column) -> Markup:
         width = max(0.0, min(1.0, cell.value)) * 100
         body = Markup('<span class="bar" style="width:{:.1f}%"></span><span class="num">{}</span>').format(
             width, cell.text)
-    elif cell.kind == "certain":
+    elif cell.kind == "certain" and "✔" not in cell.text:
         body = Markup('<span class="mark">✔</span> {}').format(cell.text)
     elif cell.kind == "ruled_out":
         body = Markup('<span class="mark">✘</span> <s>{}</s>').format(cell.text)
