@@ -248,8 +248,8 @@ class Situation:
 
     def impossible_cost(self, cards: int) -> float:
         """Holmes spaces lost by adding ``cards`` to the Impossible, as value."""
-        over = max(0, len(self.board.impossible) + cards - self.board.case.limit)
-        over -= max(0, len(self.board.impossible) - self.board.case.limit)
+        over = max(0, len(self.board.impossible) + cards - self.board.limit)
+        over -= max(0, len(self.board.impossible) - self.board.limit)
         if self.board.holmes - over <= 0:
             return 1000.0
         return self.holmes_value() * over + self.weights.slot * (cards - over)
@@ -267,7 +267,7 @@ class Situation:
             return -1000.0, f"takes the Investigation track past {goal}: the game is lost"
         value = w.eliminate * n - self.impossible_cost(1)
         if w.future:
-            free = self.board.case.limit - len(self.board.impossible)
+            free = self.board.limit - len(self.board.impossible)
             value -= w.future * (self.overflow(track + n, free - 1) - self.overflow(track, free))
         rest = goal - track - n
         if rest == 0:
