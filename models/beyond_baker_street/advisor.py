@@ -42,6 +42,8 @@ from models.beyond_baker_street.observations import (
     Eliminate,
     Entry,
     Investigate,
+    Keep,
+    Place,
     Pursue,
     Subject,
     subject_plural,
@@ -461,6 +463,10 @@ def advise(
             out.append(Advice(Assist(target, subject), v - hint_cost, told))
     for ls in sit.open_leads():
         out.append(Advice(Pursue(ls.section), _pursue_value(sit, ls), _pursue_reason(sit, ls)))
+    if board.characters:  # Character cards: forbidden Assists out, passive rules, their actions
+        from models.beyond_baker_street.characters import adjust
+
+        out = adjust(sit, out, dists, hint_cost, reasons)  # type: ignore[assignment]
     out.sort(key=lambda a: -a.score)
     return out
 
@@ -579,6 +585,10 @@ class AdvisorBot:
         return advise(self.hand, self.weights, reasons=False)
 
     def step(self, view: TableView) -> Action:
+        if view.legal_actions and isinstance(view.legal_actions[0], Keep | Place):
+            from models.beyond_baker_street.characters import decide
+
+            return decide(self.hand, view.legal_actions)
         legal = set(view.legal_actions)
         for advice in self.ranked():
             if advice.action in legal:
