@@ -57,7 +57,14 @@ from models.beyond_baker_street.observations import (
     parse,
     take_evidence,
 )
-from models.beyond_baker_street.rules import LOSS_KINDS, BakerStreetState, TableRules, new_game
+from models.beyond_baker_street.rules import (
+    LOSS_KINDS,
+    BakerStreetState,
+    TableRules,
+    new_character_game,
+    new_game,
+    parse_characters,
+)
 from models.beyond_baker_street.table import Board
 from solver.errors import AssistantError
 from solver.knowledge import Explanation
@@ -604,6 +611,9 @@ def simulate_command(
     cluster: ClusterOption = None,
     as_json: SummaryJsonOption = False,
     replay: ReplayOption = None,
+    characters: Annotated[str, typer.Option(help="Character cards: 'random' (drawn per game), or one name per "
+                                                 "seat, comma-separated ('Toby,random,Lestrade'); empty: the "
+                                                 "base game.")] = "",
 ) -> None:
     """Simulate Beyond Baker Street games (cooperative: the table wins or loses together)."""
 
@@ -612,10 +622,14 @@ def simulate_command(
         names = seat_bots(bots, players, lambda name: make_bot(name, 1, random.Random(0)), counted=False)
         if "hat" in names and set(names) != {"hat"}:
             raise AssistantError(f"--bots '{bots}': hat is a convention the whole table plays; make every seat hat")
+        if characters.strip():
+            seats = parse_characters(characters, players, rules.data)
+            return Matchup(functools.partial(new_character_game, rules, seats), names, make_bot)
         return Matchup(functools.partial(new_game, rules), names, make_bot)
 
+    chars = f" --characters {characters}" if characters.strip() else ""
     run = run_simulation(build, games, seed, workers, replay, _replay,
-                         f"{GAME} --players {players} --case {case} --bots {bots}", cluster=cluster)
+                         f"{GAME} --players {players} --case {case} --bots {bots}{chars}", cluster=cluster)
     if run is None:
         return
     names, elapsed = run.matchup.bots, run.elapsed
@@ -623,14 +637,14 @@ def simulate_command(
     if as_json:
         typer.echo(json.dumps({
             "game": GAME, "games": summary.games, "seed": seed, "players": players, "case": case,
-            "bots": list(names), "wins": summary.wins, "win_rate": summary.win_rate,
+            "bots": list(names), "characters": characters or None, "wins": summary.wins, "win_rate": summary.win_rate,
             "win_rate_stderr": summary.stderr, "mean_per_game": summary.means, "losses": summary.losses,
             "seconds": elapsed,
         }, indent=2))
         return
     out = Console()
     table = Table(title=f"Beyond Baker Street, {players} players, Case File {case}, {summary.games} games "
-                        f"({', '.join(names)})")
+                        f"({', '.join(names)}{'; characters ' + characters if chars else ''})")
     for col in ("Wins", "Win %", "s.e.", "Turns", "Assist", "Invest", "Wrong", "Elim", "Pursue", "Dead"):
         table.add_column(col, justify="right")
     m = summary.means
@@ -647,7 +661,8 @@ def _replay(matchup: Matchup, seed: int) -> None:
     record, state = play_game(matchup, seed)
     assert isinstance(state, BakerStreetState)
     out = Console()
-    out.print(f"Game seed {seed}: bots {', '.join(matchup.bots)}; first player {state.first_player}")
+    chars = f"; characters {', '.join(state.rules.characters)}" if state.rules.characters else ""
+    out.print(f"Game seed {seed}: bots {', '.join(matchup.bots)}; first player {state.first_player}{chars}")
     for s in state.seats:
         out.print(f"  player {s} was dealt {' '.join(c.code for c in state.hand_log[s][0])}", highlight=False)
     for line in state.log:

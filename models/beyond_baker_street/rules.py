@@ -514,4 +514,39 @@ def new_game(rules: TableRules, rng: random.Random, first_player: int | None = N
     return BakerStreetState(rules, hands, evidence, piles, first, random.Random(rng.random()))
 
 
-__all__ = ["BakerStreetState", "TableRules", "TableView", "new_game", "LOST", "WON"]
+def new_character_game(rules: TableRules, seats: tuple[str | None, ...], rng: random.Random) -> BakerStreetState:
+    """:func:`new_game` with Character cards: ``seats`` names each seat's Character, None for one drawn at random
+    (from the game's seed) among those not named."""
+    if len(seats) != rules.players:
+        raise AssistantError(f"characters: {len(seats)} given, expected one per player ({rules.players})")
+    named = [rules.data.character(n).name if n else None for n in seats]
+    pool = sorted(n for n in rules.data.characters if n not in named)
+    drawn = iter(rng.sample(pool, sum(1 for n in named if n is None)))
+    names = tuple(n if n is not None else next(drawn) for n in named)
+    return new_game(TableRules(rules.players, rules.case, rules.data, names), rng)
+
+
+def parse_characters(text: str, players: int, data: GameData = DEFAULT_DATA) -> tuple[str | None, ...]:
+    """``--characters``: "random" (every seat), or one name per seat, comma-separated ("random" for a seat
+    drawn at random): "Toby,random,Lestrade"."""
+    parts = [p.strip() for p in text.split(",")] if text.strip().lower() != "random" else ["random"] * players
+    if len(parts) != players:
+        raise AssistantError(f"--characters '{text}': {len(parts)} names, expected {players} (one per seat) or "
+                             f"'random'")
+    out: list[str | None] = []
+    for p in parts:
+        if p.lower() == "random":
+            out.append(None)
+            continue
+        try:
+            out.append(data.character(p).name)
+        except ValueError as exc:
+            raise AssistantError(f"--characters: {exc}") from None
+    named = [n for n in out if n]
+    if len(set(named)) != len(named):
+        raise AssistantError(f"--characters '{text}': each Character is played once")
+    return tuple(out)
+
+
+__all__ = ["BakerStreetState", "TableRules", "TableView", "new_character_game", "new_game", "parse_characters", "LOST",
+           "WON"]
