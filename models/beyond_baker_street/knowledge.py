@@ -283,6 +283,7 @@ class _Setup:
     leads: list[LeadRevealed] = field(default_factory=list)
     characters: dict[int, str] = field(default_factory=dict)
     start_given: bool = False
+    no_characters: bool = False  # 'character SEAT none': the table plays without Character cards
 
 
 class HandKnowledge:
@@ -403,6 +404,13 @@ class HandKnowledge:
             raise InvalidObservationError("enter 'players N' before 'character SEAT NAME'")
         if not 1 <= entry.seat <= s.players:
             raise InvalidObservationError(f"character {entry.seat}: expected a seat 1 to {s.players}")
+        if entry.name.strip().lower() == "none":
+            if s.characters:
+                raise InvalidObservationError(f"'{entry}': Characters are entered already; undo them first")
+            s.no_characters = True
+            return
+        if s.no_characters:
+            raise InvalidObservationError(f"'{entry}': the table plays without Characters ('character N none')")
         try:
             name = self.data.character(entry.name).name
         except ValueError as exc:
@@ -526,7 +534,7 @@ class HandKnowledge:
         if self.board is None:
             saved_setup = _Setup(self.setup.players, self.setup.me, self.setup.case, self.setup.start,
                                  dict(self.setup.hands), list(self.setup.leads), dict(self.setup.characters),
-                                 self.setup.start_given)
+                                 self.setup.start_given, self.setup.no_characters)
             try:
                 self._setup_entry(entry)
             except AssistantError:
@@ -707,20 +715,23 @@ class HandKnowledge:
         if entry.seat != self.me and card is not None:
             raise InvalidObservationError(f"'{entry}': only player {entry.seat} saw it; type 'peek {entry.seat} "
                                           f"{'bottom' if entry.bottom else 'top'}'")
+        if card is not None and card not in self.unseen() and card not in self.in_deck():
+            raise ContradictionError(entry, [], f"{card.code} is {self.where(card)}")
+        pinned = not board.top_known and board.deck == board.bottom  # only buried cards are left
         if board.top_known:
             known = self.top
-        elif board.deck > board.bottom:
+        elif not pinned:
             known = None
-        else:  # only buried cards are left: the top one of them
+        else:  # the top one of the buried cards
             known = self.buried.pop()
         if card is not None and known is not None and card != known:
             raise ContradictionError(entry, [], f"the top card is {known.code}")
-        if card is not None and card not in self.unseen() and card not in self.in_deck():
-            raise ContradictionError(entry, [], f"{card.code} is {self.where(card)}")
         card = card or known
         if entry.bottom:
             self.top = None
             self.buried.insert(0, card)
+        elif pinned:  # back on top of the buried cards, where it was
+            self.buried.append(card)
         else:
             self.top = card
 

@@ -268,7 +268,7 @@ class Board:
                 raise IllegalActionError(f"'{event}': player {what} draws first ('draw {what} [CARD]')")
             return
         if isinstance(event, LeadRevealed | Drew | Buried):
-            raise IllegalActionError(f"'{event}': nothing to reveal, draw or bury now; it is player "
+            raise IllegalActionError(f"'{event}': nothing to reveal or draw now; it is player "
                                      f"{self.current}'s turn")
         seat = event.giver if isinstance(event, Assisted | DoubleAssisted) else event.seat
         if seat != self.current:

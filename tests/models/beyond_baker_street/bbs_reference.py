@@ -186,10 +186,11 @@ def history_reference(entries: Sequence[Entry], data: GameData = DEFAULT_DATA,
             elif board.deck == board.bottom:
                 pinned = bottom.pop()
         if isinstance(entry, Peeked):
+            all_pinned = not board.top_known and board.deck == board.bottom
             if board.top_known:
                 assert top is not None
                 var, top = top, None
-            elif board.deck > board.bottom:
+            elif not all_pinned:
                 var = new_pin(entry.card)
             else:
                 var = bottom.pop()
@@ -197,6 +198,8 @@ def history_reference(entries: Sequence[Entry], data: GameData = DEFAULT_DATA,
                 domains[var] &= {entry.card}
             if entry.bottom:
                 bottom.insert(0, var)
+            elif all_pinned:
+                bottom.append(var)
             else:
                 top = var
         if isinstance(entry, Buried):
