@@ -248,3 +248,16 @@ def test_every_character_action_is_ranked_with_a_reason() -> None:
     kn = follow(st, 3)
     kinds = {type(a.action).__name__: a.reason for a in advise(kn)}
     assert "Advance" in kinds and "Holmes" in kinds["Advance"]
+
+
+def test_the_hat_is_off_with_martin_and_on_with_an_icon_ban() -> None:
+    from models.beyond_baker_street.characters import hat_off_reason
+    from models.beyond_baker_street.hat import in_play
+
+    for names, on in ((("Martin", "Toby", "Lestrade"), False), (("Hopkins", "Toby", "Lestrade"), True)):
+        st = new_character_game(TableRules(3, 3), names, random.Random(0))
+        kn = HandKnowledge()
+        for o in st.take_observations(2):
+            kn.add(o)
+        assert in_play(kn) is on
+        assert (hat_off_reason(kn) is None) is on
