@@ -43,7 +43,10 @@ def _check(name: str, players: int, games: int, limit: int = 800) -> tuple[int, 
     return compared, after
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+SLOW = pytest.mark.slow
+
+
+@pytest.mark.parametrize("players", [pytest.param(2, marks=SLOW), 3, pytest.param(4, marks=SLOW)])
 @pytest.mark.parametrize("name", list(MOVERS))
 def test_character_histories_agree_with_the_brute_force(name: str, players: int) -> None:
     compared, after = _check(name, players, games=players * 2)
