@@ -101,7 +101,12 @@ def adjust(sit: object, advice: list[object], dists: Sequence[Sequence[tuple[int
                 out.append(Advice(ReturnCard(c), v - ONCE, f"takes {c.code} back into the deck: the track goes to "
                                                           f"{board.track - c.number}"))
     if board.can_use(me, "peek") and board.deck:
-        out.append(Advice(_peek_action(), -0.5, "looks at the top card of the deck (no Holmes space)"))
+        kn = sit.kn  # type: ignore[attr-defined]
+        known = (kn.top if board.top_known else kn.buried[-1] if board.deck == board.bottom and kn.buried else None)
+        if known is None:
+            out.append(Advice(_peek_action(), -0.5, "looks at the top card of the deck (no Holmes space)"))
+        else:
+            out.append(Advice(_peek_action(), -5.0, f"the top card is {known.code}, which you know already"))
     return out
 
 

@@ -185,6 +185,10 @@ class GameData:
     holmes_max: int = 15
     goal: int = 20  # the Investigation track must be exactly here at the third Confirm
     leads_per_section: int = 3
+    # a safeguard, not a rule: repeatable Character actions that move no track (Toby's look, Mrs Hudson's
+    # return) could let a table play forever; the game is lost after this many turns (the base game never gets
+    # near: every turn spends a card or a Holmes space)
+    max_turns: int = 300
     characters: dict[str, Character] = field(default_factory=lambda: dict(CHARACTERS))
 
     def character(self, name: str) -> Character:

@@ -422,6 +422,8 @@ class Board:
             returned = self._discard_lead(self.leads[event.section], "pursued", self._keeps_leads(event.seat))
         if returned:  # shuffled into the deck: no card lies at a known place in it any more
             self.bottom, self.top_known = 0, False
+        if self.turns >= self.data.max_turns:  # a safeguard (GameData.max_turns), reached only with Characters
+            self._end(LOST, f"the table took {self.turns} turns, the most a game may last")
         if self.over:
             self.pending.clear()
         return returned

@@ -261,3 +261,19 @@ def test_the_hat_is_off_with_martin_and_on_with_an_icon_ban() -> None:
             kn.add(o)
         assert in_play(kn) is on
         assert (hat_off_reason(kn) is None) is on
+
+
+def test_a_table_that_never_ends_is_stopped() -> None:
+    """Toby may look at the top card for ever: the safeguard ends the game (GameData.max_turns)."""
+    from dataclasses import replace
+
+    st = game("Toby", "Lestrade", "Gregson")
+    st.board.data = replace(DEFAULT_DATA, max_turns=4)
+    st.apply(Peek())
+    st.apply(Place(False))
+    st.apply(Assist(3, "Witness"))
+    st.apply(Assist(1, "Clue"))
+    assert not st.is_terminal()
+    st.apply(Peek())
+    st.apply(Place(True))
+    assert st.board.result == "lost" and "4 turns" in st.board.reason
