@@ -265,7 +265,8 @@ def load_game_data(path: str | Path) -> GameData:
             int(raw.get("holmes_max", 15)),
             int(raw.get("goal", 20)),
             int(raw.get("leads_per_section", 3)),
-            _characters(raw.get("characters", {})),
+            max_turns=int(raw.get("max_turns", 300)),
+            characters=_characters(raw.get("characters", {})),
         )
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"game data file '{path}': expected JSON with case_files, hand_sizes, ... ({exc})") from exc
