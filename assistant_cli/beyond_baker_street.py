@@ -58,7 +58,14 @@ from models.beyond_baker_street.observations import (
     parse,
     take_evidence,
 )
-from models.beyond_baker_street.rules import LOSS_KINDS, BakerStreetState, TableRules, new_game
+from models.beyond_baker_street.rules import (
+    LOSS_KINDS,
+    BakerStreetState,
+    TableRules,
+    new_character_game,
+    new_game,
+    parse_characters,
+)
 from models.beyond_baker_street.table import Board
 from solver import view as v
 from solver.errors import AssistantError
@@ -87,8 +94,9 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 }
 COMMAND_OF = {alias: name for name, aliases in COMMANDS.items() for alias in aliases}
 ENTRY_VERBS = ("players", "me", "case", "start", "hand", "lead", "assist", "investigate", "eliminate", "confirm",
-               "pursue", "draw")
-SEAT_VERBS = ("assist", "hint", "investigate", "inv", "eliminate", "elim", "confirm", "pursue", "draw")
+               "pursue", "draw", "character", "advance", "exchange", "swap", "return", "peek", "bury")
+SEAT_VERBS = ("assist", "hint", "investigate", "inv", "eliminate", "elim", "confirm", "pursue", "draw", "character",
+              "advance", "exchange", "swap", "return", "peek", "bury")
 
 HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("Setup", "players N / me SEAT / case N", "players 3   me 2   case 1"),
@@ -100,6 +108,14 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "eliminate SEAT POS CARD", "eliminate me 3 6D"),
     ("", "confirm SEAT SECTION / pursue SEAT SECTION", "confirm 3 motive   pursue 1 opp"),
     ("", "draw SEAT CARD  (another player's draw; yours is automatic)", "draw 3 2T"),
+    ("Characters", "character SEAT NAME  (setup; 'none': no Characters)", "character 1 Toby   character 2 irene"),
+    ("", "assist GIVER T S at POS ... and T S at POS ...  (Hope)", "assist 1 2 Clue at 1 and 3 4 at 2"),
+    ("", "advance SEAT  (Irene Adler: Holmes +1)", "advance 2"),
+    ("", "exchange SEAT IMPOSSIBLE-CARD LEAD-CARD  (Baskerville)", "exchange 1 3W 5C"),
+    ("", "swap SEAT POS TARGET TPOS GIVEN TAKEN  (Langdale Pike)", "swap 1 2 3 4 5C 2W"),
+    ("", "return SEAT CARD  (Mrs Hudson)", "return 2 3W"),
+    ("", "peek SEAT [CARD] top|bottom  (Toby; the card if it is you)", "peek 3 bottom   peek me 4D top"),
+    ("", "bury SEAT [CARD]  (the card Lady Eva Blackwell does not keep)", "bury 2   bury me 5C"),
     ("Session", "show / show brief", "the table and your hand / the Leads, tracks, next step and your hand"),
     ("", "why POS [CARD] [steps]", "why 2   why 2 3W   why 2 3W steps"),
     ("", "empathy [SEAT]", "what the others can know about their hands"),
@@ -134,7 +150,10 @@ class BakerStreetSession(BaseSession):
 
     # -- the loop -------------------------------------------------------------------------------------------
     def _help_view(self) -> RenderableType:
-        return help_view()
+        lines = character_lines(self.kn)
+        if not lines:
+            return help_view()
+        return Group(help_view(), Text("Characters at this table:", style="bold"), *map(Text, lines))
 
     def fresh(self) -> BakerStreetSession:
         return BakerStreetSession(None, self.data, self.count_budget)
@@ -201,7 +220,13 @@ class BakerStreetSession(BaseSession):
             return Question(f"Your seat (1-{s.players}): ", "me")
         if s.case is None:
             return Question("Case File (1-6): ", "case")
-        if not any(line.startswith("start ") for line in self.lines):
+        if not s.no_characters:
+            for seat in range(1, s.players + 1):
+                if seat not in s.characters:
+                    who = "Your" if seat == s.me else f"Player {seat}'s"
+                    return Question(f"{who} Character (Tab completes the names; 'none': no Characters): ",
+                                    f"character {seat}")
+        if not any(line.startswith("start ") for line in self.lines) and not s.characters:
             return Question(f"Who takes the first turn (seat 1-{s.players})? ", "start")
         for seat in range(1, s.players + 1):
             if seat != s.me and seat not in s.hands:
@@ -225,6 +250,8 @@ class BakerStreetSession(BaseSession):
         board = kn.board
         assert board is not None
         parts += board_lines(board)
+        if board.characters:
+            parts.append(render.Flow(character_lines(kn, short=True), sep="; ", lead="Characters: "))
         others = [f"player {s}: {' '.join(c.code for c in kn.visible_hand(s)) or '-'}" for s in kn.hands if s != kn.me]
         parts.append(render.Flow(others, sep="; ", lead="Hands you see: "))
         if board.over:
@@ -396,6 +423,20 @@ class BakerStreetSession(BaseSession):
             return seats if pos == 1 else sections if pos == 2 else []
         if verb == "draw":
             return seats if pos == 1 else cards if pos == 2 else []
+        if verb == "character":
+            names = [c.name.replace(" ", "_") for c in sorted(self.data.characters.values(), key=lambda c: c.order)]
+            return seats if pos == 1 else [*names, "none"] if pos == 2 else []
+        if verb in ("advance",):
+            return seats if pos == 1 else []
+        if verb in ("return", "bury"):
+            return seats if pos == 1 else cards if pos == 2 else []
+        if verb == "exchange":
+            return seats if pos == 1 else cards if pos in (2, 3) else []
+        if verb == "peek":
+            return seats if pos == 1 else [*cards, "top", "bottom"] if pos == 2 else ["top", "bottom"] if pos == 3 \
+                else []
+        if verb == "swap":
+            return seats if pos in (1, 3) else ["1", "2", "3", "4", "5", "6"] if pos in (2, 4) else cards
         if COMMAND_OF.get(verb) == "why" and self.kn.started:
             held = [str(i) for i in range(1, len(self.kn.hands[self.kn.me]) + 1)]
             return held if pos == 1 else [c.code for c in self.kn.hand()[int(words[1]) - 1]] \
@@ -406,6 +447,27 @@ class BakerStreetSession(BaseSession):
 
 
 # -- rendering --------------------------------------------------------------------------------------------------
+
+
+def character_lines(kn: HandKnowledge, short: bool = False) -> list[str]:
+    """Each seat's Character (mine first) with its effect, or (``short``) with its uses left."""
+    s = kn.setup
+    if not s.characters:
+        return []
+    cards = kn.character_cards()
+    order = sorted(cards, key=lambda t: (t != s.me, t))
+    out = []
+    for t in order:
+        ch = cards[t]
+        who = "you" if t == s.me else f"player {t}"
+        left = kn.board.uses_left(t) if kn.board is not None else None
+        uses = "" if ch.uses == 0 or left is None else f", {left} of {ch.uses} use{'s' if ch.uses > 1 else ''} left"
+        if short:
+            out.append(f"{who} {ch.name} (#{ch.order}{uses})")
+        else:
+            out.append(f"{who}: {ch.name} (#{ch.order}, {ch.pips} pips, confidence {ch.confidence}{uses}): "
+                       f"{ch.effect}")
+    return out
 
 
 def help_view() -> RenderableType:
@@ -608,6 +670,9 @@ def simulate_command(
     cluster: ClusterOption = None,
     as_json: SummaryJsonOption = False,
     replay: ReplayOption = None,
+    characters: Annotated[str, typer.Option(help="Character cards: 'random' (drawn per game), or one name per "
+                                                 "seat, comma-separated ('Toby,random,Lestrade'); empty: the "
+                                                 "base game.")] = "",
 ) -> None:
     """Simulate Beyond Baker Street games (cooperative: the table wins or loses together)."""
 
@@ -616,10 +681,14 @@ def simulate_command(
         names = seat_bots(bots, players, lambda name: make_bot(name, 1, random.Random(0)), counted=False)
         if "hat" in names and set(names) != {"hat"}:
             raise AssistantError(f"--bots '{bots}': hat is a convention the whole table plays; make every seat hat")
+        if characters.strip():
+            seats = parse_characters(characters, players, rules.data)
+            return Matchup(functools.partial(new_character_game, rules, seats), names, make_bot)
         return Matchup(functools.partial(new_game, rules), names, make_bot)
 
+    chars = f" --characters {characters}" if characters.strip() else ""
     run = run_simulation(build, games, seed, workers, replay, _replay,
-                         f"{GAME} --players {players} --case {case} --bots {bots}", cluster=cluster)
+                         f"{GAME} --players {players} --case {case} --bots {bots}{chars}", cluster=cluster)
     if run is None:
         return
     names, elapsed = run.matchup.bots, run.elapsed
@@ -627,14 +696,14 @@ def simulate_command(
     if as_json:
         typer.echo(json.dumps({
             "game": GAME, "games": summary.games, "seed": seed, "players": players, "case": case,
-            "bots": list(names), "wins": summary.wins, "win_rate": summary.win_rate,
+            "bots": list(names), "characters": characters or None, "wins": summary.wins, "win_rate": summary.win_rate,
             "win_rate_stderr": summary.stderr, "mean_per_game": summary.means, "losses": summary.losses,
             "seconds": elapsed,
         }, indent=2))
         return
     out = Console()
     table = Table(title=f"Beyond Baker Street, {players} players, Case File {case}, {summary.games} games "
-                        f"({', '.join(names)})")
+                        f"({', '.join(names)}{'; characters ' + characters if chars else ''})")
     for col in ("Wins", "Win %", "s.e.", "Turns", "Assist", "Invest", "Wrong", "Elim", "Pursue", "Dead"):
         table.add_column(col, justify="right")
     m = summary.means
@@ -651,7 +720,8 @@ def _replay(matchup: Matchup, seed: int) -> None:
     record, state = play_game(matchup, seed)
     assert isinstance(state, BakerStreetState)
     out = Console()
-    out.print(f"Game seed {seed}: bots {', '.join(matchup.bots)}; first player {state.first_player}")
+    chars = f"; characters {', '.join(state.rules.characters)}" if state.rules.characters else ""
+    out.print(f"Game seed {seed}: bots {', '.join(matchup.bots)}; first player {state.first_player}{chars}")
     for s in state.seats:
         out.print(f"  player {s} was dealt {' '.join(c.code for c in state.hand_log[s][0])}", highlight=False)
     for line in state.log:
