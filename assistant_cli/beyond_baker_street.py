@@ -5,10 +5,11 @@ The ``assist beyond-baker-street`` and ``analyze`` commands are declared in :mod
 their help needs no game import) and import this module when they run.
 
 The session follows the shared pattern (:mod:`assistant_cli.session`, :mod:`assistant_cli.main`):
-``BakerStreetSession.handle(line)`` turns a typed line into a :class:`~assistant_cli.session.Reply` of rich
-renderables, raises :class:`~solver.errors.AssistantError` for a bad line (nothing changes), and keeps the
-journal of accepted entries (rewritten atomically by :class:`~assistant_cli.session.Journal`). The terminal
-loop, piped stdin, file replay and Ctrl-C recovery are the shared ones in ``main.py``.
+``BakerStreetSession.handle(line)`` turns a typed line into a :class:`~assistant_cli.session.Reply` of view data
+(:mod:`solver.view`, built in :mod:`models.beyond_baker_street.views`), raises
+:class:`~solver.errors.AssistantError` for a bad line (nothing changes), and keeps the journal of accepted entries
+(rewritten atomically by :class:`~assistant_cli.session.Journal`). The terminal loop, piped stdin, file replay and
+Ctrl-C recovery are the shared ones in ``main.py``.
 
 What the user types is what happens at the table (:mod:`models.beyond_baker_street.observations`): the setup
 (players, my seat, the case, the hands I see, the face-up Leads), then every Assist, card played, Confirm,
