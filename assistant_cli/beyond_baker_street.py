@@ -5,10 +5,11 @@ The ``assist beyond-baker-street`` and ``analyze`` commands are declared in :mod
 their help needs no game import) and import this module when they run.
 
 The session follows the shared pattern (:mod:`assistant_cli.session`, :mod:`assistant_cli.main`):
-``BakerStreetSession.handle(line)`` turns a typed line into a :class:`~assistant_cli.session.Reply` of rich
-renderables, raises :class:`~solver.errors.AssistantError` for a bad line (nothing changes), and keeps the
-journal of accepted entries (rewritten atomically by :class:`~assistant_cli.session.Journal`). The terminal
-loop, piped stdin, file replay and Ctrl-C recovery are the shared ones in ``main.py``.
+``BakerStreetSession.handle(line)`` turns a typed line into a :class:`~assistant_cli.session.Reply` of view data
+(:mod:`solver.view`, built in :mod:`models.beyond_baker_street.views`), raises
+:class:`~solver.errors.AssistantError` for a bad line (nothing changes), and keeps the journal of accepted entries
+(rewritten atomically by :class:`~assistant_cli.session.Journal`). The terminal loop, piped stdin, file replay and
+Ctrl-C recovery are the shared ones in ``main.py``.
 
 What the user types is what happens at the table (:mod:`models.beyond_baker_street.observations`): the setup
 (players, my seat, the case, the hands I see, the face-up Leads), then every Assist, card played, Confirm,
@@ -28,12 +29,9 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 import typer
-from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Console
 from rich.table import Table
-from rich.text import Text
 
-from assistant_cli import render
 from assistant_cli.companion import (
     ClusterOption,
     GamesOption,
@@ -47,7 +45,6 @@ from assistant_cli.companion import (
 )
 from assistant_cli.companion_app import journal_header
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, no_args
-from assistant_cli.terminal import to_rich  # until this session returns view data
 from models.beyond_baker_street.advisor import Advice, advise, make_bot
 from models.beyond_baker_street.data import DEFAULT_DATA, HAND_SIZES, ICONS, NUMBERS, SECTIONS, Evidence, GameData
 from models.beyond_baker_street.hat import hat_advise, hat_table_of, in_play
@@ -66,10 +63,18 @@ from models.beyond_baker_street.rules import (
     new_game,
     parse_characters,
 )
-from models.beyond_baker_street.table import Board
+from models.beyond_baker_street.views import (
+    brief_view,
+    describe_change,
+    empathy_view,
+    help_view,
+    state_view,
+    told_text,
+    why_card_view,
+    why_position_view,
+)
 from solver import view as v
 from solver.errors import AssistantError
-from solver.knowledge import Explanation
 from solver.parsing import is_whole, parse_int, shown
 from solver.simulate import Matchup, play_game
 from solver.text import plural
@@ -77,8 +82,6 @@ from solver.text import plural
 GAME = "beyond-baker-street"
 JOURNAL_HEADER = journal_header(GAME)
 ADVICE_SHOWN = 8
-CARDS_SHOWN = 6  # candidates listed per position before "+N more"
-EQUAL_SHOWN = 8  # the same when they are all equally likely
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "help": ("help", "h", "?"),
@@ -97,34 +100,6 @@ ENTRY_VERBS = ("players", "me", "case", "start", "hand", "lead", "assist", "inve
                "pursue", "draw", "character", "advance", "exchange", "swap", "return", "peek", "bury")
 SEAT_VERBS = ("assist", "hint", "investigate", "inv", "eliminate", "elim", "confirm", "pursue", "draw", "character",
               "advance", "exchange", "swap", "return", "peek", "bury")
-
-HELP_ROWS: tuple[tuple[str, str, str], ...] = (
-    ("Setup", "players N / me SEAT / case N", "players 3   me 2   case 1"),
-    ("", "start SEAT  (who plays first; default 1)", "start 1"),
-    ("", "hand SEAT CARD ...  (another hand, left to right)", "hand 1 3W 5C 1D 6T"),
-    ("", "lead CARD  (each face-up Lead; also later reveals)", "lead 7C   lead 12W"),
-    ("Play", "assist GIVER TARGET NUMBER|ICON at POS ...", "assist 1 2 Clue at 1 3   assist 3 me 5 at 2"),
-    ("", "investigate SEAT POS CARD SECTION", "investigate 1 2 4W suspect"),
-    ("", "eliminate SEAT POS CARD", "eliminate me 3 6D"),
-    ("", "confirm SEAT SECTION / pursue SEAT SECTION", "confirm 3 motive   pursue 1 opp"),
-    ("", "draw SEAT CARD  (another player's draw; yours is automatic)", "draw 3 2T"),
-    ("Characters", "character SEAT NAME  (setup; 'none': no Characters)", "character 1 Toby   character 2 irene"),
-    ("", "assist GIVER T S at POS ... and T S at POS ...  (Hope)", "assist 1 2 Clue at 1 and 3 4 at 2"),
-    ("", "advance SEAT  (Irene Adler: Holmes +1)", "advance 2"),
-    ("", "exchange SEAT IMPOSSIBLE-CARD LEAD-CARD  (Baskerville)", "exchange 1 3W 5C"),
-    ("", "swap SEAT POS TARGET TPOS GIVEN TAKEN  (Langdale Pike)", "swap 1 2 3 4 5C 2W"),
-    ("", "return SEAT CARD  (Mrs Hudson)", "return 2 3W"),
-    ("", "peek SEAT [CARD] top|bottom  (Toby; the card if it is you)", "peek 3 bottom   peek me 4D top"),
-    ("", "bury SEAT [CARD]  (the card Lady Eva Blackwell does not keep)", "bury 2   bury me 5C"),
-    ("Session", "show / show brief", "the table and your hand / the Leads, tracks, next step and your hand"),
-    ("", "why POS [CARD] [steps]", "why 2   why 2 3W   why 2 3W steps"),
-    ("", "empathy [SEAT]", "what the others can know about their hands"),
-    ("", "advise [all] [hat]", "ranked actions for your turn (hat: the table plays the hat convention)"),
-    ("", "undo / history", "remove the last entry / list the entries, numbered"),
-    ("", "edit N ENTRY / drop N  (fix entry N of 'history')", "edit 5 assist 1 me Clue at 2   drop 5"),
-    ("", "help / quit", "aliases: h ?, exit q"),
-)
-
 
 class Question(SetupQuestion):
     """One step of the setup dialogue; an answer starting with a command or an entry verb passes through."""
@@ -149,11 +124,8 @@ class BakerStreetSession(BaseSession):
         return self.kn if self.kn.started else None
 
     # -- the loop -------------------------------------------------------------------------------------------
-    def _help_view(self) -> RenderableType:
-        lines = character_lines(self.kn)
-        if not lines:
-            return help_view()
-        return Group(help_view(), Text("Characters at this table:", style="bold"), *map(Text, lines))
+    def _help_view(self) -> v.View:
+        return help_view(self.kn)
 
     def fresh(self) -> BakerStreetSession:
         return BakerStreetSession(None, self.data, self.count_budget)
@@ -239,53 +211,14 @@ class BakerStreetSession(BaseSession):
         return None
 
     # -- views ----------------------------------------------------------------------------------------------
-    def state_view(self, head: str | None) -> RenderableType:
-        parts: list[RenderableType] = []
-        if head:
-            parts.append(Text(head, style="bold"))
-        kn = self.kn
-        if not kn.started:
-            parts.append(Text(f"setup: still need {', '.join(kn.missing())}"))
-            return Group(*parts)
-        board = kn.board
-        assert board is not None
-        parts += board_lines(board)
-        if board.characters:
-            parts.append(render.Flow(character_lines(kn, short=True), sep="; ", lead="Characters: "))
-        others = [f"player {s}: {' '.join(c.code for c in kn.visible_hand(s)) or '-'}" for s in kn.hands if s != kn.me]
-        parts.append(render.Flow(others, sep="; ", lead="Hands you see: "))
-        if board.over:
-            style = "bold green" if board.result == "won" else "bold red"
-            parts.append(Text(f"Game over: {board.result} ({board.reason})", style=style))
-        else:
-            waiting = board.expecting()
-            turn = "your turn" if board.current == kn.me else f"player {board.current}'s turn"
-            parts.append(Text(f"Next: {waiting}" if waiting else f"Next: {turn}", style="cyan"))
-        parts.append(hand_table(kn, kn.me, f"Your hand (player {kn.me})"))
-        parts.append(Text(f"Consistent hands: {kn.worlds():,} (exact; every one equally likely)"))
-        return Group(*parts)
+    def state_view(self, head: str | None) -> v.View:
+        return state_view(self.kn, head)
 
-    def brief_view(self) -> RenderableType:
+    def brief_view(self) -> v.View:
         """One screen: the Leads, the tracks and the Impossible, what comes next, and your hand."""
-        kn = self.kn
-        if not kn.started:
-            return Text(f"setup: still need {', '.join(kn.missing())}")
-        board = kn.board
-        assert board is not None
-        parts: list[RenderableType] = [*board_lines(board)]
-        if board.over:
-            parts.append(Text(f"Game over: {board.result} ({board.reason})", style="bold"))
-        else:
-            waiting = board.expecting()
-            turn = "your turn" if board.current == kn.me else f"player {board.current}'s turn"
-            parts.append(Text(f"Next: {waiting or turn}", style="cyan"))
-        parts.append(Text(f"Your hand (player {kn.me}), {kn.worlds():,} consistent hands:", style="bold"))
-        for pos, dist in enumerate(kn.hand(), 1):
-            head, atoms = position_atoms(dist)
-            parts.append(render.Flow([head, *atoms], sep=" ", lead=f"  {pos}: ", indent="     "))
-        return Group(*parts)
+        return brief_view(self.kn)
 
-    def _why(self, args: list[str]) -> RenderableType:
+    def _why(self, args: list[str]) -> v.View:
         usage = "why POSITION [CARD] [steps]"
         kn = self._require("why")
         steps = bool(args) and args[-1].lower() == "steps"
@@ -302,13 +235,13 @@ class BakerStreetSession(BaseSession):
             if steps and card in kn.unseen():
                 from assistant_cli.teach_games import BakerStreetTeacher, why_steps
 
-                return Text(why_steps(BakerStreetTeacher(), self, (card.code, pos)))
+                return v.Text(why_steps(BakerStreetTeacher(), self, (card.code, pos)))
             result = kn.explain(pos, card)
             prob = kn.hand()[pos - 1].get(card, 0.0)
             return why_card_view(card, pos, result, prob)
         return why_position_view(kn, pos)
 
-    def _empathy(self, args: list[str]) -> RenderableType:
+    def _empathy(self, args: list[str]) -> v.View:
         kn = self._require("empathy")
         seats = [s for s in kn.hands if s != kn.me]
         if args:
@@ -317,14 +250,9 @@ class BakerStreetSession(BaseSession):
                 raise AssistantError(f"empathy {shown(' '.join(args))}: expected 'empathy [SEAT]' with SEAT {among} "
                                      "(another player)")
             seats = [int(args[0])]
-        parts: list[RenderableType] = [Text(
-            "What each player can know about their own hand from their Assists and the cards you both see, now "
-            "or since each of their cards came to them (they also see your hand, so they may know a little more).",
-            style="dim")]
-        parts += [hand_table(kn, s, f"Player {s}'s hand as they can know it") for s in seats]
-        return Group(*parts)
+        return empathy_view(kn, seats)
 
-    def _advise(self, args: list[str]) -> RenderableType:
+    def _advise(self, args: list[str]) -> v.View:
         kn = self._require("advise")
         words = [a.lower() for a in args]
         if not set(words) <= {"all", "hat"} or len(set(words)) != len(words):
@@ -333,24 +261,24 @@ class BakerStreetSession(BaseSession):
         assert board is not None
         if board.over:
             raise AssistantError(f"advise: the game is over ({board.result}: {board.reason})")
-        note: list[RenderableType] = []
+        note: list[v.View] = []
         if board.pending:
             raise AssistantError(f"advise: first enter '{board.expecting()}'")
         if board.current != kn.me:
-            note.append(Text(f"(it is player {board.current}'s turn; this is what you would do now)", style="dim"))
+            note.append(v.Text(f"(it is player {board.current}'s turn; this is what you would do now)", "muted"))
         advice = self._hat_advice(kn, note) if "hat" in words else advise(kn)
-        return Group(*note, to_rich(v.advice_view(advice, None if "all" in words else ADVICE_SHOWN, False)))
+        return v.Group(*note, v.advice_view(advice, None if "all" in words else ADVICE_SHOWN, False))
 
-    def _hat_advice(self, kn: HandKnowledge, note: list[RenderableType]) -> list[Advice]:
+    def _hat_advice(self, kn: HandKnowledge, note: list[v.View]) -> list[Advice]:
         """``advise hat``: the table plays the hat convention; what its messages told me, and its advice."""
         if not in_play(kn):
-            note.append(Text("(the hat convention is played with 3 or 4 players in Case Files 3 to 6; this is the "
-                             "plain advice)", style="dim"))
+            note.append(v.Text("(the hat convention is played with 3 or 4 players in Case Files 3 to 6; this is the "
+                               "plain advice)", "muted"))
             return advise(kn)
         hat = hat_table_of(kn)
         told = [f"position {i}: {hat.icons[s.id]}" for i, s in enumerate(kn.hands[kn.me], 1) if s.id in hat.icons]
-        note.append(Text("Hat messages told you: " + ("; ".join(told) if told else "nothing yet") +
-                         " (true only if every player follows the convention)", style="dim"))
+        note.append(v.Text("Hat messages told you: " + ("; ".join(told) if told else "nothing yet") +
+                           " (true only if every player follows the convention)", "muted"))
         return hat_advise(kn, hat)
 
     def summary(self) -> dict[str, object]:
@@ -444,180 +372,6 @@ class BakerStreetSession(BaseSession):
         if COMMAND_OF.get(verb) == "advise":
             return ["all", "hat"] if pos in (1, 2) else []
         return []
-
-
-# -- rendering --------------------------------------------------------------------------------------------------
-
-
-def character_lines(kn: HandKnowledge, short: bool = False) -> list[str]:
-    """Each seat's Character (mine first) with its effect, or (``short``) with its uses left."""
-    s = kn.setup
-    if not s.characters:
-        return []
-    cards = kn.character_cards()
-    order = sorted(cards, key=lambda t: (t != s.me, t))
-    out = []
-    for t in order:
-        ch = cards[t]
-        who = "you" if t == s.me else f"player {t}"
-        left = kn.board.uses_left(t) if kn.board is not None else None
-        uses = "" if ch.uses == 0 or left is None else f", {left} of {ch.uses} use{'s' if ch.uses > 1 else ''} left"
-        if short:
-            out.append(f"{who} {ch.name} (#{ch.order}{uses})")
-        else:
-            out.append(f"{who}: {ch.name} (#{ch.order}, {ch.pips} pips, confidence {ch.confidence}{uses}): "
-                       f"{ch.effect}")
-    return out
-
-
-def help_view() -> RenderableType:
-    table = Table(title="Beyond Baker Street companion", box=box.SIMPLE_HEAD)
-    table.add_column("")
-    table.add_column("Syntax")
-    table.add_column("Example")
-    for row in HELP_ROWS:
-        table.add_row(*(Text(cell) for cell in row))  # Text: no markup, so "[all]" stays visible
-    note = Text("Cards are a number and an icon: 3W, 3w or '3 Witness'. Sections and icons take unique prefixes "
-                "(s = Suspect). Seats are numbered 1..N clockwise, positions 1.. from the left; 'me' stands for "
-                "your seat. Everything after '#' is a comment.")
-    return Group(table, note)
-
-
-def told_text(kn: HandKnowledge, seat: int, pos: int) -> str:
-    """What the Assists to this card say, in a few words ("3, Witness", "not 1; not Clue, Track")."""
-    slot = kn.hands[seat][pos - 1]
-    parts = []
-    if len(slot.numbers) == 1:
-        parts.append(str(next(iter(slot.numbers))))
-    elif len(slot.numbers) < len(NUMBERS):
-        parts.append("not " + ", ".join(str(n) for n in NUMBERS if n not in slot.numbers))
-    if len(slot.icons) == 1:
-        parts.append(next(iter(slot.icons)))
-    elif len(slot.icons) < len(ICONS):
-        parts.append("not " + ", ".join(i for i in ICONS if i not in slot.icons))
-    return "; ".join(parts) or "-"
-
-
-def board_lines(board: Board) -> list[RenderableType]:
-    """The board's lines, each broken on a narrow screen only between its '; ' parts."""
-    return [render.Flow(line.split("; "), sep="; ", indent="  ") for line in board.describe()]
-
-
-def position_atoms(dist: dict[Evidence, float]) -> tuple[str, list[str]]:
-    """A position's possible cards in words: a head ("4 equally likely (25.0% each):") and the cards, each an
-    atom a narrow screen never splits ("1C 25.0%,")."""
-    ordered = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
-    if len(ordered) == 1:
-        return f"{ordered[0][0].name} (certain)", []
-    if ordered[0][1] - ordered[-1][1] < 1e-12:
-        atoms = [c.code for c, _ in ordered[:EQUAL_SHOWN]]
-        atoms += [f"+{len(ordered) - EQUAL_SHOWN} more"] if len(ordered) > EQUAL_SHOWN else []
-        return f"{len(ordered)} equally likely ({v.percent_text(ordered[0][1], True)} each):", atoms
-    atoms = [f"{c.code} {v.percent_text(p, True)}," for c, p in ordered[:CARDS_SHOWN]]
-    if len(ordered) > CARDS_SHOWN:
-        atoms.append(f"+{len(ordered) - CARDS_SHOWN} more")
-    else:
-        atoms[-1] = atoms[-1].rstrip(",")
-    return f"{len(ordered)}:", atoms
-
-
-def hand_table(kn: HandKnowledge, seat: int, title: str) -> RenderableType:
-    """One row per position: what the Assists said, and every possible card with its probability.
-
-    Drawn as one pre-aligned text block rather than a rich ``Table``: it is redrawn after every entry, and
-    rich's table layout costs tens of milliseconds where this costs well under one. When the block is wider
-    than the screen, each position gets its own lines instead, broken only between cards."""
-    rows = []
-    for pos, dist in enumerate(kn.hand(seat), 1):
-        head, atoms = position_atoms(dist)
-        slot = kn.hands[seat][pos - 1]
-        really = slot.card.code if slot.card else "?"
-        rows.append((str(pos), really, told_text(kn, seat, pos), head, atoms, len(dist) == 1))
-    show_really = seat != kn.me
-    headers = ("Pos", "Really", "Told", "Possible cards (probability)")
-    told_width = max([len(headers[2]), *(len(r[2]) for r in rows)])
-    wide = Text(title + "\n", style="bold")
-
-    def line(pos: str, really: str, told: str, cards: str, style: str = "") -> None:
-        wide.append(f"{pos:>3}  ")
-        if show_really:
-            wide.append(f"{really:<6}  ")
-        wide.append(f"{told:<{told_width}}  ")
-        wide.append(cards + "\n", style=style)
-
-    line(*headers, style="bold")
-    narrow: list[RenderableType] = [Text(title, style="bold")]
-    for pos, really, told, head, atoms, certain in rows:
-        style = "bold green" if certain else ""
-        line(pos, really, told, " ".join([head, *atoms]), style)
-        seen = f" (really {really})" if show_really else ""
-        narrow.append(Text(f"Position {pos}{seen}, told: {told}"))
-        narrow.append(render.Flow([Text(head, style=style), *atoms], sep=" ", lead="  ", indent="  "))
-    wide.rstrip()
-    return render.Either(wide, Group(*narrow))
-
-
-def describe_change(
-    before: list[tuple[int, dict[Evidence, float]]], after: list[tuple[int, dict[Evidence, float]]]
-) -> str:
-    """What an entry changed in my hand, card by card (a card keeps its id as it moves along the hand)."""
-    old = dict(before)
-    parts = []
-    for pos, (card_id, a) in enumerate(after, 1):
-        b = old.get(card_id)
-        if b is None:
-            parts.append(f"new card at position {pos}")
-        elif len(a) == 1 and len(b) > 1:
-            parts.append(f"position {pos} is certainly {next(iter(a)).code}")
-        elif len(a) != len(b):
-            parts.append(f"position {pos}: {len(b)} -> {len(a)} candidates")
-    moved = [pos for pos, (card_id, _) in enumerate(after, 1) if card_id in old
-             and [i for i, _ in before].index(card_id) + 1 != pos]
-    if moved:
-        parts.append(f"cards moved left to {', '.join(map(str, moved))}")
-    return "; ".join(parts) or "no change to your hand's candidates"
-
-
-def why_position_view(kn: HandKnowledge, pos: int) -> RenderableType:
-    """``why POS``: the Assists to this card, the cards seen elsewhere, what the counting rules out."""
-    dist = kn.hand()[pos - 1]
-    slot = kn.hands[kn.me][pos - 1]
-    lines = [Text(f"Position {pos}: {len(dist)} possible cards.", style="bold")]
-    hints = kn.hints_on(pos)
-    if hints:
-        lines.append(Text("Assists that reached this card:"))
-        for assist, named in hints:
-            what = f"named it: it is a {assist.subject}" if named else f"skipped it: it is not a {assist.subject}"
-            lines.append(Text(f"  '{assist}' {what}"))
-    else:
-        lines.append(Text("No Assist has reached this card yet."))
-    sightings = kn.sighted_at(pos)  # seen elsewhere now, or since this card came to me
-    allowed = [c for c in kn.data.evidence if slot.allows(c)]
-    seen = [c for c in allowed if c in sightings]
-    if seen:
-        lines.append(Text(f"Allowed by the Assists but seen elsewhere ({len(seen)}):"))
-        lines += [Text(f"  {sightings[c]}") for c in seen]
-    counted_out = [c for c in allowed if c not in sightings and c not in dist]
-    if counted_out:
-        lines.append(Text("Ruled out because your other positions need them: "
-                          + ", ".join(c.code for c in counted_out) + f" ('why {pos} CARD' says which)"))
-    ordered = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
-    lines.append(Text("Possible: " + ", ".join(f"{c.code} {v.percent_text(p, True)}" for c, p in ordered)))
-    return Group(*lines)
-
-
-def why_card_view(card: Evidence, pos: int, result: Explanation[Any] | str, prob: float) -> RenderableType:
-    if isinstance(result, str):
-        return Text(result)
-    if result.status == "open":
-        return Text(f"{card.name} is possible at your position {pos} (probability {100 * prob:.1f}%): "
-                    f"nothing rules it in or out.")
-    verdict = "is certainly at" if result.status == "certain" else "cannot be at"
-    if not result.reasons:
-        return Text(f"{card.name} {verdict} your position {pos} by the rules alone.")
-    lines = [Text(f"{card.name} {verdict} your position {pos}, because:")]
-    lines += [Text(f"  {i}. {r}") for i, r in enumerate(result.reasons, 1)]
-    return Group(*lines)
 
 
 # -- the Typer apps ---------------------------------------------------------------------------------------------
