@@ -5,10 +5,11 @@ The ``assist beyond-baker-street`` and ``analyze`` commands are declared in :mod
 their help needs no game import) and import this module when they run.
 
 The session follows the shared pattern (:mod:`assistant_cli.session`, :mod:`assistant_cli.main`):
-``BakerStreetSession.handle(line)`` turns a typed line into a :class:`~assistant_cli.session.Reply` of rich
-renderables, raises :class:`~solver.errors.AssistantError` for a bad line (nothing changes), and keeps the
-journal of accepted entries (rewritten atomically by :class:`~assistant_cli.session.Journal`). The terminal
-loop, piped stdin, file replay and Ctrl-C recovery are the shared ones in ``main.py``.
+``BakerStreetSession.handle(line)`` turns a typed line into a :class:`~assistant_cli.session.Reply` of view data
+(:mod:`solver.view`, built in :mod:`models.beyond_baker_street.views`), raises
+:class:`~solver.errors.AssistantError` for a bad line (nothing changes), and keeps the journal of accepted entries
+(rewritten atomically by :class:`~assistant_cli.session.Journal`). The terminal loop, piped stdin, file replay and
+Ctrl-C recovery are the shared ones in ``main.py``.
 
 What the user types is what happens at the table (:mod:`models.beyond_baker_street.observations`): the setup
 (players, my seat, the case, the hands I see, the face-up Leads), then every Assist, card played, Confirm,
@@ -28,12 +29,9 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 import typer
-from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Console
 from rich.table import Table
-from rich.text import Text
 
-from assistant_cli import render
 from assistant_cli.companion import (
     ClusterOption,
     GamesOption,
@@ -47,7 +45,6 @@ from assistant_cli.companion import (
 )
 from assistant_cli.companion_app import journal_header
 from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, no_args
-from assistant_cli.terminal import to_rich  # until this session returns view data
 from models.beyond_baker_street.advisor import Advice, advise, make_bot
 from models.beyond_baker_street.data import DEFAULT_DATA, HAND_SIZES, ICONS, NUMBERS, SECTIONS, Evidence, GameData
 from models.beyond_baker_street.hat import hat_advise, hat_table_of, in_play
@@ -58,11 +55,26 @@ from models.beyond_baker_street.observations import (
     parse,
     take_evidence,
 )
-from models.beyond_baker_street.rules import LOSS_KINDS, BakerStreetState, TableRules, new_game
-from models.beyond_baker_street.table import Board
+from models.beyond_baker_street.rules import (
+    LOSS_KINDS,
+    BakerStreetState,
+    TableRules,
+    new_character_game,
+    new_game,
+    parse_characters,
+)
+from models.beyond_baker_street.views import (
+    brief_view,
+    describe_change,
+    empathy_view,
+    help_view,
+    state_view,
+    told_text,
+    why_card_view,
+    why_position_view,
+)
 from solver import view as v
 from solver.errors import AssistantError
-from solver.knowledge import Explanation
 from solver.parsing import is_whole, parse_int, shown
 from solver.simulate import Matchup, play_game
 from solver.text import plural
@@ -70,8 +82,6 @@ from solver.text import plural
 GAME = "beyond-baker-street"
 JOURNAL_HEADER = journal_header(GAME)
 ADVICE_SHOWN = 8
-CARDS_SHOWN = 6  # candidates listed per position before "+N more"
-EQUAL_SHOWN = 8  # the same when they are all equally likely
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "help": ("help", "h", "?"),
@@ -87,28 +97,9 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 }
 COMMAND_OF = {alias: name for name, aliases in COMMANDS.items() for alias in aliases}
 ENTRY_VERBS = ("players", "me", "case", "start", "hand", "lead", "assist", "investigate", "eliminate", "confirm",
-               "pursue", "draw")
-SEAT_VERBS = ("assist", "hint", "investigate", "inv", "eliminate", "elim", "confirm", "pursue", "draw")
-
-HELP_ROWS: tuple[tuple[str, str, str], ...] = (
-    ("Setup", "players N / me SEAT / case N", "players 3   me 2   case 1"),
-    ("", "start SEAT  (who plays first; default 1)", "start 1"),
-    ("", "hand SEAT CARD ...  (another hand, left to right)", "hand 1 3W 5C 1D 6T"),
-    ("", "lead CARD  (each face-up Lead; also later reveals)", "lead 7C   lead 12W"),
-    ("Play", "assist GIVER TARGET NUMBER|ICON at POS ...", "assist 1 2 Clue at 1 3   assist 3 me 5 at 2"),
-    ("", "investigate SEAT POS CARD SECTION", "investigate 1 2 4W suspect"),
-    ("", "eliminate SEAT POS CARD", "eliminate me 3 6D"),
-    ("", "confirm SEAT SECTION / pursue SEAT SECTION", "confirm 3 motive   pursue 1 opp"),
-    ("", "draw SEAT CARD  (another player's draw; yours is automatic)", "draw 3 2T"),
-    ("Session", "show / show brief", "the table and your hand / the Leads, tracks, next step and your hand"),
-    ("", "why POS [CARD] [steps]", "why 2   why 2 3W   why 2 3W steps"),
-    ("", "empathy [SEAT]", "what the others can know about their hands"),
-    ("", "advise [all] [hat]", "ranked actions for your turn (hat: the table plays the hat convention)"),
-    ("", "undo / history", "remove the last entry / list the entries, numbered"),
-    ("", "edit N ENTRY / drop N  (fix entry N of 'history')", "edit 5 assist 1 me Clue at 2   drop 5"),
-    ("", "help / quit", "aliases: h ?, exit q"),
-)
-
+               "pursue", "draw", "character", "advance", "exchange", "swap", "return", "peek", "bury")
+SEAT_VERBS = ("assist", "hint", "investigate", "inv", "eliminate", "elim", "confirm", "pursue", "draw", "character",
+              "advance", "exchange", "swap", "return", "peek", "bury")
 
 class Question(SetupQuestion):
     """One step of the setup dialogue; an answer starting with a command or an entry verb passes through."""
@@ -133,8 +124,8 @@ class BakerStreetSession(BaseSession):
         return self.kn if self.kn.started else None
 
     # -- the loop -------------------------------------------------------------------------------------------
-    def _help_view(self) -> RenderableType:
-        return help_view()
+    def _help_view(self) -> v.View:
+        return help_view(self.kn)
 
     def fresh(self) -> BakerStreetSession:
         return BakerStreetSession(None, self.data, self.count_budget)
@@ -201,7 +192,13 @@ class BakerStreetSession(BaseSession):
             return Question(f"Your seat (1-{s.players}): ", "me")
         if s.case is None:
             return Question("Case File (1-6): ", "case")
-        if not any(line.startswith("start ") for line in self.lines):
+        if not s.no_characters:
+            for seat in range(1, s.players + 1):
+                if seat not in s.characters:
+                    who = "Your" if seat == s.me else f"Player {seat}'s"
+                    return Question(f"{who} Character (Tab completes the names; 'none': no Characters): ",
+                                    f"character {seat}")
+        if not any(line.startswith("start ") for line in self.lines) and not s.characters:
             return Question(f"Who takes the first turn (seat 1-{s.players})? ", "start")
         for seat in range(1, s.players + 1):
             if seat != s.me and seat not in s.hands:
@@ -214,51 +211,14 @@ class BakerStreetSession(BaseSession):
         return None
 
     # -- views ----------------------------------------------------------------------------------------------
-    def state_view(self, head: str | None) -> RenderableType:
-        parts: list[RenderableType] = []
-        if head:
-            parts.append(Text(head, style="bold"))
-        kn = self.kn
-        if not kn.started:
-            parts.append(Text(f"setup: still need {', '.join(kn.missing())}"))
-            return Group(*parts)
-        board = kn.board
-        assert board is not None
-        parts += board_lines(board)
-        others = [f"player {s}: {' '.join(c.code for c in kn.visible_hand(s)) or '-'}" for s in kn.hands if s != kn.me]
-        parts.append(render.Flow(others, sep="; ", lead="Hands you see: "))
-        if board.over:
-            style = "bold green" if board.result == "won" else "bold red"
-            parts.append(Text(f"Game over: {board.result} ({board.reason})", style=style))
-        else:
-            waiting = board.expecting()
-            turn = "your turn" if board.current == kn.me else f"player {board.current}'s turn"
-            parts.append(Text(f"Next: {waiting}" if waiting else f"Next: {turn}", style="cyan"))
-        parts.append(hand_table(kn, kn.me, f"Your hand (player {kn.me})"))
-        parts.append(Text(f"Consistent hands: {kn.worlds():,} (exact; every one equally likely)"))
-        return Group(*parts)
+    def state_view(self, head: str | None) -> v.View:
+        return state_view(self.kn, head)
 
-    def brief_view(self) -> RenderableType:
+    def brief_view(self) -> v.View:
         """One screen: the Leads, the tracks and the Impossible, what comes next, and your hand."""
-        kn = self.kn
-        if not kn.started:
-            return Text(f"setup: still need {', '.join(kn.missing())}")
-        board = kn.board
-        assert board is not None
-        parts: list[RenderableType] = [*board_lines(board)]
-        if board.over:
-            parts.append(Text(f"Game over: {board.result} ({board.reason})", style="bold"))
-        else:
-            waiting = board.expecting()
-            turn = "your turn" if board.current == kn.me else f"player {board.current}'s turn"
-            parts.append(Text(f"Next: {waiting or turn}", style="cyan"))
-        parts.append(Text(f"Your hand (player {kn.me}), {kn.worlds():,} consistent hands:", style="bold"))
-        for pos, dist in enumerate(kn.hand(), 1):
-            head, atoms = position_atoms(dist)
-            parts.append(render.Flow([head, *atoms], sep=" ", lead=f"  {pos}: ", indent="     "))
-        return Group(*parts)
+        return brief_view(self.kn)
 
-    def _why(self, args: list[str]) -> RenderableType:
+    def _why(self, args: list[str]) -> v.View:
         usage = "why POSITION [CARD] [steps]"
         kn = self._require("why")
         steps = bool(args) and args[-1].lower() == "steps"
@@ -275,13 +235,13 @@ class BakerStreetSession(BaseSession):
             if steps and card in kn.unseen():
                 from assistant_cli.teach_games import BakerStreetTeacher, why_steps
 
-                return Text(why_steps(BakerStreetTeacher(), self, (card.code, pos)))
+                return v.Text(why_steps(BakerStreetTeacher(), self, (card.code, pos)))
             result = kn.explain(pos, card)
             prob = kn.hand()[pos - 1].get(card, 0.0)
             return why_card_view(card, pos, result, prob)
         return why_position_view(kn, pos)
 
-    def _empathy(self, args: list[str]) -> RenderableType:
+    def _empathy(self, args: list[str]) -> v.View:
         kn = self._require("empathy")
         seats = [s for s in kn.hands if s != kn.me]
         if args:
@@ -290,14 +250,9 @@ class BakerStreetSession(BaseSession):
                 raise AssistantError(f"empathy {shown(' '.join(args))}: expected 'empathy [SEAT]' with SEAT {among} "
                                      "(another player)")
             seats = [int(args[0])]
-        parts: list[RenderableType] = [Text(
-            "What each player can know about their own hand from their Assists and the cards you both see, now "
-            "or since each of their cards came to them (they also see your hand, so they may know a little more).",
-            style="dim")]
-        parts += [hand_table(kn, s, f"Player {s}'s hand as they can know it") for s in seats]
-        return Group(*parts)
+        return empathy_view(kn, seats)
 
-    def _advise(self, args: list[str]) -> RenderableType:
+    def _advise(self, args: list[str]) -> v.View:
         kn = self._require("advise")
         words = [a.lower() for a in args]
         if not set(words) <= {"all", "hat"} or len(set(words)) != len(words):
@@ -306,24 +261,24 @@ class BakerStreetSession(BaseSession):
         assert board is not None
         if board.over:
             raise AssistantError(f"advise: the game is over ({board.result}: {board.reason})")
-        note: list[RenderableType] = []
+        note: list[v.View] = []
         if board.pending:
             raise AssistantError(f"advise: first enter '{board.expecting()}'")
         if board.current != kn.me:
-            note.append(Text(f"(it is player {board.current}'s turn; this is what you would do now)", style="dim"))
+            note.append(v.Text(f"(it is player {board.current}'s turn; this is what you would do now)", "muted"))
         advice = self._hat_advice(kn, note) if "hat" in words else advise(kn)
-        return Group(*note, to_rich(v.advice_view(advice, None if "all" in words else ADVICE_SHOWN, False)))
+        return v.Group(*note, v.advice_view(advice, None if "all" in words else ADVICE_SHOWN, False))
 
-    def _hat_advice(self, kn: HandKnowledge, note: list[RenderableType]) -> list[Advice]:
+    def _hat_advice(self, kn: HandKnowledge, note: list[v.View]) -> list[Advice]:
         """``advise hat``: the table plays the hat convention; what its messages told me, and its advice."""
         if not in_play(kn):
-            note.append(Text("(the hat convention is played with 3 or 4 players in Case Files 3 to 6; this is the "
-                             "plain advice)", style="dim"))
+            note.append(v.Text("(the hat convention is played with 3 or 4 players in Case Files 3 to 6; this is the "
+                               "plain advice)", "muted"))
             return advise(kn)
         hat = hat_table_of(kn)
         told = [f"position {i}: {hat.icons[s.id]}" for i, s in enumerate(kn.hands[kn.me], 1) if s.id in hat.icons]
-        note.append(Text("Hat messages told you: " + ("; ".join(told) if told else "nothing yet") +
-                         " (true only if every player follows the convention)", style="dim"))
+        note.append(v.Text("Hat messages told you: " + ("; ".join(told) if told else "nothing yet") +
+                           " (true only if every player follows the convention)", "muted"))
         return hat_advise(kn, hat)
 
     def summary(self) -> dict[str, object]:
@@ -396,6 +351,20 @@ class BakerStreetSession(BaseSession):
             return seats if pos == 1 else sections if pos == 2 else []
         if verb == "draw":
             return seats if pos == 1 else cards if pos == 2 else []
+        if verb == "character":
+            names = [c.name.replace(" ", "_") for c in sorted(self.data.characters.values(), key=lambda c: c.order)]
+            return seats if pos == 1 else [*names, "none"] if pos == 2 else []
+        if verb in ("advance",):
+            return seats if pos == 1 else []
+        if verb in ("return", "bury"):
+            return seats if pos == 1 else cards if pos == 2 else []
+        if verb == "exchange":
+            return seats if pos == 1 else cards if pos in (2, 3) else []
+        if verb == "peek":
+            return seats if pos == 1 else [*cards, "top", "bottom"] if pos == 2 else ["top", "bottom"] if pos == 3 \
+                else []
+        if verb == "swap":
+            return seats if pos in (1, 3) else ["1", "2", "3", "4", "5", "6"] if pos in (2, 4) else cards
         if COMMAND_OF.get(verb) == "why" and self.kn.started:
             held = [str(i) for i in range(1, len(self.kn.hands[self.kn.me]) + 1)]
             return held if pos == 1 else [c.code for c in self.kn.hand()[int(words[1]) - 1]] \
@@ -403,159 +372,6 @@ class BakerStreetSession(BaseSession):
         if COMMAND_OF.get(verb) == "advise":
             return ["all", "hat"] if pos in (1, 2) else []
         return []
-
-
-# -- rendering --------------------------------------------------------------------------------------------------
-
-
-def help_view() -> RenderableType:
-    table = Table(title="Beyond Baker Street companion", box=box.SIMPLE_HEAD)
-    table.add_column("")
-    table.add_column("Syntax")
-    table.add_column("Example")
-    for row in HELP_ROWS:
-        table.add_row(*(Text(cell) for cell in row))  # Text: no markup, so "[all]" stays visible
-    note = Text("Cards are a number and an icon: 3W, 3w or '3 Witness'. Sections and icons take unique prefixes "
-                "(s = Suspect). Seats are numbered 1..N clockwise, positions 1.. from the left; 'me' stands for "
-                "your seat. Everything after '#' is a comment.")
-    return Group(table, note)
-
-
-def told_text(kn: HandKnowledge, seat: int, pos: int) -> str:
-    """What the Assists to this card say, in a few words ("3, Witness", "not 1; not Clue, Track")."""
-    slot = kn.hands[seat][pos - 1]
-    parts = []
-    if len(slot.numbers) == 1:
-        parts.append(str(next(iter(slot.numbers))))
-    elif len(slot.numbers) < len(NUMBERS):
-        parts.append("not " + ", ".join(str(n) for n in NUMBERS if n not in slot.numbers))
-    if len(slot.icons) == 1:
-        parts.append(next(iter(slot.icons)))
-    elif len(slot.icons) < len(ICONS):
-        parts.append("not " + ", ".join(i for i in ICONS if i not in slot.icons))
-    return "; ".join(parts) or "-"
-
-
-def board_lines(board: Board) -> list[RenderableType]:
-    """The board's lines, each broken on a narrow screen only between its '; ' parts."""
-    return [render.Flow(line.split("; "), sep="; ", indent="  ") for line in board.describe()]
-
-
-def position_atoms(dist: dict[Evidence, float]) -> tuple[str, list[str]]:
-    """A position's possible cards in words: a head ("4 equally likely (25.0% each):") and the cards, each an
-    atom a narrow screen never splits ("1C 25.0%,")."""
-    ordered = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
-    if len(ordered) == 1:
-        return f"{ordered[0][0].name} (certain)", []
-    if ordered[0][1] - ordered[-1][1] < 1e-12:
-        atoms = [c.code for c, _ in ordered[:EQUAL_SHOWN]]
-        atoms += [f"+{len(ordered) - EQUAL_SHOWN} more"] if len(ordered) > EQUAL_SHOWN else []
-        return f"{len(ordered)} equally likely ({v.percent_text(ordered[0][1], True)} each):", atoms
-    atoms = [f"{c.code} {v.percent_text(p, True)}," for c, p in ordered[:CARDS_SHOWN]]
-    if len(ordered) > CARDS_SHOWN:
-        atoms.append(f"+{len(ordered) - CARDS_SHOWN} more")
-    else:
-        atoms[-1] = atoms[-1].rstrip(",")
-    return f"{len(ordered)}:", atoms
-
-
-def hand_table(kn: HandKnowledge, seat: int, title: str) -> RenderableType:
-    """One row per position: what the Assists said, and every possible card with its probability.
-
-    Drawn as one pre-aligned text block rather than a rich ``Table``: it is redrawn after every entry, and
-    rich's table layout costs tens of milliseconds where this costs well under one. When the block is wider
-    than the screen, each position gets its own lines instead, broken only between cards."""
-    rows = []
-    for pos, dist in enumerate(kn.hand(seat), 1):
-        head, atoms = position_atoms(dist)
-        slot = kn.hands[seat][pos - 1]
-        really = slot.card.code if slot.card else "?"
-        rows.append((str(pos), really, told_text(kn, seat, pos), head, atoms, len(dist) == 1))
-    show_really = seat != kn.me
-    headers = ("Pos", "Really", "Told", "Possible cards (probability)")
-    told_width = max([len(headers[2]), *(len(r[2]) for r in rows)])
-    wide = Text(title + "\n", style="bold")
-
-    def line(pos: str, really: str, told: str, cards: str, style: str = "") -> None:
-        wide.append(f"{pos:>3}  ")
-        if show_really:
-            wide.append(f"{really:<6}  ")
-        wide.append(f"{told:<{told_width}}  ")
-        wide.append(cards + "\n", style=style)
-
-    line(*headers, style="bold")
-    narrow: list[RenderableType] = [Text(title, style="bold")]
-    for pos, really, told, head, atoms, certain in rows:
-        style = "bold green" if certain else ""
-        line(pos, really, told, " ".join([head, *atoms]), style)
-        seen = f" (really {really})" if show_really else ""
-        narrow.append(Text(f"Position {pos}{seen}, told: {told}"))
-        narrow.append(render.Flow([Text(head, style=style), *atoms], sep=" ", lead="  ", indent="  "))
-    wide.rstrip()
-    return render.Either(wide, Group(*narrow))
-
-
-def describe_change(
-    before: list[tuple[int, dict[Evidence, float]]], after: list[tuple[int, dict[Evidence, float]]]
-) -> str:
-    """What an entry changed in my hand, card by card (a card keeps its id as it moves along the hand)."""
-    old = dict(before)
-    parts = []
-    for pos, (card_id, a) in enumerate(after, 1):
-        b = old.get(card_id)
-        if b is None:
-            parts.append(f"new card at position {pos}")
-        elif len(a) == 1 and len(b) > 1:
-            parts.append(f"position {pos} is certainly {next(iter(a)).code}")
-        elif len(a) != len(b):
-            parts.append(f"position {pos}: {len(b)} -> {len(a)} candidates")
-    moved = [pos for pos, (card_id, _) in enumerate(after, 1) if card_id in old
-             and [i for i, _ in before].index(card_id) + 1 != pos]
-    if moved:
-        parts.append(f"cards moved left to {', '.join(map(str, moved))}")
-    return "; ".join(parts) or "no change to your hand's candidates"
-
-
-def why_position_view(kn: HandKnowledge, pos: int) -> RenderableType:
-    """``why POS``: the Assists to this card, the cards seen elsewhere, what the counting rules out."""
-    dist = kn.hand()[pos - 1]
-    slot = kn.hands[kn.me][pos - 1]
-    lines = [Text(f"Position {pos}: {len(dist)} possible cards.", style="bold")]
-    hints = kn.hints_on(pos)
-    if hints:
-        lines.append(Text("Assists that reached this card:"))
-        for assist, named in hints:
-            what = f"named it: it is a {assist.subject}" if named else f"skipped it: it is not a {assist.subject}"
-            lines.append(Text(f"  '{assist}' {what}"))
-    else:
-        lines.append(Text("No Assist has reached this card yet."))
-    sightings = kn.sighted_at(pos)  # seen elsewhere now, or since this card came to me
-    allowed = [c for c in kn.data.evidence if slot.allows(c)]
-    seen = [c for c in allowed if c in sightings]
-    if seen:
-        lines.append(Text(f"Allowed by the Assists but seen elsewhere ({len(seen)}):"))
-        lines += [Text(f"  {sightings[c]}") for c in seen]
-    counted_out = [c for c in allowed if c not in sightings and c not in dist]
-    if counted_out:
-        lines.append(Text("Ruled out because your other positions need them: "
-                          + ", ".join(c.code for c in counted_out) + f" ('why {pos} CARD' says which)"))
-    ordered = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
-    lines.append(Text("Possible: " + ", ".join(f"{c.code} {v.percent_text(p, True)}" for c, p in ordered)))
-    return Group(*lines)
-
-
-def why_card_view(card: Evidence, pos: int, result: Explanation[Any] | str, prob: float) -> RenderableType:
-    if isinstance(result, str):
-        return Text(result)
-    if result.status == "open":
-        return Text(f"{card.name} is possible at your position {pos} (probability {100 * prob:.1f}%): "
-                    f"nothing rules it in or out.")
-    verdict = "is certainly at" if result.status == "certain" else "cannot be at"
-    if not result.reasons:
-        return Text(f"{card.name} {verdict} your position {pos} by the rules alone.")
-    lines = [Text(f"{card.name} {verdict} your position {pos}, because:")]
-    lines += [Text(f"  {i}. {r}") for i, r in enumerate(result.reasons, 1)]
-    return Group(*lines)
 
 
 # -- the Typer apps ---------------------------------------------------------------------------------------------
@@ -608,6 +424,9 @@ def simulate_command(
     cluster: ClusterOption = None,
     as_json: SummaryJsonOption = False,
     replay: ReplayOption = None,
+    characters: Annotated[str, typer.Option(help="Character cards: 'random' (drawn per game), or one name per "
+                                                 "seat, comma-separated ('Toby,random,Lestrade'); empty: the "
+                                                 "base game.")] = "",
 ) -> None:
     """Simulate Beyond Baker Street games (cooperative: the table wins or loses together)."""
 
@@ -616,10 +435,14 @@ def simulate_command(
         names = seat_bots(bots, players, lambda name: make_bot(name, 1, random.Random(0)), counted=False)
         if "hat" in names and set(names) != {"hat"}:
             raise AssistantError(f"--bots '{bots}': hat is a convention the whole table plays; make every seat hat")
+        if characters.strip():
+            seats = parse_characters(characters, players, rules.data)
+            return Matchup(functools.partial(new_character_game, rules, seats), names, make_bot)
         return Matchup(functools.partial(new_game, rules), names, make_bot)
 
+    chars = f" --characters {characters}" if characters.strip() else ""
     run = run_simulation(build, games, seed, workers, replay, _replay,
-                         f"{GAME} --players {players} --case {case} --bots {bots}", cluster=cluster)
+                         f"{GAME} --players {players} --case {case} --bots {bots}{chars}", cluster=cluster)
     if run is None:
         return
     names, elapsed = run.matchup.bots, run.elapsed
@@ -627,14 +450,14 @@ def simulate_command(
     if as_json:
         typer.echo(json.dumps({
             "game": GAME, "games": summary.games, "seed": seed, "players": players, "case": case,
-            "bots": list(names), "wins": summary.wins, "win_rate": summary.win_rate,
+            "bots": list(names), "characters": characters or None, "wins": summary.wins, "win_rate": summary.win_rate,
             "win_rate_stderr": summary.stderr, "mean_per_game": summary.means, "losses": summary.losses,
             "seconds": elapsed,
         }, indent=2))
         return
     out = Console()
     table = Table(title=f"Beyond Baker Street, {players} players, Case File {case}, {summary.games} games "
-                        f"({', '.join(names)})")
+                        f"({', '.join(names)}{'; characters ' + characters if chars else ''})")
     for col in ("Wins", "Win %", "s.e.", "Turns", "Assist", "Invest", "Wrong", "Elim", "Pursue", "Dead"):
         table.add_column(col, justify="right")
     m = summary.means
@@ -651,7 +474,8 @@ def _replay(matchup: Matchup, seed: int) -> None:
     record, state = play_game(matchup, seed)
     assert isinstance(state, BakerStreetState)
     out = Console()
-    out.print(f"Game seed {seed}: bots {', '.join(matchup.bots)}; first player {state.first_player}")
+    chars = f"; characters {', '.join(state.rules.characters)}" if state.rules.characters else ""
+    out.print(f"Game seed {seed}: bots {', '.join(matchup.bots)}; first player {state.first_player}{chars}")
     for s in state.seats:
         out.print(f"  player {s} was dealt {' '.join(c.code for c in state.hand_log[s][0])}", highlight=False)
     for line in state.log:

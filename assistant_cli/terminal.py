@@ -42,7 +42,8 @@ def to_rich(item: v.View | RenderableType) -> RenderableType:
         atoms = [Text(a) if isinstance(a, str) else Text(a.text, style=STYLE[a.tone]) for a in item.atoms]
         return Flow(atoms, sep=item.sep, style=STYLE[item.tone], lead=item.lead, end=item.end, indent=item.indent)
     if isinstance(item, v.Either):
-        return Either(Text(item.wide), to_rich(item.narrow))
+        pieces = [item.wide] if isinstance(item.wide, str) else [(t.text, STYLE[t.tone]) for t in item.wide]
+        return Either(Text.assemble(*pieces, style=STYLE[item.tone]), to_rich(item.narrow))
     if isinstance(item, v.Rule):
         return Rule(item.title)
     return item

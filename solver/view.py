@@ -122,9 +122,10 @@ class Columns:
 @dataclass(frozen=True)
 class Flow:
     """Short phrases (``pink 0.4``, ``Holmes 4``) joined by ``sep`` and broken into lines only between them, so
-    a narrow screen never splits a colour from its value; ``lead`` starts the first line, ``end`` ends the last."""
+    a narrow screen never splits a colour from its value; ``lead`` starts the first line, ``end`` ends the last.
+    An atom may be a typed :class:`Cell` (a probability with its ``key`` and ``why``), drawn as its text."""
 
-    atoms: tuple[str | Text, ...]
+    atoms: tuple[str | Text | Cell, ...]
     sep: str = "; "
     lead: str = ""
     end: str = ""
@@ -135,10 +136,17 @@ class Flow:
 @dataclass(frozen=True)
 class Either:
     """``wide`` (a pre-aligned block of text) where the screen is wide enough for its longest line, else
-    ``narrow``."""
+    ``narrow``. ``wide`` may be a sequence of toned pieces (a header line, a certain row) drawn one after the
+    other; ``tone`` is the whole block's base tone, under the pieces' own."""
 
-    wide: str
+    wide: str | tuple[Text, ...]
     narrow: View
+    tone: Tone = ""
+
+    @property
+    def wide_text(self) -> str:
+        """``wide`` as plain text."""
+        return self.wide if isinstance(self.wide, str) else "".join(piece.text for piece in self.wide)
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,8 @@ from models.beyond_baker_street.observations import (
     Eliminate,
     Entry,
     Investigate,
+    Keep,
+    Place,
     Pursue,
     Subject,
     subject_plural,
@@ -248,8 +250,8 @@ class Situation:
 
     def impossible_cost(self, cards: int) -> float:
         """Holmes spaces lost by adding ``cards`` to the Impossible, as value."""
-        over = max(0, len(self.board.impossible) + cards - self.board.case.limit)
-        over -= max(0, len(self.board.impossible) - self.board.case.limit)
+        over = max(0, len(self.board.impossible) + cards - self.board.limit)
+        over -= max(0, len(self.board.impossible) - self.board.limit)
         if self.board.holmes - over <= 0:
             return 1000.0
         return self.holmes_value() * over + self.weights.slot * (cards - over)
@@ -267,7 +269,7 @@ class Situation:
             return -1000.0, f"takes the Investigation track past {goal}: the game is lost"
         value = w.eliminate * n - self.impossible_cost(1)
         if w.future:
-            free = self.board.case.limit - len(self.board.impossible)
+            free = self.board.limit - len(self.board.impossible)
             value -= w.future * (self.overflow(track + n, free - 1) - self.overflow(track, free))
         rest = goal - track - n
         if rest == 0:
@@ -461,6 +463,10 @@ def advise(
             out.append(Advice(Assist(target, subject), v - hint_cost, told))
     for ls in sit.open_leads():
         out.append(Advice(Pursue(ls.section), _pursue_value(sit, ls), _pursue_reason(sit, ls)))
+    if board.characters:  # Character cards: forbidden Assists out, passive rules, their actions
+        from models.beyond_baker_street.characters import adjust
+
+        out = adjust(sit, out, dists, hint_cost, reasons)  # type: ignore[assignment]
     out.sort(key=lambda a: -a.score)
     return out
 
@@ -579,6 +585,10 @@ class AdvisorBot:
         return advise(self.hand, self.weights, reasons=False)
 
     def step(self, view: TableView) -> Action:
+        if view.legal_actions and isinstance(view.legal_actions[0], Keep | Place):
+            from models.beyond_baker_street.characters import decide
+
+            return decide(self.hand, view.legal_actions)
         legal = set(view.legal_actions)
         for advice in self.ranked():
             if advice.action in legal:

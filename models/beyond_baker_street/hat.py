@@ -48,7 +48,10 @@ def in_play(kn: HandKnowledge) -> bool:
     """Whether the table plays the convention: 3 or 4 players and a Case File where Assists are scarce (Case
     Files 3 to 6). In Case Files 1 and 2 Assists are plentiful and the fixed choice of whom to assist costs more
     than the icons tell (measured: README), so the hat table plays the plain advisor there."""
-    return kn.board is not None and kn.players >= 3 and kn.board.case.limit <= TIGHT_LIMIT
+    from models.beyond_baker_street.characters import hat_off_reason
+
+    return (kn.board is not None and kn.players >= 3 and kn.board.case.limit <= TIGHT_LIMIT
+            and hat_off_reason(kn) is None)
 
 
 def messages(giver: int, players: int) -> list[tuple[int, str]]:

@@ -33,6 +33,25 @@ possible cards (sound and complete) and their exact probabilities. The same mode
 set of Assists and sightings (a past sighting names where and when the card was seen), and is what tests
 cross-check; the brute-force history reference in the tests re-derives the counts by replaying the deck.
 
+Character cards (``character SEAT NAME`` at setup) change the rules the table checks
+(:class:`~models.beyond_baker_street.table.Board`) and add a few ways cards move, each entered with its true
+meaning:
+
+- An Assist restriction (Bradstreet, Hopkins, Jones, Forrester, Martin) limits what the giver may say; it is not
+  information about any hand, so the model draws nothing from an Assist not given.
+- Lady Eva Blackwell's draw of two: the card she keeps is a draw like any other (the others see it, she does
+  not); the other goes face down to the bottom of the deck (``bury SEAT [CARD]``): the player on her right saw
+  it, so for them it is a card in sight (at the bottom of the deck) until a shuffle or until it is drawn; for
+  everyone else it is one of the unseen cards, and which one does not change the count of my hands (the choice
+  is taken at face value, as Assists are; the number of cards it can be is the same in every world).
+- Toby's look at the top card (``peek SEAT [CARD] top|bottom``): he sees it, so for him it is in sight in the
+  deck (on top or at the bottom) until drawn or shuffled; when he draws it he knows the card in his hand. For
+  the others, as with the buried card, nothing changes but the order of the deck.
+- Langdale Pike's swap (``swap ...``): both cards are known to everyone; each of the two players knows the card
+  they received (it was in sight in the other's hand), and sees the card they gave.
+- Mrs Hudson's return of an Impossible card to the deck and Baskerville's exchange are public moves; a return
+  shuffles the deck (its card is out of sight from then on, like the cards of a Dead Lead).
+
 Empathy: for another player, the same count over *their* positions with the Assists they received and what they
 saw since each card arrived (every sighting I made outside their own hand; they cannot see their own hand),
 where the cards they cannot see are taken to be their hand, the deck and my hand (all that is unseen by me,
@@ -46,20 +65,37 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from models.beyond_baker_street.data import DEFAULT_DATA, EVIDENCE, ICONS, NUMBERS, SECTIONS, Evidence, GameData
+from models.beyond_baker_street.data import (
+    DEFAULT_DATA,
+    EVIDENCE,
+    ICONS,
+    NUMBERS,
+    SECTIONS,
+    Character,
+    Evidence,
+    GameData,
+)
 from models.beyond_baker_street.observations import (
+    Advanced,
     Assisted,
+    Buried,
     Case,
+    CharacterCard,
     Confirmed,
+    DoubleAssisted,
     Drew,
     Eliminated,
     Entry,
+    Exchanged,
     Hand,
+    HandSwapped,
     Investigated,
     LeadRevealed,
     Me,
+    Peeked,
     Players,
     Pursued,
+    Returned,
     Start,
     Subject,
     matches,
@@ -245,6 +281,9 @@ class _Setup:
     start: int = 1
     hands: dict[int, tuple[Evidence, ...]] = field(default_factory=dict)
     leads: list[LeadRevealed] = field(default_factory=list)
+    characters: dict[int, str] = field(default_factory=dict)
+    start_given: bool = False
+    no_characters: bool = False  # 'character SEAT none': the table plays without Character cards
 
 
 class HandKnowledge:
@@ -264,6 +303,9 @@ class HandKnowledge:
         self._open: dict[Evidence, int] = {}  # card -> index in ``spans`` of the span it is in sight in now
         self._next_id = 0
         self._cache: dict[object, object] = {}
+        self.top: Evidence | None = None  # the card Toby put back on top, if I am Toby (board.top_known)
+        self.buried: list[Evidence | None] = []  # cards at the bottom of the deck, bottom-most first, if I know them
+        self._bury_hint: Evidence | None = None  # a card I know Lady Eva Blackwell's chooser must be burying
 
     # -- setup ------------------------------------------------------------------------------------------------
     @property
@@ -324,6 +366,9 @@ class HandKnowledge:
             if not 1 <= entry.seat <= s.players:
                 raise InvalidObservationError(f"start {entry.seat}: expected a seat 1 to {s.players}")
             s.start = entry.seat
+            s.start_given = True
+        elif isinstance(entry, CharacterCard):
+            self._character_entry(entry)
         elif isinstance(entry, Hand):
             if s.players is None or s.me is None:
                 raise InvalidObservationError("enter 'players N' and 'me SEAT' before the hands you see")
@@ -353,10 +398,47 @@ class HandKnowledge:
         if not self.missing():
             self._begin()
 
+    def _character_entry(self, entry: CharacterCard) -> None:
+        s = self.setup
+        if s.players is None:
+            raise InvalidObservationError("enter 'players N' before 'character SEAT NAME'")
+        if not 1 <= entry.seat <= s.players:
+            raise InvalidObservationError(f"character {entry.seat}: expected a seat 1 to {s.players}")
+        if entry.name.strip().lower() == "none":
+            if s.characters:
+                raise InvalidObservationError(f"'{entry}': Characters are entered already; undo them first")
+            s.no_characters = True
+            return
+        if s.no_characters:
+            raise InvalidObservationError(f"'{entry}': the table plays without Characters ('character N none')")
+        try:
+            name = self.data.character(entry.name).name
+        except ValueError as exc:
+            raise InvalidObservationError(str(exc)) from None
+        other = next((t for t, n in s.characters.items() if n == name and t != entry.seat), None)
+        if other is not None:
+            raise InvalidObservationError(f"character {entry.seat} {name}: player {other} plays {name} already")
+        s.characters[entry.seat] = name
+        if self.board is not None:
+            self.board.characters = self.character_cards()
+            if len(s.characters) == s.players and not s.start_given:
+                self.board.first = self.board.current = s.start = self.start_by_characters()
+
+    def character_cards(self) -> dict[int, Character]:
+        return {t: self.data.characters[n] for t, n in self.setup.characters.items()}
+
+    def start_by_characters(self) -> int:
+        """The seat with the lowest Character number (the rulebook's start player)."""
+        cards = self.character_cards()
+        return min(cards, key=lambda t: cards[t].order)
+
     def _begin(self) -> None:
         s = self.setup
         assert s.players is not None and s.case is not None
+        if len(s.characters) == s.players and not s.start_given:
+            s.start = self.start_by_characters()
         self.board = Board(s.players, self.data.case(s.case), s.start, self.data)
+        self.board.characters = self.character_cards()
         deal = len(self.entries)  # the entry completing the setup: the deal happens there
         for seat in range(1, s.players + 1):
             cards = [None] * self.data.hand_size(s.players) if seat == s.me else list(s.hands[seat])
@@ -394,6 +476,22 @@ class HandKnowledge:
                 out[c] = (("impossible", ""), "in the Impossible")
         for c in board.confirmed_cards:
             out.setdefault(c, (("confirmed", ""), "confirmed (face down)"))
+        for c, (place, where) in self.in_deck().items():
+            out[c] = (place, where)
+        return out
+
+    def in_deck(self) -> dict[Evidence, tuple[Place, str]]:
+        """The cards I know to lie at a known place in the deck (Toby's look, the card I buried for Lady Eva
+        Blackwell)."""
+        board = self.board
+        out: dict[Evidence, tuple[Place, str]] = {}
+        if board is None:
+            return out
+        if board.top_known and self.top is not None:
+            out[self.top] = (("deck", "top"), "on top of the deck (you looked at it)")
+        for c in self.buried:
+            if c is not None:
+                out[c] = (("deck", "bottom"), "at the bottom of the deck (you saw it go there)")
         return out
 
     def _track(self, entry: int, passing: Sequence[tuple[Evidence, Place, str]] = ()) -> None:
@@ -420,7 +518,8 @@ class HandKnowledge:
         for seat, hand in self.hands.items():
             seen = 0
             for place, m in by_place.items():
-                if place != ("hand", seat):
+                # a card only I know in the deck tells another player nothing
+                if place != ("hand", seat) and (place[0] != "deck" or seat == self.me):
                     seen |= m
             if any(seen & ~slot.seen for slot in hand):
                 self.hands[seat] = [replace(slot, seen=slot.seen | seen) for slot in hand]
@@ -434,7 +533,8 @@ class HandKnowledge:
         """Record one entry; raise :class:`AssistantError` (nothing changes) if it cannot be right."""
         if self.board is None:
             saved_setup = _Setup(self.setup.players, self.setup.me, self.setup.case, self.setup.start,
-                                 dict(self.setup.hands), list(self.setup.leads))
+                                 dict(self.setup.hands), list(self.setup.leads), dict(self.setup.characters),
+                                 self.setup.start_given, self.setup.no_characters)
             try:
                 self._setup_entry(entry)
             except AssistantError:
@@ -445,14 +545,24 @@ class HandKnowledge:
             if not 1 <= entry.seat <= self.players:
                 raise InvalidObservationError(f"start {entry.seat}: expected a seat 1 to {self.players}")
             self.setup.start = self.board.first = self.board.current = entry.seat
+            self.setup.start_given = True
+        elif isinstance(entry, CharacterCard) and self.board.turns == 0 and not self.board.pending:
+            saved = dict(self.setup.characters), self.setup.start, self.board.first, self.board.current
+            try:
+                self._character_entry(entry)
+            except AssistantError:
+                self.setup.characters, self.setup.start, self.board.first, self.board.current = saved
+                raise
         else:
             board, hands, next_id = self.board.copy(), {s: list(h) for s, h in self.hands.items()}, self._next_id
             spans, open_ = list(self.spans), dict(self._open)
+            pins = self.top, list(self.buried), self._bury_hint
             try:
                 self._play_entry(entry)
             except AssistantError:
                 self.board, self.hands, self._next_id = board, hands, next_id
                 self.spans, self._open = spans, open_
+                self.top, self.buried, self._bury_hint = pins[0], pins[1], pins[2]
                 self._cache.clear()
                 raise
         self.entries.append(entry)
@@ -476,22 +586,46 @@ class HandKnowledge:
         if isinstance(entry, Players | Me | Case | Start | Hand):
             raise InvalidObservationError(f"'{entry}': the setup is complete and play has begun")
         index = len(self.entries)
-        if isinstance(entry, Assisted):
+        if isinstance(entry, Assisted | DoubleAssisted):
             board.check(entry)
-            hand = self.hands[entry.target]
-            if entry.target != self.me:
-                truth = assist_positions([s.card for s in hand if s.card is not None], entry.subject)
-                if truth != entry.positions:
-                    shown = " ".join(map(str, truth)) or "none"
-                    raise ContradictionError(entry, [], f"player {entry.target}'s {subject_plural(entry.subject)} "
-                                                        f"are at {shown}")
-            self.hands[entry.target] = [
-                s.told(entry.subject, i + 1 in entry.positions, index) for i, s in enumerate(hand)
-            ]
+            parts = [entry] if isinstance(entry, Assisted) else [entry.first, entry.second]
+            for part in parts:
+                self._told(part, index)
             board.apply(entry)
             self._track(index)
-            if entry.target == self.me:
+            if any(part.target == self.me for part in parts):
                 self._check_feasible(entry)
+        elif isinstance(entry, HandSwapped):
+            board.check(entry)
+            self._swap(entry, index)
+            board.apply(entry)
+            self._track(index)
+            self._check_feasible(entry)
+        elif isinstance(entry, Peeked):
+            board.check(entry)
+            self._peek(entry)
+            board.apply(entry)
+            self._track(index)
+        elif isinstance(entry, Buried):
+            board.check(entry)
+            card = entry.card
+            if entry.seat == self.me and card is None:
+                raise InvalidObservationError(f"'{entry}': you saw both cards; type the one you buried: "
+                                              f"'bury {self.me} CARD'")
+            if card is not None and entry.seat != self.me:
+                raise InvalidObservationError(f"'{entry}': only player {entry.seat} saw the buried card; type "
+                                              f"'bury {entry.seat}'")
+            if card is not None and card not in self.unseen():
+                raise ContradictionError(entry, [], f"{card.code} is {self.where(card)}")
+            self.buried.insert(0, card if card is not None else self._bury_hint)
+            self._bury_hint = None
+            board.apply(entry)
+            self._track(index)
+        elif isinstance(entry, Advanced | Exchanged | Returned):
+            passing = [(c, ("lead", "dead"), "on a Lead that went dead") for c in board.copy().apply(entry)]
+            board.apply(entry)
+            self._shuffled(bool(passing) or isinstance(entry, Returned))
+            self._track(index, passing)
         elif isinstance(entry, Investigated | Eliminated):
             board.check(entry)
             slot = self.hands[entry.seat][entry.position - 1]
@@ -505,7 +639,7 @@ class HandKnowledge:
                 passing = [(entry.card, ("lead", entry.section), f"on the {entry.section} Lead")]
             else:
                 passing = [(entry.card, ("impossible", ""), "in the Impossible")]
-            board.apply(entry)
+            self._shuffled(bool(board.apply(entry)))
             self._track(index, passing)
         elif isinstance(entry, Drew):
             board.check(entry)
@@ -515,18 +649,120 @@ class HandKnowledge:
             elif entry.card is None:
                 raise InvalidObservationError(f"'{entry}': type the card player {entry.seat} drew: "
                                               f"'draw {entry.seat} CARD'")
-            elif entry.card not in self.unseen():
+            elif entry.card not in self.unseen() and entry.card not in self.in_deck():
                 raise ContradictionError(entry, [], f"{entry.card.code} is {self.where(entry.card)}")
-            self.hands[entry.seat].append(self._slot(entry.card, index))
+            pin = self._pinned_draw(entry)
+            slot = self._slot(entry.card, index)
+            if pin is not None and entry.seat == self.me:  # I know the card I draw: I saw it in the deck
+                slot = replace(slot, numbers=frozenset({pin.number}), icons=frozenset({pin.icon}))
+                self._close(pin, index - 1)
+            self.hands[entry.seat].append(slot)
             board.apply(entry)
             self._track(index)
             if entry.seat != self.me:
                 self._check_feasible(entry)
         elif isinstance(entry, LeadRevealed | Confirmed | Pursued):
-            board.apply(entry)
+            self._shuffled(bool(board.apply(entry)))
             self._track(index)
         else:
             raise InvalidObservationError(f"'{entry}' is not a Beyond Baker Street entry")
+
+    def _told(self, entry: Assisted, index: int) -> None:
+        """An Assist: checked against the hand I see, then every card of the target's hand keeps what it says."""
+        hand = self.hands[entry.target]
+        if entry.target != self.me:
+            truth = assist_positions([s.card for s in hand if s.card is not None], entry.subject)
+            if truth != entry.positions:
+                shown = " ".join(map(str, truth)) or "none"
+                raise ContradictionError(entry, [], f"player {entry.target}'s {subject_plural(entry.subject)} "
+                                                    f"are at {shown}")
+        self.hands[entry.target] = [s.told(entry.subject, i + 1 in entry.positions, index) for i, s in enumerate(hand)]
+
+    def _known_slot(self, card: Evidence, index: int, mine: bool) -> Slot:
+        """A card its holder knows (they saw it before it reached them): its numbers and icons are fixed."""
+        slot = self._slot(None if mine else card, index)
+        return replace(slot, numbers=frozenset({card.number}), icons=frozenset({card.icon}))
+
+    def _swap(self, entry: HandSwapped, index: int) -> None:
+        """Langdale Pike's swap: each card takes the other's place; a card I gave is shown to me now."""
+        for seat, pos, card in ((entry.seat, entry.position, entry.given),
+                                (entry.target, entry.target_position, entry.taken)):
+            slot = self.hands[seat][pos - 1]
+            if seat == self.me:
+                self._check_my_card(entry, pos, card)
+            elif slot.card != card:
+                raise ContradictionError(entry, [], f"player {seat}'s card at position {pos} is "
+                                                    f"{slot.card.code if slot.card else '?'}")
+        for seat, pos, card in ((entry.seat, entry.position, entry.taken),
+                                (entry.target, entry.target_position, entry.given)):
+            if seat == self.me:
+                self._close(card, index - 1)  # in sight in the other hand until now; mine from now on
+            self.hands[seat][pos - 1] = self._known_slot(card, index, seat == self.me)
+
+    def _close(self, card: Evidence, end: int) -> None:
+        """End ``card``'s time in sight at entry ``end`` (it goes into my hand, known to me)."""
+        if card in self._open:
+            i = self._open.pop(card)
+            self.spans[i] = replace(self.spans[i], end=end)
+
+    def _peek(self, entry: Peeked) -> None:
+        """Toby's look: the card he saw (None for the others) goes back on top or to the bottom."""
+        board = self.board
+        assert board is not None
+        card = entry.card
+        if entry.seat == self.me and card is None:
+            raise InvalidObservationError(f"'{entry}': type the card you saw: 'peek {self.me} CARD top|bottom'")
+        if entry.seat != self.me and card is not None:
+            raise InvalidObservationError(f"'{entry}': only player {entry.seat} saw it; type 'peek {entry.seat} "
+                                          f"{'bottom' if entry.bottom else 'top'}'")
+        if card is not None and card not in self.unseen() and card not in self.in_deck():
+            raise ContradictionError(entry, [], f"{card.code} is {self.where(card)}")
+        pinned = not board.top_known and board.deck == board.bottom  # only buried cards are left
+        if board.top_known:
+            known = self.top
+        elif not pinned:
+            known = None
+        else:  # the top one of the buried cards
+            known = self.buried.pop()
+        if card is not None and known is not None and card != known:
+            raise ContradictionError(entry, [], f"the top card is {known.code}")
+        card = card or known
+        if entry.bottom:
+            self.top = None
+            self.buried.insert(0, card)
+        elif pinned:  # back on top of the buried cards, where it was
+            self.buried.append(card)
+        else:
+            self.top = card
+
+    def _pinned_draw(self, entry: Drew) -> Evidence | None:
+        """The card this draw takes if I know it (the top card Toby saw, a buried card now on top); checks a
+        card I see drawn against it. Lady Eva Blackwell's two cards: a known top card is either the one she
+        keeps or the one buried."""
+        board = self.board
+        assert board is not None
+        if board.top_known:
+            pin = self.top
+        elif board.deck == board.bottom and self.buried:
+            pin = self.buried.pop()
+        else:
+            pin = None
+        self.top = None
+        if pin is None:
+            return None
+        if board.draws_two(entry.seat):
+            if entry.card is not None and entry.card != pin:
+                self._bury_hint = pin  # she kept the other one: the known card is the one buried
+                return None
+            return pin if entry.card is not None or entry.seat != self.me else None
+        if entry.card is not None and entry.card != pin:
+            raise ContradictionError(entry, [], f"the card on top of the deck is {pin.code}")
+        return pin
+
+    def _shuffled(self, shuffled: bool) -> None:
+        """Cards went back into the deck, shuffled: no card is at a known place in it any more."""
+        if shuffled:
+            self.top, self.buried = None, []
 
     def _check_my_card(self, entry: Entry, position: int, card: Evidence) -> None:
         """The card I just played was at ``position``: it must have been possible there."""
@@ -561,6 +797,8 @@ class HandKnowledge:
                 out[c] = "in the Impossible"
         for c in board.confirmed_cards:
             out.setdefault(c, "confirmed (face down)")
+        for c, (_place, where) in self.in_deck().items():
+            out[c] = where
         return out
 
     def where(self, card: Evidence) -> str:
@@ -581,8 +819,8 @@ class HandKnowledge:
         key = ("worlds", seat)
         if key not in self._cache:
             unseen = list(self.unseen())
-            if seat != self.me:
-                unseen += self.visible_hand(seat)
+            if seat != self.me:  # they see neither their hand nor the cards only I know in the deck
+                unseen += self.visible_hand(seat) + list(self.in_deck())
             self._cache[key] = hand_worlds(self.hands[seat], unseen)
         return self._cache[key]  # type: ignore[return-value]
 

@@ -165,8 +165,116 @@ class Drew:
         return f"draw {self.seat}" + (f" {self.card.code}" if self.card else "")
 
 
-Setup = Players | Me | Case | Start | Hand
-Event = LeadRevealed | Assisted | Investigated | Eliminated | Confirmed | Pursued | Drew
+# -- Character cards (RULES-NOTES "Beyond Baker Street Characters"; data in :mod:`...data`) ---------------
+
+
+@dataclass(frozen=True)
+class CharacterCard:
+    """Setup: player ``seat`` plays the Character called ``name``."""
+
+    seat: int
+    name: str
+
+    def __str__(self) -> str:
+        return f"character {self.seat} {self.name}"
+
+
+@dataclass(frozen=True)
+class Advanced:
+    """``seat`` used their action to move Holmes away from 0 (Irene Adler)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"advance {self.seat}"
+
+
+@dataclass(frozen=True)
+class DoubleAssisted:
+    """Two Assists as one action (Lady Hilda Hope): Holmes moves once."""
+
+    first: Assisted
+    second: Assisted
+
+    @property
+    def giver(self) -> int:
+        return self.first.giver
+
+    def __str__(self) -> str:
+        b = self.second
+        return f"{self.first} and {b.target} {b.subject} at {' '.join(map(str, b.positions))}"
+
+
+@dataclass(frozen=True)
+class Exchanged:
+    """``seat`` swapped ``out`` (an Evidence card in the Impossible) with ``card`` (on a Lead): Baskerville."""
+
+    seat: int
+    out: Evidence
+    card: Evidence
+
+    def __str__(self) -> str:
+        return f"exchange {self.seat} {self.out.code} {self.card.code}"
+
+
+@dataclass(frozen=True)
+class HandSwapped:
+    """``seat`` gave their card at ``position`` (``given``) to ``target`` for theirs at ``target_position``
+    (``taken``), each card taking the other's place (Langdale Pike). Both cards are known to everyone then:
+    each player saw the card they receive in the other's hand, and sees the card they gave in it afterwards."""
+
+    seat: int
+    position: int
+    target: int
+    target_position: int
+    given: Evidence
+    taken: Evidence
+
+    def __str__(self) -> str:
+        return (f"swap {self.seat} {self.position} {self.target} {self.target_position} {self.given.code} "
+                f"{self.taken.code}")
+
+
+@dataclass(frozen=True)
+class Returned:
+    """``seat`` returned ``card`` from the Impossible to the deck, shuffled (Mrs Hudson)."""
+
+    seat: int
+    card: Evidence
+
+    def __str__(self) -> str:
+        return f"return {self.seat} {self.card.code}"
+
+
+@dataclass(frozen=True)
+class Peeked:
+    """``seat`` looked at the top card of the deck (``card``: None unless I am that player) and put it back on
+    top or at the bottom (Toby); where it went is seen by everyone."""
+
+    seat: int
+    card: Evidence | None
+    bottom: bool
+
+    def __str__(self) -> str:
+        card = f" {self.card.code}" if self.card else ""
+        return f"peek {self.seat}{card} {'bottom' if self.bottom else 'top'}"
+
+
+@dataclass(frozen=True)
+class Buried:
+    """After Lady Eva Blackwell drew two, ``seat`` (on her right) put the one she does not keep face down at the
+    bottom of the deck; ``card`` is None unless I am that player (or can tell it)."""
+
+    seat: int
+    card: Evidence | None = None
+
+    def __str__(self) -> str:
+        return f"bury {self.seat}" + (f" {self.card.code}" if self.card else "")
+
+
+Setup = Players | Me | Case | Start | Hand | CharacterCard
+Event = (LeadRevealed | Assisted | Investigated | Eliminated | Confirmed | Pursued | Drew | Advanced | DoubleAssisted
+         | Exchanged | HandSwapped | Returned | Peeked | Buried)
 Entry = Setup | Event
 
 # -- actions: what the player to move does (the rules engine and the advisor speak these) -----------------
@@ -224,7 +332,88 @@ class Pursue:
         return f"pursue {self.section}"
 
 
-Action = Assist | Investigate | Eliminate | Confirm | Pursue
+@dataclass(frozen=True)
+class Advance:
+    """Irene Adler: move Holmes away from 0."""
+
+    def __str__(self) -> str:
+        return "advance"
+
+
+@dataclass(frozen=True)
+class DoubleAssist:
+    """Lady Hilda Hope: two Assists as one action."""
+
+    first: Assist
+    second: Assist
+
+    def __str__(self) -> str:
+        return f"{self.first} and {self.second.target} {self.second.subject}"
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """Sir Henry Baskerville: swap ``out`` (in the Impossible) with ``card`` (on a Lead)."""
+
+    out: Evidence
+    card: Evidence
+
+    def __str__(self) -> str:
+        return f"exchange {self.out.code} {self.card.code}"
+
+
+@dataclass(frozen=True)
+class SwapCards:
+    """Langdale Pike: my card at ``position`` for ``target``'s at ``target_position``."""
+
+    position: int
+    target: int
+    target_position: int
+
+    def __str__(self) -> str:
+        return f"swap {self.position} {self.target} {self.target_position}"
+
+
+@dataclass(frozen=True)
+class ReturnCard:
+    """Mrs Hudson: ``card`` from the Impossible back into the deck."""
+
+    card: Evidence
+
+    def __str__(self) -> str:
+        return f"return {self.card.code}"
+
+
+@dataclass(frozen=True)
+class Peek:
+    """Toby: look at the top card of the deck (then :class:`Place` it)."""
+
+    def __str__(self) -> str:
+        return "peek"
+
+
+@dataclass(frozen=True)
+class Place:
+    """Toby, after a Peek: the card goes back on top or to the bottom."""
+
+    bottom: bool
+
+    def __str__(self) -> str:
+        return f"place {'bottom' if self.bottom else 'top'}"
+
+
+@dataclass(frozen=True)
+class Keep:
+    """The player on Lady Eva Blackwell's right: she keeps ``card`` of the two she drew."""
+
+    card: Evidence
+
+    def __str__(self) -> str:
+        return f"keep {self.card.code}"
+
+
+Action = (Assist | Investigate | Eliminate | Confirm | Pursue | Advance | DoubleAssist | Exchange | SwapCards
+          | ReturnCard | Peek | Place | Keep)
 
 # -- parsing ----------------------------------------------------------------------------------------------
 
@@ -366,12 +555,79 @@ def parse(line: str) -> Entry:
         card, i = take_evidence(args, 1, usage)
         expect_end(args, i, usage)
         return Drew(seat, card)
-    raise UnknownEntryError(first, "(expected players, me, case, start, hand, lead, assist, investigate, "
-                                   "eliminate, confirm, pursue or draw)")
+    if verb == "character":
+        usage = "character SEAT NAME"
+        seat = _positive(_need(args, 0, usage), "seat")
+        name = " ".join(args[1:])
+        if not name:
+            missing(usage)
+        return CharacterCard(seat, name)  # the game data resolves the name
+    if verb == "advance":
+        usage = "advance SEAT"
+        seat = _positive(_need(args, 0, usage), "seat")
+        expect_end(args, 1, usage)
+        return Advanced(seat)
+    if verb == "exchange":
+        usage = "exchange SEAT IMPOSSIBLE-CARD LEAD-CARD"
+        seat = _positive(_need(args, 0, usage), "seat")
+        out, i = take_evidence(args, 1, usage)
+        card, i = take_evidence(args, i, usage)
+        expect_end(args, i, usage)
+        return Exchanged(seat, out, card)
+    if verb == "swap":
+        usage = "swap SEAT POSITION TARGET TARGET-POSITION GIVEN TAKEN"
+        seat = _positive(_need(args, 0, usage), "seat")
+        position = _positive(_need(args, 1, usage), "position")
+        target = _positive(_need(args, 2, usage), "seat")
+        target_position = _positive(_need(args, 3, usage), "position")
+        given, i = take_evidence(args, 4, usage)
+        taken, i = take_evidence(args, i, usage)
+        expect_end(args, i, usage)
+        return HandSwapped(seat, position, target, target_position, given, taken)
+    if verb == "return":
+        usage = "return SEAT CARD"
+        seat = _positive(_need(args, 0, usage), "seat")
+        card, i = take_evidence(args, 1, usage)
+        expect_end(args, i, usage)
+        return Returned(seat, card)
+    if verb == "peek":
+        usage = "peek SEAT [CARD] top|bottom"
+        seat = _positive(_need(args, 0, usage), "seat")
+        seen: Evidence | None = None
+        i = 1
+        if len(args) > 2:
+            seen, i = take_evidence(args, 1, usage)
+        return Peeked(seat, seen, _top_bottom(_need(args, i, usage), usage, args, i))
+    if verb == "bury":
+        usage = "bury SEAT [CARD]"
+        seat = _positive(_need(args, 0, usage), "seat")
+        if len(args) == 1:
+            return Buried(seat, None)
+        card, i = take_evidence(args, 1, usage)
+        expect_end(args, i, usage)
+        return Buried(seat, card)
+    raise UnknownEntryError(first, "(expected players, me, case, start, hand, character, lead, assist, "
+                                   "investigate, eliminate, confirm, pursue, draw, advance, exchange, swap, return, "
+                                   "peek or bury)")
 
 
-def _parse_assisted(args: list[str]) -> Assisted:
-    usage = "assist GIVER TARGET NUMBER|ICON at POSITION ..."
+def _top_bottom(token: str, usage: str, args: list[str], i: int) -> bool:
+    word = token.lower()
+    if word not in ("top", "bottom", "t", "b"):
+        raise InvalidObservationError(f"'{token}': expected top or bottom ({usage})")
+    expect_end(args, i + 1, usage)
+    return word.startswith("b")
+
+
+def _parse_assisted(args: list[str]) -> Assisted | DoubleAssisted:
+    lowered = [a.lower() for a in args]
+    if "and" in lowered:  # Lady Hilda Hope: "assist 1 2 Clue at 1 3 and 3 4 at 2"
+        cut = lowered.index("and")
+        first = _parse_assisted(args[:cut])
+        second = _parse_assisted([args[0], *args[cut + 1:]])
+        assert isinstance(first, Assisted) and isinstance(second, Assisted)
+        return DoubleAssisted(first, second)
+    usage = "assist GIVER TARGET NUMBER|ICON at POSITION ... [and TARGET NUMBER|ICON at POSITION ...]"
     giver = _positive(_need(args, 0, usage), "seat")
     target = _positive(_need(args, 1, usage), "seat")
     subject = parse_subject(_need(args, 2, usage))
@@ -392,8 +648,13 @@ def parse_action(line: str) -> Action:
     """Read an action of the player to move (``assist 2 Clue``, ``investigate 3 Suspect``, ...)."""
     first, args = split_entry(line, "action")
     verb = first.lower()
+    if verb in ("assist", "hint") and "and" in [a.lower() for a in args]:
+        cut = [a.lower() for a in args].index("and")
+        one, two = parse_action(" ".join([first, *args[:cut]])), parse_action(" ".join([first, *args[cut + 1:]]))
+        assert isinstance(one, Assist) and isinstance(two, Assist)
+        return DoubleAssist(one, two)
     if verb in ("assist", "hint"):
-        usage = "assist SEAT NUMBER|ICON"
+        usage = "assist SEAT NUMBER|ICON [and SEAT NUMBER|ICON]"
         target = _positive(_need(args, 0, usage), "seat")
         subject = parse_subject(_need(args, 1, usage))
         expect_end(args, 2, usage)
@@ -414,6 +675,29 @@ def parse_action(line: str) -> Action:
         section = SECTION_NAMES.resolve(_need(args, 0, usage))
         expect_end(args, 1, usage)
         return Confirm(section) if verb == "confirm" else Pursue(section)
+    if verb in ("advance", "peek"):
+        expect_end(args, 0, verb)
+        return Advance() if verb == "advance" else Peek()
+    if verb == "place":
+        usage = "place top|bottom"
+        return Place(_top_bottom(_need(args, 0, usage), usage, args, 0))
+    if verb in ("return", "keep"):
+        usage = f"{verb} CARD"
+        card, i = take_evidence(args, 0, usage)
+        expect_end(args, i, usage)
+        return ReturnCard(card) if verb == "return" else Keep(card)
+    if verb == "exchange":
+        usage = "exchange IMPOSSIBLE-CARD LEAD-CARD"
+        out, i = take_evidence(args, 0, usage)
+        card, i = take_evidence(args, i, usage)
+        expect_end(args, i, usage)
+        return Exchange(out, card)
+    if verb == "swap":
+        usage = "swap POSITION TARGET TARGET-POSITION"
+        nums = [_positive(_need(args, k, usage), "position" if k != 1 else "seat") for k in range(3)]
+        expect_end(args, 3, usage)
+        return SwapCards(*nums)
     raise InvalidObservationError(
-        f"unknown action '{first}' (expected assist, investigate, eliminate, confirm or pursue)"
+        f"unknown action '{first}' (expected assist, investigate, eliminate, confirm, pursue, advance, exchange, "
+        f"swap, return, peek, place or keep)"
     )

@@ -22,39 +22,64 @@ Choices where the rulebook is silent (listed in the README too):
   cards"); a player with no cards cannot be assisted; nobody assists themselves.
 - **Holmes** never goes above ``holmes_max`` (15), per RULES-NOTES.
 - **Reshuffles** shuffle the returned Evidence into the whole remaining deck.
-- **First player**: chosen at random from the game's seed (the base game has no Character numbers), or fixed
-  by the caller.
-- Characters are not implemented (see the README): their printed effects are not in the rulebook text.
+- **First player**: with Character cards, the lowest Character number starts (rulebook); without them, chosen
+  at random from the game's seed, or fixed by the caller.
+
+Character cards (``TableRules.characters``, one per seat; their rule changes are in
+:class:`~models.beyond_baker_street.table.Board`): every seat is told every seat's Character at the start
+(``character SEAT NAME``). Their actions are legal actions of the seat (``advance``, ``assist 2 Clue and 3 4``,
+``exchange 3W 5C``, ``swap 1 2 3``, ``return 3W``, ``peek``). Two of them ask a second decision before the game
+goes on: after ``peek`` Toby chooses ``place top|bottom`` (everyone sees where it goes, only he sees the card);
+after Lady Eva Blackwell's draw of two the player on her right chooses ``keep CARD`` (that player sees both; the
+others see the kept card go into her hand, as any draw; she sees neither), the other card going face down to
+the bottom of the deck (``bury SEAT``). Langdale Pike's swap puts each card in the other's place; both cards are
+then known to everyone (each of the two saw the card they receive in the other's hand before).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from models.beyond_baker_street.data import DEFAULT_DATA, ICONS, LEADS, NUMBERS, SECTIONS, Evidence, GameData, Lead
 from models.beyond_baker_street.observations import (
     Action,
+    Advance,
+    Advanced,
     Assist,
     Assisted,
+    Buried,
     Case,
+    CharacterCard,
     Confirm,
     Confirmed,
+    DoubleAssist,
+    DoubleAssisted,
     Drew,
     Eliminate,
     Eliminated,
     Entry,
     Event,
+    Exchange,
+    Exchanged,
     Hand,
+    HandSwapped,
     Investigate,
     Investigated,
+    Keep,
     LeadRevealed,
     Me,
+    Peek,
+    Peeked,
+    Place,
     Players,
     Pursue,
     Pursued,
+    ReturnCard,
+    Returned,
     Start,
+    SwapCards,
 )
 from models.beyond_baker_street.table import LOST, WON, Board, assist_positions
 from solver.errors import AssistantError, IllegalActionError
@@ -77,13 +102,27 @@ class TableRules:
     players: int
     case: int = 1
     data: GameData = DEFAULT_DATA
+    characters: tuple[str, ...] = ()  # one Character name per seat (seat 1 first), or none: the base game
 
     def __post_init__(self) -> None:
         try:
             self.data.hand_size(self.players)
             self.data.case(self.case)
+            names = tuple(self.data.character(n).name for n in self.characters)
         except ValueError as exc:
             raise AssistantError(str(exc)) from None
+        if names and len(names) != self.players:
+            raise AssistantError(f"characters: {len(names)} named, expected one per player ({self.players})")
+        if len(set(names)) != len(names):
+            raise AssistantError(f"characters: {', '.join(names)}: each Character is played once")
+        object.__setattr__(self, "characters", names)
+
+    def start_seat(self) -> int | None:
+        """The seat with the lowest Character number (the start player), or None without Characters."""
+        if not self.characters:
+            return None
+        orders = [self.data.characters[n].order for n in self.characters]
+        return orders.index(min(orders)) + 1
 
 
 @dataclass(frozen=True)
@@ -115,11 +154,14 @@ class BakerStreetState:
     hand_log: dict[int, list[tuple[Evidence, ...]]] = field(default_factory=dict)
     stats: dict[int, dict[str, int]] = field(default_factory=dict)
     log: list[str] = field(default_factory=list)
+    offer: tuple[int, Evidence, Evidence] | None = None  # Lady Eva Blackwell drew these two: (her seat, cards)
+    peeked: tuple[int, Evidence] | None = None  # Toby is looking at this top card: (his seat, card)
 
     def __post_init__(self) -> None:
         seats = list(range(1, self.rules.players + 1))
         self.board = Board(self.rules.players, self.rules.data.case(self.rules.case), self.first_player,
                            self.rules.data)
+        self.board.characters = {s: self.rules.data.characters[n] for s, n in enumerate(self.rules.characters, 1)}
         hand = self.rules.data.hand_size(self.rules.players)
         if sorted(self.hands) != seats or any(len(h) != hand for h in self.hands.values()):
             raise AssistantError(f"expected {len(seats)} hands of {hand} cards")
@@ -129,6 +171,8 @@ class BakerStreetState:
         for s in seats:
             for obs in [Players(self.rules.players), Me(s), Case(self.rules.case), Start(self.first_player)]:
                 self._tell(s, obs)
+            for t, name in enumerate(self.rules.characters, 1):
+                self._tell(s, CharacterCard(t, name))
             for t in seats:
                 if t != s:
                     self._tell(s, Hand(t, tuple(self.hands[t])))
@@ -147,7 +191,15 @@ class BakerStreetState:
         return list(range(1, self.rules.players + 1))
 
     def current_player(self) -> int | None:
-        return None if self.board.over else self.board.current
+        """Who decides now: the player to move, or the one a Character's action waits for (Toby placing the
+        card he looked at, the player on Lady Eva Blackwell's right choosing her card)."""
+        if self.board.over:
+            return None
+        if self.offer is not None:
+            return self.board.chooser(self.offer[0])
+        if self.peeked is not None:
+            return self.peeked[0]
+        return self.board.current
 
     def is_terminal(self) -> bool:
         return self.board.over
@@ -176,6 +228,7 @@ class BakerStreetState:
         other.hand_log = {s: list(h) for s, h in self.hand_log.items()}
         other.stats = {s: dict(d) for s, d in self.stats.items()}
         other.log = list(self.log)
+        other.offer, other.peeked = self.offer, self.peeked
         return other
 
     def take_observations(self, seat: int) -> list[Entry]:
@@ -204,19 +257,48 @@ class BakerStreetState:
         seat = self.current_player()
         if seat is None:
             return []
+        if self.offer is not None:
+            return [Keep(self.offer[1]), Keep(self.offer[2])]
+        if self.peeked is not None:
+            return [Place(False), Place(True)]
         board = self.board
         open_sections = [s for s in SECTIONS if not board.leads[s].confirmed]
-        out: list[Action] = [Confirm(s) for s in open_sections if board.leads[s].need == 0]
+        short = board.param(seat, "short", 1) if board.kind(seat) == "confirm_short" else 0
+        out: list[Action] = [Confirm(s) for s in open_sections if 0 <= board.leads[s].need <= short]
         held = len(self.hands[seat])
         out += [Investigate(p, s) for p in range(1, held + 1) for s in open_sections]
         out += [Eliminate(p) for p in range(1, held + 1)]
+        assists: list[Assist] = []
         for target in self.seats:
             if target == seat:
                 continue
             hand = self.hands[target]
-            out += [Assist(target, n) for n in NUMBERS if any(c.number == n for c in hand)]
-            out += [Assist(target, i) for i in ICONS if any(c.icon == i for c in hand)]
+            assists += [Assist(target, n) for n in NUMBERS if any(c.number == n for c in hand)]
+            assists += [Assist(target, i) for i in ICONS if any(c.icon == i for c in hand)]
+        assists = [a for a in assists if board.may_assist(seat, a.subject)]
+        out += assists
         out += [Pursue(s) for s in open_sections]
+        return out + self.character_actions(seat, assists)
+
+    def character_actions(self, seat: int, assists: list[Assist]) -> list[Action]:
+        """The actions ``seat``'s Character adds (with a use left)."""
+        board = self.board
+        out: list[Action] = []
+        if board.can_use(seat, "advance_holmes"):
+            out.append(Advance())
+        if board.can_use(seat, "double_assist"):
+            out += [DoubleAssist(a, b) for i, a in enumerate(assists) for b in assists[i + 1:]]
+        impossible = [c for c in board.impossible if isinstance(c, Evidence)]
+        if board.can_use(seat, "swap_impossible"):
+            on_leads = [c for ls in board.leads.values() if not ls.confirmed for c in ls.evidence + ls.raised]
+            out += [Exchange(o, c) for o in impossible for c in on_leads]
+        if board.can_use(seat, "swap_hand"):
+            out += [SwapCards(p, t, q) for p in range(1, len(self.hands[seat]) + 1) for t in self.seats
+                    if t != seat for q in range(1, len(self.hands[t]) + 1)]
+        if board.can_use(seat, "return_impossible"):
+            out += [ReturnCard(c) for c in impossible]
+        if board.can_use(seat, "peek") and self.deck:
+            out.append(Peek())
         return out
 
     def check(self, action: Action) -> None:
@@ -224,6 +306,18 @@ class BakerStreetState:
         seat = self.current_player()
         if seat is None:
             raise IllegalActionError(f"'{action}': the game is over ({self.board.result}: {self.board.reason})")
+        if self.offer is not None or self.peeked is not None or isinstance(action, Keep | Place):
+            if action not in self.legal_actions():
+                waiting = (f"player {seat} chooses which card Lady Eva Blackwell keeps ('keep CARD')"
+                           if self.offer else f"player {seat} places the card they looked at ('place top|bottom')"
+                           if self.peeked else "nothing to keep or place now")
+                raise IllegalActionError(f"'{action}': {waiting}")
+            return
+        if isinstance(action, DoubleAssist):
+            for part in (action.first, action.second):
+                self.check(part)
+            self.board.check(self._event_for(seat, action))
+            return
         if isinstance(action, Assist):
             if action.target not in self.hands:
                 raise IllegalActionError(f"'{action}': seat {action.target} does not exist (1 to {self.num_players})")
@@ -235,8 +329,16 @@ class BakerStreetState:
                 raise IllegalActionError(
                     f"'{action}': player {action.target} has no {action.subject} cards, and an Assist never says none"
                 )
-        elif isinstance(action, Investigate | Eliminate | Confirm | Pursue):
             self.board.check(self._event_for(seat, action))
+        elif isinstance(action, Investigate | Eliminate | Confirm | Pursue | Advance | Exchange | ReturnCard):
+            self.board.check(self._event_for(seat, action))
+        elif isinstance(action, SwapCards):
+            for who, pos in ((seat, action.position), (action.target, action.target_position)):
+                if who not in self.hands or not 1 <= pos <= len(self.hands[who]):
+                    raise IllegalActionError(f"'{action}': player {who} has no card at position {pos}")
+            self.board.check(self._event_for(seat, action))
+        elif isinstance(action, Peek):
+            self.board.check(Peeked(seat, None, False))
         else:
             raise IllegalActionError(f"'{action}' is not a Beyond Baker Street action")
 
@@ -258,6 +360,21 @@ class BakerStreetState:
             return Eliminated(seat, action.position, card)
         if isinstance(action, Confirm):
             return Confirmed(seat, action.section)
+        if isinstance(action, DoubleAssist):
+            one, two = self._event_for(seat, action.first), self._event_for(seat, action.second)
+            assert isinstance(one, Assisted) and isinstance(two, Assisted)
+            return DoubleAssisted(one, two)
+        if isinstance(action, Advance):
+            return Advanced(seat)
+        if isinstance(action, Exchange):
+            return Exchanged(seat, action.out, action.card)
+        if isinstance(action, ReturnCard):
+            return Returned(seat, action.card)
+        if isinstance(action, SwapCards):
+            return HandSwapped(seat, action.position, action.target, action.target_position,
+                               self.hands[seat][action.position - 1],
+                               self.hands[action.target][action.target_position - 1])
+        assert isinstance(action, Pursue)
         return Pursued(seat, action.section)
 
     # -- applying actions --------------------------------------------------------------------------------------
@@ -266,12 +383,41 @@ class BakerStreetState:
         self.check(action)
         seat = self.current_player()
         assert seat is not None
+        if isinstance(action, Peek):
+            self.peeked = (seat, self.deck[-1])
+            return
+        if isinstance(action, Place):
+            assert self.peeked is not None
+            card = self.deck.pop()
+            if action.bottom:
+                self.deck.insert(0, card)
+            else:
+                self.deck.append(card)
+            self.peeked = None
+            self._event(Peeked(seat, card, action.bottom), private={seat})
+            self.log.append(f"turn {self.board.turns}: peek {seat} {'bottom' if action.bottom else 'top'}")
+            self._end_turn(seat)
+            return
+        if isinstance(action, Keep):
+            assert self.offer is not None
+            eva, one, two = self.offer
+            buried = two if action.card == one else one
+            self.offer = None
+            self.deck.insert(0, buried)
+            self._draw(eva, action.card)
+            self._event(Buried(seat, buried), private={seat})
+            self._follow_ups(eva)
+            self._end_turn(eva)
+            return
         event = self._event_for(seat, action)
         stats = self.stats[seat]
         deaths = sum(1 for c in self.board.impossible if isinstance(c, Lead))
         mismatch = isinstance(event, Investigated) and event.card.icon != self.board.leads[event.section].icon
         if isinstance(event, Investigated | Eliminated):
             self.hands[seat].pop(event.position - 1)
+        if isinstance(event, HandSwapped):
+            self.hands[seat][event.position - 1] = event.taken
+            self.hands[event.target][event.target_position - 1] = event.given
         returned = self._event(event)
         if isinstance(event, Assisted):
             stats["assists"] += 1
@@ -290,25 +436,41 @@ class BakerStreetState:
         if returned:
             self.deck += returned
             self.rng.shuffle(self.deck)
+        self._follow_ups(seat)
+        self._end_turn(seat)
+
+    def _follow_ups(self, seat: int) -> None:
+        """Reveal Leads and draw as the board asks; stop at Lady Eva Blackwell's two cards (a choice)."""
         while self.board.pending:
             kind, what = self.board.pending[0]
             if kind == "reveal":
                 self._event(LeadRevealed(self.piles[str(what)].pop()))
+            elif self.board.draws_two(seat):
+                self.offer = (seat, self.deck.pop(), self.deck.pop())
+                return
             else:
-                card = self.deck.pop()
-                self.hands[seat].append(card)
-                self.board.apply(Drew(seat, card))
-                for s in self.seats:
-                    self._tell(s, Drew(seat, None if s == seat else card))
+                self._draw(seat, self.deck.pop())
+
+    def _draw(self, seat: int, card: Evidence) -> None:
+        self.hands[seat].append(card)
+        self.board.apply(Drew(seat, card))
+        for s in self.seats:
+            self._tell(s, Drew(seat, None if s == seat else card))
+
+    def _end_turn(self, seat: int) -> None:
         if self.board.over:
             self.log.append(f"game over: {self.board.result} ({self.board.reason})")
-        else:
+        elif self.offer is None and self.peeked is None:
             self.stats[self.board.current]["turns"] += 1
+        del seat
 
-    def _event(self, event: Event) -> list[Evidence]:
+    def _event(self, event: Event, private: set[int] | None = None) -> list[Evidence]:
+        """Apply ``event`` and tell it to every seat; seats not in ``private`` (if given) are told it without
+        its card (a :class:`Peeked` or :class:`Buried` card only its player sees)."""
         returned = self.board.apply(event)
         for s in self.seats:
-            self._tell(s, event)
+            shown = event if private is None or s in private else replace(event, card=None)  # type: ignore
+            self._tell(s, shown)
         return returned
 
     def _tell(self, seat: int, obs: Entry) -> None:
@@ -348,7 +510,43 @@ def new_game(rules: TableRules, rng: random.Random, first_player: int | None = N
         rng.shuffle(leads)
         piles[section] = leads[: rules.data.leads_per_section]
     first = rng.randint(1, rules.players) if first_player is None else first_player
+    first = rules.start_seat() or first
     return BakerStreetState(rules, hands, evidence, piles, first, random.Random(rng.random()))
 
 
-__all__ = ["BakerStreetState", "TableRules", "TableView", "new_game", "LOST", "WON"]
+def new_character_game(rules: TableRules, seats: tuple[str | None, ...], rng: random.Random) -> BakerStreetState:
+    """:func:`new_game` with Character cards: ``seats`` names each seat's Character, None for one drawn at random
+    (from the game's seed) among those not named."""
+    if len(seats) != rules.players:
+        raise AssistantError(f"characters: {len(seats)} given, expected one per player ({rules.players})")
+    named = [rules.data.character(n).name if n else None for n in seats]
+    pool = sorted(n for n in rules.data.characters if n not in named)
+    drawn = iter(rng.sample(pool, sum(1 for n in named if n is None)))
+    names = tuple(n if n is not None else next(drawn) for n in named)
+    return new_game(TableRules(rules.players, rules.case, rules.data, names), rng)
+
+
+def parse_characters(text: str, players: int, data: GameData = DEFAULT_DATA) -> tuple[str | None, ...]:
+    """``--characters``: "random" (every seat), or one name per seat, comma-separated ("random" for a seat
+    drawn at random): "Toby,random,Lestrade"."""
+    parts = [p.strip() for p in text.split(",")] if text.strip().lower() != "random" else ["random"] * players
+    if len(parts) != players:
+        raise AssistantError(f"--characters '{text}': {len(parts)} names, expected {players} (one per seat) or "
+                             f"'random'")
+    out: list[str | None] = []
+    for p in parts:
+        if p.lower() == "random":
+            out.append(None)
+            continue
+        try:
+            out.append(data.character(p).name)
+        except ValueError as exc:
+            raise AssistantError(f"--characters: {exc}") from None
+    named = [n for n in out if n]
+    if len(set(named)) != len(named):
+        raise AssistantError(f"--characters '{text}': each Character is played once")
+    return tuple(out)
+
+
+__all__ = ["BakerStreetState", "TableRules", "TableView", "new_character_game", "new_game", "parse_characters", "LOST",
+           "WON"]

@@ -47,13 +47,13 @@ def ready() -> BakerStreetSession:
 def test_setup_dialogue_asks_in_order() -> None:
     session = BakerStreetSession()
     prompts = []
-    answers = iter(["3", "2", "1", "1", "3W 4W 1T 6C", "1W 2W 5W 6W", "7W", "9T", "11W"])
+    answers = iter(["3", "2", "1", "none", "1", "3W 4W 1T 6C", "1W 2W 5W 6W", "7W", "9T", "11W"])
     while (question := session.setup_question()) is not None:
         prompts.append(question.prompt)
         session.handle(question.line(next(answers)))
-    assert prompts[0].startswith("Number of players") and "Player 3's hand" in prompts[5]
-    assert "Suspect Lead" in prompts[-1]
-    assert session.lines == SETUP
+    assert prompts[0].startswith("Number of players") and "Player 1's Character" in prompts[3]
+    assert "Player 3's hand" in prompts[6] and "Suspect Lead" in prompts[-1]
+    assert session.lines == [*SETUP[:3], "character 1 none", *SETUP[3:]]
 
 
 def test_hand_table_after_an_assist() -> None:

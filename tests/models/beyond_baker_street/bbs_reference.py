@@ -11,6 +11,15 @@ shown, so the past positions are pinned), and each has the same probability (eve
 likely outcomes as the public deck size, whatever the history), so counting solutions is counting histories.
 :func:`history_reference` enumerates them with python-constraint (:func:`solver.reference.count_distinct`).
 
+Character cards that move cards unseen are replayed the same way, with a variable for every card lying at a
+known place in the deck (Toby's card on top or at the bottom, the card buried for Lady Eva Blackwell): fixed if I
+saw it, else any card of the deck then; it is different from the cards held while it lies there and from every
+card drawn above it, and a draw that reaches it takes it. Lady Eva Blackwell's kept and buried cards are two
+different cards of the deck (the choice taken as independent of the cards); a swap fixes both cards. Then the
+histories count every such variable too, so the reference reports both the histories and the distinct hands
+(:attr:`HistoryReference.hands`), and the model's world count must equal the latter while its probabilities equal
+the histories' (each hand has as many histories as any other: the count of the hidden deck cards is public).
+
 Figures: ``python tests/models/beyond_baker_street/bbs_reference.py --games 200`` replays that many random
 games per player count and prints how many reshuffle states were compared and agreed.
 """
@@ -31,19 +40,25 @@ from models.beyond_baker_street.knowledge import HandKnowledge, hand_worlds  # n
 from models.beyond_baker_street.observations import (  # noqa: E402
     Action,
     Assisted,
+    Buried,
     Case,
+    CharacterCard,
+    DoubleAssisted,
     Drew,
     Eliminated,
     Entry,
     Hand,
+    HandSwapped,
     Investigated,
     LeadRevealed,
     Me,
+    Peeked,
     Players,
+    Returned,
     Start,
     matches,
 )
-from models.beyond_baker_street.rules import BakerStreetState, TableRules, new_game  # noqa: E402
+from models.beyond_baker_street.rules import BakerStreetState, TableRules, new_character_game, new_game  # noqa: E402
 from models.beyond_baker_street.table import Board  # noqa: E402
 from solver.reference import count_distinct  # noqa: E402
 
@@ -54,6 +69,11 @@ class HistoryReference:
 
     worlds: int
     positions: list[dict[Evidence, int]]
+    hands: int = -1  # distinct current hands (-1: as many as the histories, no deck card was pinned)
+
+    @property
+    def hand_count(self) -> int:
+        return self.worlds if self.hands < 0 else self.hands
 
     def probability(self, position: int, card: Evidence) -> float:
         return self.positions[position - 1].get(card, 0) / self.worlds if self.worlds else 0.0
@@ -64,6 +84,11 @@ def history_reference(entries: Sequence[Entry], data: GameData = DEFAULT_DATA,
     """Replay one player's ``entries`` (setup lines first) and count the histories of their hand."""
     players = me = case = None
     start = 1
+    characters: dict[int, str] = {}
+    top: str | None = None  # the variable of the card Toby put back on top
+    bottom: list[str] = []  # the variables of the cards at the bottom of the deck, bottom-most first
+    pins: list[str] = []  # every pinned variable ever made
+    buried: list[str] = []  # Lady Eva Blackwell's card waiting for its 'bury' entry
     others: dict[int, list[Evidence]] = {}
     leads: list[LeadRevealed] = []
     board: Board | None = None
@@ -84,7 +109,22 @@ def history_reference(entries: Sequence[Entry], data: GameData = DEFAULT_DATA,
         var = f"c{len(domains)}"
         domains[var] = allowed
         mine.append(var)
-        distinct.append(list(mine))
+        distinct.append(list(mine) + live_pins())
+
+    def live_pins() -> list[str]:
+        return ([top] if top else []) + list(bottom) + list(buried)
+
+    def new_pin(card: Evidence | None) -> str:
+        """A card of the deck at a known place: ``card`` if I saw it, else any card of the deck now."""
+        var = f"d{len(domains)}"
+        domains[var] = {card} if card is not None else everything - visible()
+        pins.append(var)
+        distinct.append(list(mine) + live_pins() + [var])
+        return var
+
+    def seen_drawn(card: Evidence) -> None:
+        for var in mine + live_pins():
+            domains[var].discard(card)
 
     for entry in entries:
         if board is None:
@@ -100,8 +140,11 @@ def history_reference(entries: Sequence[Entry], data: GameData = DEFAULT_DATA,
                 others[entry.seat] = list(entry.cards)
             elif isinstance(entry, LeadRevealed):
                 leads.append(entry)
+            elif isinstance(entry, CharacterCard):
+                characters[entry.seat] = data.character(entry.name).name
             if (players and me and case and len(others) == players - 1 and len(leads) == len(SECTIONS)):
                 board = Board(players, data.case(case), start, data)
+                board.characters = {t: data.characters[n] for t, n in characters.items()}
                 for e in sorted(leads, key=lambda e: SECTIONS.index(e.lead.section)):
                     board.apply(e)
                 dealt = everything - visible()
@@ -111,27 +154,109 @@ def history_reference(entries: Sequence[Entry], data: GameData = DEFAULT_DATA,
         if isinstance(entry, Start):
             board.first = board.current = entry.seat
             continue
-        if isinstance(entry, Assisted) and entry.target == me:
-            for i, var in enumerate(mine, 1):
-                domains[var] = {c for c in domains[var] if matches(c, entry.subject) == (i in entry.positions)}
-        elif isinstance(entry, Investigated | Eliminated):
+        parts = [entry] if isinstance(entry, Assisted) else \
+            [entry.first, entry.second] if isinstance(entry, DoubleAssisted) else []
+        for part in parts:
+            if part.target == me:
+                for i, var in enumerate(mine, 1):
+                    domains[var] = {c for c in domains[var] if matches(c, part.subject) == (i in part.positions)}
+        if isinstance(entry, Investigated | Eliminated):
             if entry.seat == me:
                 var = mine.pop(entry.position - 1)
                 domains[var] &= {entry.card}
             else:
                 others[entry.seat].pop(entry.position - 1)
-        board.apply(entry)  # the public consequences: Leads, the Impossible, cards shuffled back into the deck
+        if isinstance(entry, HandSwapped):
+            for seat, pos, gone, got in ((entry.seat, entry.position, entry.given, entry.taken),
+                                         (entry.target, entry.target_position, entry.taken, entry.given)):
+                if seat == me:
+                    domains[mine[pos - 1]] &= {gone}
+                    var = f"c{len(domains)}"
+                    domains[var] = {got}
+                    mine[pos - 1] = var
+                    distinct.append(list(mine))
+                else:
+                    others[seat][pos - 1] = got
+        pinned: str | None = None
+        two = isinstance(entry, Drew) and board.draws_two(entry.seat)
+        if isinstance(entry, Drew):
+            if board.top_known:
+                assert top is not None and not two, "the reference leaves out Eva drawing Toby's known top card"
+                pinned, top = top, None
+            elif board.deck == board.bottom:
+                pinned = bottom.pop()
+        if isinstance(entry, Peeked):
+            all_pinned = not board.top_known and board.deck == board.bottom
+            if board.top_known:
+                assert top is not None
+                var, top = top, None
+            elif not all_pinned:
+                var = new_pin(entry.card)
+            else:
+                var = bottom.pop()
+            if entry.card is not None:
+                domains[var] &= {entry.card}
+            if entry.bottom:
+                bottom.insert(0, var)
+            elif all_pinned:
+                bottom.append(var)
+            else:
+                top = var
+        if isinstance(entry, Buried):
+            var = buried.pop()
+            if entry.card is not None:
+                domains[var] &= {entry.card}
+            bottom.insert(0, var)
+        shuffled = board.apply(entry)  # the public consequences: Leads, the Impossible, cards back into the deck
+        if shuffled or isinstance(entry, Returned):
+            top, bottom = None, []
         if isinstance(entry, Drew):
             if entry.seat == me:
-                new_card(everything - visible())  # from the deck: neither in sight nor held (distinct)
+                if pinned is not None:
+                    mine.append(pinned)
+                    distinct.append(list(mine))
+                else:
+                    new_card(everything - visible())  # from the deck: neither in sight nor held (distinct)
             else:
                 assert entry.card is not None
-                for var in mine:
-                    domains[var].discard(entry.card)
+                if pinned is not None:
+                    domains[pinned] &= {entry.card}
+                seen_drawn(entry.card)
                 others[entry.seat].append(entry.card)
-    total, weights = count_distinct({v: sorted(d) for v, d in domains.items()}, distinct, limit)
-    positions = [{c: w for (v, c), w in weights.items() if v == var} for var in mine]
-    return HistoryReference(total, positions)  # type: ignore[arg-type]
+            if two:  # the other card of her two: a different card of the deck, buried next
+                buried.append(new_pin(None))
+    return _enumerate(domains, distinct, mine, limit, bool(pins))
+
+
+def _enumerate(domains: dict[str, set[Evidence]], distinct: list[list[str]], mine: list[str], limit: int,
+               project: bool) -> HistoryReference:
+    """Count the histories (and, with pinned deck cards, the distinct hands they give)."""
+    if not project:
+        total, weights = count_distinct({v: sorted(d) for v, d in domains.items()}, distinct, limit)
+        positions = [{c: w for (v, c), w in weights.items() if v == var} for var in mine]
+        return HistoryReference(total, positions)  # type: ignore[arg-type]
+    from constraint import AllDifferentConstraint, Problem
+
+    if any(not d for d in domains.values()):
+        return HistoryReference(0, [{} for _ in mine], 0)
+    pc = Problem()
+    for var, dom in domains.items():
+        pc.addVariable(var, sorted(dom))
+    for group in distinct:
+        if len(set(group)) > 1:
+            pc.addConstraint(AllDifferentConstraint(), list(dict.fromkeys(group)))
+    total = 0
+    hands: set[tuple[Evidence, ...]] = set()
+    positions: list[dict[Evidence, int]] = [{} for _ in mine]
+    for world in pc.getSolutionIter():
+        total += 1
+        if total > limit:
+            raise OverflowError(f"more than {limit} histories")
+        hand = tuple(world[v] for v in mine)
+        hands.add(hand)
+        for row, c in zip(positions, hand, strict=True):
+            row[c] = row.get(c, 0) + 1
+    return HistoryReference(total, positions, len(hands))
 
 
 # -- games with reshuffles ------------------------------------------------------------------------------------
@@ -152,7 +277,7 @@ def pick(st: BakerStreetState, rng: random.Random) -> Action:
         kinds.setdefault(type(a).__name__, []).append(a)
     weights = {"Confirm": 6.0, "Investigate": 4.0, "Pursue": 1.5, "Eliminate": 1.5, "Assist": 2.0}
     for _ in range(12):
-        kind = rng.choices(list(kinds), [weights[k] for k in kinds])[0]
+        kind = rng.choices(list(kinds), [weights.get(k, 3.0) for k in kinds])[0]
         action = rng.choice(kinds[kind])
         if not _loses(st, action):
             return action
@@ -168,12 +293,15 @@ def history_matters(kn: HandKnowledge) -> bool:
     )
 
 
-def game_states(players: int, case: int, seed: int, data: GameData = DEFAULT_DATA, max_turns: int = 200
+def game_states(players: int, case: int, seed: int, data: GameData = DEFAULT_DATA, max_turns: int = 200,
+                characters: tuple[str | None, ...] = (), seat: int | None = None,
                 ) -> Iterator[tuple[BakerStreetState, HandKnowledge]]:
-    """One random game; after every entry, the table and one seat's knowledge (the seat is drawn at random)."""
+    """One random game; after every entry, the table and one seat's knowledge (the seat is drawn at random
+    unless given). ``characters``: one name (or None: random) per seat, or none for the base game."""
     rng = random.Random(seed)
-    st = new_game(TableRules(players, case, data), rng)
-    seat = rng.choice(st.seats)
+    rules = TableRules(players, case, data)
+    st = new_character_game(rules, characters, rng) if characters else new_game(rules, rng)
+    seat = seat or rng.choice(st.seats)
     kn = HandKnowledge(data)
     for _ in range(max_turns):
         for obs in st.take_observations(seat):
@@ -193,13 +321,16 @@ def compare(kn: HandKnowledge, limit: int) -> tuple[bool, bool] | None:
     None when the state has more than ``limit`` worlds."""
     if kn.worlds() > limit:
         return None
-    ref = history_reference(kn.entries, kn.data, limit * 4)
-    agree = ref.worlds == kn.worlds() and all(
+    try:  # pinned deck cards multiply the histories (each hand the same number of times)
+        ref = history_reference(kn.entries, kn.data, limit * 40)
+    except OverflowError:
+        return None
+    agree = ref.hand_count == kn.worlds() and all(
         abs(dist.get(c, 0.0) - ref.probability(pos, c)) < 1e-9
         for pos, dist in enumerate(kn.hand(), 1) for c in kn.data.evidence
     )
     old = hand_worlds([replace(s, seen=0) for s in kn.hands[kn.me]], kn.unseen())[0]
-    return agree, old != ref.worlds
+    return agree, old != ref.hand_count
 
 
 def main() -> None:
