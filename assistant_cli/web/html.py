@@ -78,10 +78,17 @@ def _part(cell: v.Cell) -> Markup:
         cell.kind, TONE_CLASS[cell.tone], cell.kind, data, body)
 
 
-def _atom(atom: str | v.Text) -> Markup:
+def _atom(atom: str | v.Text | v.Cell) -> Markup:
+    if isinstance(atom, v.Cell):
+        return _part(atom)  # a typed value in a line of phrases: its bar, key and why like a cell's part
     if isinstance(atom, v.Text):
-        return Markup('<span class="atom {}">{}</span>').format(TONE_CLASS[atom.tone], atom.text)
-    return Markup('<span class="atom">{}</span>').format(atom)
+        return Markup('<span class="atom {}">{}</span>').format(TONE_CLASS[atom.tone], _whole(atom.text))
+    return Markup('<span class="atom">{}</span>').format(_whole(atom))
+
+
+def _whole(text: str) -> str:
+    """A short phrase (``pink 0.4``) kept on one line; a sentence may wrap at its spaces."""
+    return text.replace(" ", "\u00a0") if len(text) <= 24 else text
 
 
 def _cell(cell: v.Cell, column: v.Column) -> Markup:

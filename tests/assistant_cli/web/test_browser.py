@@ -28,10 +28,6 @@ EXAMPLES = {
     "evidence": ROOT / "examples" / "evidence-4p.txt",
     "time-bomb": ROOT / "examples" / "time-bomb-5p.txt",
 }
-MATCHING_CHOICE = """([text, word]) => {
-  const want = (text + word + " ").toLowerCase();
-  return [...document.querySelectorAll("#choices button.choice")].some(b => b.dataset.fill.toLowerCase() === want);
-}"""
 
 
 def new_game(page: Any, server: Server, game: str) -> str:
@@ -48,6 +44,14 @@ def submit(page: Any) -> None:
     page.wait_for_function("!document.querySelector('#panel').dataset.old", timeout=60_000)
 
 
+def offered(page: Any, text: str) -> None:
+    """Ask the page for the words that may follow ``text`` and wait until they are shown."""
+    page.evaluate("t => htmx.ajax('GET', location.pathname + '/compose?line=' + encodeURIComponent(t), "
+                  "{target: '#choices', swap: 'innerHTML'})", text)
+    page.wait_for_function("t => { const f = document.querySelector('#choices .for'); "
+                           "return f !== null && f.dataset.text === t; }", arg=text, timeout=10_000)
+
+
 def enter_by_taps(page: Any, line: str) -> tuple[int, int]:
     """Enter ``line`` by tapping the offered words; returns (taps, words typed)."""
     words = line.split("#", 1)[0].split()
@@ -56,25 +60,23 @@ def enter_by_taps(page: Any, line: str) -> tuple[int, int]:
     if text.strip() and " ".join(words).lower().startswith(text.strip().lower() + " "):
         done = len(text.split())  # the setup question filled in its prefix
     else:
-        box.fill("")
-        page.evaluate("htmx.ajax('GET', location.pathname + '/compose?line=', {target: '#choices', swap: 'innerHTML'})")
         text, done = "", 0
+    box.fill(text)
     taps = typed = 0
     for word in words[done:]:
-        try:
-            page.wait_for_function(MATCHING_CHOICE, arg=[text, word], timeout=3_000)
-        except Exception:  # the page offers no such word: type it, as a player would
+        offered(page, text)
+        want = (text + word + " ").lower()
+        buttons = page.locator("#choices button.choice")
+        fills = [buttons.nth(i).get_attribute("data-fill") for i in range(buttons.count())]
+        match = next((i for i, fill in enumerate(fills) if fill.lower() == want), None)
+        if match is None:  # the page offers no such word: type it, as a player would
             text = f"{text}{word} "
             box.fill(text)
             typed += 1
             continue
-        want = (text + word + " ").lower()
-        buttons = page.locator("#choices button.choice")
-        for i in range(buttons.count()):
-            if buttons.nth(i).get_attribute("data-fill").lower() == want:
-                text = buttons.nth(i).get_attribute("data-fill")
-                buttons.nth(i).click()
-                break
+        text = fills[match]
+        buttons.nth(match).click()
+        page.wait_for_function("t => document.querySelector('#line').value === t", arg=text)
         taps += 1
     submit(page)
     error = page.locator("#error")
@@ -108,7 +110,10 @@ def check_against_analyze(page: Any, game: str, journal: Path) -> int:
 def no_horizontal_scroll(page: Any) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
     width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 360, f"page is {width}px wide at a 360px viewport"
+    widest = page.evaluate("""() => [...document.querySelectorAll('main *')]
+        .filter(e => e.getBoundingClientRect().right > 361 && !e.closest('.table-wrap'))
+        .slice(0, 3).map(e => e.tagName + '.' + e.className + ': ' + e.textContent.slice(0, 60))""")
+    assert width <= 360, f"page is {width}px wide at a 360px viewport: {widest}"
     page.set_viewport_size({"width": 390, "height": 844})
 
 
