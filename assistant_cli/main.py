@@ -30,6 +30,7 @@ from assistant_cli.companion_app import (
 )
 from assistant_cli.help_format import hide_flag_types
 from assistant_cli.lazy import LazyCommand, LazyGroup
+from assistant_cli.web.serve import serve  # light: the web stack is imported when it runs
 
 if TYPE_CHECKING:
     from typer import _click as click  # the Click that Typer vendors
@@ -202,6 +203,7 @@ app.add_typer(simulate_app, name="simulate")
 app.add_typer(beyond_baker_street_app, name="beyond-baker-street")
 app.add_typer(evidence_app, name="evidence")
 app.add_typer(time_bomb_app, name="time-bomb")
+app.command(name="serve")(serve)
 
 
 def version() -> str:

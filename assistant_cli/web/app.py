@@ -1,0 +1,319 @@
+"""``assist serve``: the companions as a local web app (Starlette, Jinja2 templates, htmx shipped here).
+
+Every request that changes a game goes through the same ``session.handle(line)`` as the terminal, so the page
+shows the same knowledge, writes the same journal (one file per game in the games folder, in the terminal's
+format: a game started here resumes with ``assist GAME --resume FILE`` and the other way round) and gives the
+same one-line errors. Entries to one game are serialised by a lock; other phones on the same game see the
+change by polling a version number. Nothing here knows a game's rules: views are drawn from the session's view
+data (:mod:`solver.view`) by :mod:`assistant_cli.web.html`.
+
+Safety: the server binds 127.0.0.1 unless asked for the LAN, where every request needs the join token (a
+query parameter once, then a cookie); request bodies are size-limited; a game id from a request becomes a
+file name only after it matches a strict pattern and is found in the games folder.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import re
+import time
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from assistant_cli.web import html
+from assistant_cli.web.games import GAMES, GameSpec, game_of_journal
+from solver.errors import AssistantError
+
+MAX_BODY = 16_384  # bytes: an entry line is short; anything bigger is refused
+MAX_LINE = 500  # characters of one entry line
+GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}")
+TOKEN_COOKIE = "assist_token"
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+@dataclass
+class OpenGame:
+    """A game being played: its session, journal file, lock and version (bumped when its entries change)."""
+
+    id: str
+    spec: GameSpec
+    session: Any
+    path: Path
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    version: int = 0
+    last: list[Any] = field(default_factory=list)  # views of the last reply (why, advise, ...)
+    error: str | None = None
+    entered: str = ""  # the line that failed, kept in the entry box
+
+
+class GameStore:
+    """The games folder: new games, saved journals, and the games open in this server."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.open: dict[str, OpenGame] = {}
+        self._opening = asyncio.Lock()
+
+    def saved(self) -> list[tuple[str, GameSpec, int, float]]:
+        """Saved games, newest first: (id, game, entries, modified time)."""
+        rows = []
+        for path in self.folder.glob("*.journal"):
+            spec = game_of_journal(path)
+            if spec is None or not GAME_ID.fullmatch(path.stem):
+                continue
+            entries = sum(1 for line in path.read_text(encoding="utf-8").splitlines()[1:] if line.strip())
+            rows.append((path.stem, spec, entries, path.stat().st_mtime))
+        return sorted(rows, key=lambda r: -r[3])
+
+    def path_of(self, game_id: str) -> Path:
+        """The journal of ``game_id``; only ids matching :data:`GAME_ID` that exist in the folder."""
+        if not GAME_ID.fullmatch(game_id):
+            raise KeyError(game_id)
+        path = self.folder / f"{game_id}.journal"
+        if path.resolve().parent != self.folder.resolve() or not path.is_file():
+            raise KeyError(game_id)
+        return path
+
+    def create(self, spec: GameSpec) -> str:
+        """A new empty game of ``spec``: its journal file (header only) in the folder; returns its id."""
+        from assistant_cli.session import Journal
+
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        for n in range(1000):
+            game_id = f"{spec.name}-{stamp}" + (f"-{n}" if n else "")
+            path = self.folder / f"{game_id}.journal"
+            try:
+                with open(path, "x", encoding="utf-8"):
+                    pass
+            except FileExistsError:
+                continue
+            Journal(path, spec.header).save([])
+            return game_id
+        raise AssistantError("too many games started this second")
+
+    async def get(self, game_id: str) -> OpenGame:
+        """The open game ``game_id``, resumed from its journal on first use (KeyError: no such game)."""
+        if game_id in self.open:
+            return self.open[game_id]
+        async with self._opening:
+            if game_id not in self.open:
+                path = self.path_of(game_id)
+                spec = game_of_journal(path)
+                if spec is None:
+                    raise KeyError(game_id)
+                session = await run_in_threadpool(_resume, spec, path)
+                self.open[game_id] = OpenGame(game_id, spec, session, path)
+        return self.open[game_id]
+
+
+def _resume(spec: GameSpec, path: Path) -> Any:
+    """A session replaying the journal at ``path`` and writing to it from now on."""
+    from assistant_cli.session import Journal, read_lines
+
+    session = spec.new_session()
+    session.replay(line for _, line in read_lines(path))
+    session.journal = Journal(path, spec.header)
+    return session
+
+
+def create_app(games_dir: Path, token: str | None = None) -> Starlette:
+    """The web app over the games in ``games_dir``; with ``token``, every request must carry it."""
+    games_dir.mkdir(parents=True, exist_ok=True)
+    store = GameStore(games_dir)
+    env = Environment(loader=PackageLoader("assistant_cli.web", "templates"), autoescape=select_autoescape())
+    env.globals["view_html"] = html.render
+    env.filters["when"] = lambda t: time.strftime("%Y-%m-%d %H:%M", time.localtime(t))
+
+    def page(name: str, status: int = 200, **context: Any) -> HTMLResponse:
+        return HTMLResponse(env.get_template(name).render(**context), status_code=status)
+
+    async def home(request: Request) -> Response:
+        return page("home.html", games=GAMES.values(), saved=store.saved())
+
+    async def new_game(request: Request) -> Response:
+        form = await request.form()
+        spec = GAMES.get(str(form.get("game", "")))
+        if spec is None:
+            return PlainTextResponse(f"unknown game '{form.get('game', '')}'; expected one of {', '.join(GAMES)}",
+                                     status_code=400)
+        game_id = store.create(spec)
+        return RedirectResponse(f"/g/{game_id}", status_code=303)
+
+    async def open_game(request: Request) -> OpenGame | Response:
+        try:
+            return await store.get(request.path_params["game_id"])
+        except KeyError:
+            return PlainTextResponse(f"no game '{request.path_params['game_id']}' in the games folder",
+                                     status_code=404)
+        except AssistantError as exc:
+            return PlainTextResponse(f"cannot resume '{request.path_params['game_id']}': {exc}", status_code=409)
+
+    def panel(game: OpenGame, template: str) -> HTMLResponse:
+        state = _state_views(game.session)
+        step = _step(game.session)
+        return page(template, game=game, state=state, step=step, history=list(game.session.lines), last=game.last)
+
+    async def game_page(request: Request) -> Response:
+        game = await open_game(request)
+        return game if isinstance(game, Response) else panel(game, "game.html")
+
+    async def game_panel(request: Request) -> Response:
+        game = await open_game(request)
+        if isinstance(game, Response):
+            return game
+        if request.query_params.get("v") == str(game.version):
+            return Response(status_code=204)  # nothing new: htmx keeps the page as it is
+        return panel(game, "live.html")
+
+    async def game_line(request: Request) -> Response:
+        game = await open_game(request)
+        if isinstance(game, Response):
+            return game
+        form = await request.form()
+        line = str(form.get("line", "")).replace("\r", " ").replace("\n", " ").strip()
+        async with game.lock:
+            game.error, game.entered = None, ""
+            if len(line) > MAX_LINE:
+                game.error, game.entered = f"line of {len(line)} characters: expected at most {MAX_LINE}", ""
+            elif line:
+                before = list(game.session.lines)
+                try:
+                    reply = await run_in_threadpool(game.session.handle, line)
+                    game.last = [] if _shows_state(reply) else list(reply.renderables)
+                except AssistantError as exc:
+                    game.error, game.entered = str(exc), line
+                if game.session.lines != before:
+                    game.version += 1
+            return panel(game, "panel.html")
+
+    async def game_compose(request: Request) -> Response:
+        game = await open_game(request)
+        if isinstance(game, Response):
+            return game
+        text = request.query_params.get("line", "")[:MAX_LINE]
+        async with game.lock:
+            words = _choices(game.session, text)
+        return page("choices.html", choices=words, text=text)
+
+    routes = [
+        Route("/", home),
+        Route("/new", new_game, methods=["POST"]),
+        Route("/g/{game_id}", game_page),
+        Route("/g/{game_id}/panel", game_panel),
+        Route("/g/{game_id}/line", game_line, methods=["POST"]),
+        Route("/g/{game_id}/compose", game_compose),
+        Mount("/static", StaticFiles(packages=[("assistant_cli.web", "static")]), name="static"),
+    ]
+    middleware = [Middleware(TokenGate, token=token)] if token is not None else []
+    app = Starlette(routes=routes, middleware=[*middleware, Middleware(BodyLimit, limit=MAX_BODY)])
+    app.state.store = store
+    return app
+
+
+def _shows_state(reply: Any) -> bool:
+    """Whether a reply is the state view after an entry (the page shows the state anyway)."""
+    return bool(reply.accepted) or not reply.renderables
+
+
+def _state_views(session: Any) -> list[Any]:
+    """The state at a glance ('show'), or nothing before the setup lets the game show one."""
+    try:
+        return list(session.handle("show").renderables)
+    except AssistantError:
+        return []
+
+
+def _step(session: Any) -> dict[str, Any] | None:
+    """The next setup question with the words that may answer it, or None once the setup is complete."""
+    question = session.setup_question()
+    if question is None:
+        return None
+    prefix = question.prefix.strip()
+    return {"question": question.prompt.strip(), "prefix": prefix + " " if prefix else "",
+            "choices": _choices(session, prefix + " " if prefix else "")}
+
+
+def _choices(session: Any, text: str) -> list[tuple[str, str]]:
+    """Buttons for the next word of ``text``: (label, the whole line after the tap)."""
+    words = session.completions(text)
+    head = text[: len(text) - len(text.split(" ")[-1])]  # the text before the word being completed
+    return [(w, f"{head}{w} ") for w in words[:60]]
+
+
+class BodyLimit:
+    """Refuses request bodies over ``limit`` bytes with 413 (declared or streamed)."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers", [])).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await PlainTextResponse(f"request body over {self.limit} bytes", status_code=413)(scope, receive, send)
+            return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                raise TooLarge
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except TooLarge:
+            await PlainTextResponse(f"request body over {self.limit} bytes", status_code=413)(scope, receive, send)
+
+
+class TooLarge(Exception):
+    """A streamed request body went over the limit."""
+
+
+class TokenGate:
+    """With ``--lan``: every request must carry the join token (``?token=`` once, then a cookie); else 403."""
+
+    def __init__(self, app: ASGIApp, token: str) -> None:
+        self.app, self.token = app, token
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        given = request.query_params.get("token")
+        cookie = request.cookies.get(TOKEN_COOKIE, "")
+        if given is not None and hmac.compare_digest(given, self.token):
+            # Drop the token from the address bar once it is in a cookie.
+            target = request.url.remove_query_params("token")
+            response: Response = RedirectResponse(str(target.path) + (f"?{target.query}" if target.query else ""),
+                                                  status_code=303)
+            response.set_cookie(TOKEN_COOKIE, self.token, httponly=True, samesite="strict")
+            await response(scope, receive, send)
+            return
+        if not hmac.compare_digest(cookie, self.token):
+            await PlainTextResponse("join token missing or wrong: open the address the server printed",
+                                    status_code=403)(scope, receive, send)
+            return
+        await self.app(scope, receive, send)

@@ -1,0 +1,71 @@
+"""``assist serve``: start the web companion (uvicorn) on this machine or, with ``--lan``, for the table's phones."""
+
+from __future__ import annotations
+
+import secrets
+import socket
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+DEFAULT_PORT = 8765
+
+
+def lan_address() -> str:
+    """This machine's address on the local network as its own name resolves (127.0.0.1 if it has none)."""
+    try:
+        address = socket.gethostbyname(socket.gethostname())
+    except OSError:
+        return "127.0.0.1"
+    return address
+
+
+def serve(
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on (0: any free port).")] = DEFAULT_PORT,
+    games_dir: Annotated[Path, typer.Option(help="Folder of the games' journals (made if missing).")] = Path("."),
+    lan: Annotated[bool, typer.Option("--lan", help="Listen on the local network; every request needs the printed "
+                                      "join token.")] = False,
+) -> None:
+    """Start the web companion: all four games on a page a phone at the table can open."""
+    try:
+        import uvicorn
+
+        from assistant_cli.web.app import create_app
+    except ImportError as exc:
+        typer.echo(f"assist serve needs the web extra ({exc.name} is missing): pip install -e '.[web]'", err=True)
+        raise typer.Exit(1) from None
+    token = secrets.token_urlsafe(12) if lan else None
+    host = "0.0.0.0" if lan else "127.0.0.1"
+    app = create_app(games_dir.resolve(), token)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(128)  # connections wait in the backlog from now on, so the printed address works at once
+    except OSError as exc:
+        typer.echo(f"port {port}: cannot listen on it ({exc.strerror}); try --port 0 for any free port", err=True)
+        raise typer.Exit(1) from None
+    bound = sock.getsockname()[1]
+    if lan:
+        url = f"http://{lan_address()}:{bound}/?token={token}"
+        typer.echo(f"assist serve: open {url} on the phones at the table (the token is needed)")
+        _print_qr(url)
+    else:
+        typer.echo(f"assist serve: open http://127.0.0.1:{bound}/ (this machine only; --lan for phones)")
+    typer.echo(f"games folder: {games_dir.resolve()} (Ctrl-C stops the server; every entry is already saved)")
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()
+
+
+def _print_qr(url: str) -> None:
+    try:
+        import segno
+    except ImportError:
+        return
+    segno.make(url, error="m").terminal(compact=True)
