@@ -1,9 +1,9 @@
-"""``assist serve``: start the web companion (uvicorn) on this machine or, with ``--lan``, for the table's phones."""
+"""``assist serve``: start the web companion (uvicorn) on this machine or, with ``--lan``, for the table's phones.
+
+Only Typer is imported here: ``assist --help`` lists this command without loading the web stack."""
 
 from __future__ import annotations
 
-import secrets
-import socket
 from pathlib import Path
 from typing import Annotated
 
@@ -14,6 +14,8 @@ DEFAULT_PORT = 8765
 
 def lan_address() -> str:
     """This machine's address on the local network as its own name resolves (127.0.0.1 if it has none)."""
+    import socket
+
     try:
         address = socket.gethostbyname(socket.gethostname())
     except OSError:
@@ -28,6 +30,9 @@ def serve(
                                       "join token.")] = False,
 ) -> None:
     """Start the web companion: all four games on a page a phone at the table can open."""
+    import secrets
+    import socket
+
     try:
         import uvicorn
 
