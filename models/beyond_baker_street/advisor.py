@@ -26,13 +26,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+import numpy as np
+
 from models.beyond_baker_street.data import EVIDENCE, ICONS, NUMBERS
 from models.beyond_baker_street.knowledge import (
     CARD_INDEX,
     ICON_MASK,
     HandKnowledge,
     card_mask,
-    mask_worlds,
+    mask_distribution,
     subject_mask,
 )
 from models.beyond_baker_street.observations import (
@@ -49,6 +51,7 @@ from models.beyond_baker_street.observations import (
 from models.beyond_baker_street.rules import TableView
 from models.beyond_baker_street.table import Board, LeadState
 from solver.errors import AssistantError
+from solver.injections import unit_marginals_many
 
 NUMBER_OF = [c.number for c in EVIDENCE]
 ICON_OF = [c.icon for c in EVIDENCE]
@@ -159,7 +162,8 @@ class Situation:
     live: int  # cards that can still be played: unseen by me or in another hand
     hands: dict[int, list[int]] = field(default_factory=dict)  # other seats: card indices, left to right
     weights: Weights = DEFAULT_WEIGHTS
-    _tables: dict[str, list[float]] = field(default_factory=dict)
+    leads: list[LeadState] = field(default_factory=list)  # the open Leads, in board order
+    _values: np.ndarray | None = None
 
     @staticmethod
     def of(kn: HandKnowledge, weights: Weights = DEFAULT_WEIGHTS) -> Situation:
@@ -170,11 +174,12 @@ class Situation:
         for cards in hands.values():
             for i in cards:
                 live |= 1 << i
-        return Situation(kn, kn.board, kn.me, unseen, live, hands, weights)
+        leads = [ls for ls in kn.board.leads.values() if not ls.confirmed and ls.lead is not None]
+        return Situation(kn, kn.board, kn.me, unseen, live, hands, weights, leads)
 
     # -- the Leads ------------------------------------------------------------------------------------------
     def open_leads(self) -> list[LeadState]:
-        return [ls for ls in self.board.leads.values() if not ls.confirmed and ls.lead is not None]
+        return self.leads
 
     def last_lead(self) -> bool:
         return len(self.open_leads()) == 1
@@ -291,128 +296,258 @@ class Situation:
                     break
         return value, reason
 
-    # -- expected values over a distribution -----------------------------------------------------------------
-    def table(self, section: str | None) -> list[float]:
-        """The value of each card index played to the Lead of ``section`` (None: eliminated); computed once."""
-        key = section or ""
-        if key not in self._tables:
-            if section is None:
-                self._tables[key] = [self.eliminate_value(i)[0] for i in range(len(EVIDENCE))]
+    # -- value tables and expected values ---------------------------------------------------------------------
+    @property
+    def sections(self) -> list[str | None]:
+        """The rows of :attr:`values`: each open Lead's section, then None (eliminating)."""
+        return [ls.section for ls in self.leads] + [None]
+
+    @property
+    def values(self) -> np.ndarray:
+        """The value of each card index (columns) played to each open Lead or eliminated (rows, as
+        :attr:`sections`); computed once. Cards no longer in play (not :attr:`live`) are never drawn on and
+        are left at 0."""
+        if self._values is None:
+            w = self.weights
+            self._values = self._values_by_card() if w.tight or w.future else self._values_fast()
+            self._values.flags.writeable = False
+        return self._values
+
+    def _values_by_card(self) -> np.ndarray:
+        """:attr:`values` one card at a time through :meth:`play_value` and :meth:`eliminate_value`."""
+        rows = [[self.play_value(i, ls)[0] for i in range(len(EVIDENCE))] for ls in self.leads]
+        rows.append([self.eliminate_value(i)[0] for i in range(len(EVIDENCE))])
+        return np.array(rows, dtype=np.float64)
+
+    def _feasible(self, icon: str, live: int, section: str | None = None, need: int = 0) -> bool:
+        """:meth:`icon_feasible` with at most one Lead's need overridden (the only case the tables ask)."""
+        wanted = tuple(sorted(need if ls.section == section else ls.need for ls in self.leads if ls.icon == icon))
+        return jointly_reachable(live & ICON_MASK[icon], wanted)
+
+    def _values_fast(self) -> np.ndarray:
+        """:attr:`values` with the same numbers as :meth:`play_value` and :meth:`eliminate_value` (without the
+        ``tight`` and ``future`` terms, which take :meth:`_values_by_card`), each feasibility asked once: a
+        card's removal from play is the same question for every row, and a mismatched card raises a Lead by
+        its number only, so those answers are shared."""
+        w = self.weights
+        live = self.live
+        cards = [i for i in range(len(EVIDENCE)) if live >> i & 1]
+        before = {ic: self._feasible(ic, live) for ic in ICONS}
+        kept = {i: self._feasible(ICON_OF[i], live & ~(1 << i)) for i in cards}  # still feasible without i
+        out = np.zeros((len(self.leads) + 1, len(EVIDENCE)))
+        for row, ls in enumerate(self.leads):
+            lead_icon, need, section = ls.icon, ls.need, ls.section
+            dead = -1000.0 if ls.pile == 0 else -w.dead - self.impossible_cost(1) - w.progress * ls.total * 0.5
+            raised: dict[int, bool] = {}
+            values = out[row]
+            for i in cards:
+                n, icon = NUMBER_OF[i], ICON_OF[i]
+                if icon == lead_icon:
+                    if n == need:
+                        after = self._feasible(icon, live & ~(1 << i), section, 0)
+                        values[i] = w.complete + w.progress * n - (
+                            (0.0 if after else w.stuck) - (0.0 if before[icon] else w.stuck))
+                    elif n < need:
+                        broke = before[icon] and not self._feasible(icon, live & ~(1 << i), section, need - n)
+                        values[i] = w.progress * n - w.stuck if broke else w.progress * n
+                    else:
+                        values[i] = dead
+                else:
+                    if n not in raised:
+                        raised[n] = self._feasible(lead_icon, live, section, need + n)
+                    value = -w.mismatch_base - w.mismatch * n
+                    if (before[icon] and not kept[i]) or (before[lead_icon] and not raised[n]):
+                        value -= w.stuck
+                    values[i] = value
+        goal, track = self.board.data.goal, self.board.track
+        cost = self.impossible_cost(1)
+        values = out[-1]
+        for i in cards:
+            n, icon = NUMBER_OF[i], ICON_OF[i]
+            if track + n > goal:
+                values[i] = -1000.0
+                continue
+            value = w.eliminate * n - cost
+            rest = goal - track - n
+            if rest == 0:
+                value += w.finish
+            elif not reachable(live & ~(1 << i), rest):
+                value -= w.stuck
+            if before[icon] and not kept[i]:
+                value -= w.stuck
             else:
-                ls = self.board.leads[section]
-                self._tables[key] = [self.play_value(i, ls)[0] for i in range(len(EVIDENCE))]
-        return self._tables[key]
+                for ls in self.leads:
+                    if icon == ls.icon and n <= ls.need:
+                        value -= w.lead_card * n
+                        break
+            values[i] = value
+        return out
 
-    def expected(self, dist: Sequence[tuple[int, float]], section: str | None) -> float:
-        """Expected value of playing a card with distribution ``dist`` to ``section`` (None: eliminating it)."""
-        table = self.table(section)
-        return sum(p * table[card] for card, p in dist)
+    def table(self, section: str | None) -> np.ndarray:
+        """The value of each card index played to the Lead of ``section`` (None: eliminated)."""
+        return self.values[self.sections.index(section)]
+
+    def expected(self, dists: np.ndarray) -> np.ndarray:
+        """Expected value of each play (positions x :attr:`sections`) for a hand with these distributions
+        (positions x cards), summed card by card in index order, as a plain loop would."""
+        return np.cumsum(dists[:, None, :] * self.values[None, :, :], axis=2)[:, :, -1]
+
+    def play(self, position: int, row: int) -> Action:
+        """The play at 0-based ``position`` to row ``row`` of :attr:`values`."""
+        if row < len(self.leads):
+            return Investigate(position + 1, self.leads[row].section)
+        return Eliminate(position + 1)
+
+    def best_play(self, dists: np.ndarray, skip: int | None = None) -> tuple[int, int, float] | None:
+        """The best own play for a hand with these distributions: (0-based position, row, expected value), the
+        first best in position order, then row order; None if no world fits (all zeros) or no position is
+        left once 0-based position ``skip`` is set aside."""
+        if not len(dists) or not dists[0].any():
+            return None
+        ev = self.expected(dists)
+        if skip is not None:
+            if len(dists) == 1:
+                return None
+            ev = ev.copy()
+            ev[skip] = -np.inf
+        flat = int(np.argmax(ev))
+        pos, row = divmod(flat, ev.shape[1])
+        return pos, row, float(ev[pos, row])
+
+    def gain(self, hand: Sequence[int], dists: np.ndarray) -> tuple[float, tuple[int, int, float] | None]:
+        """What the holder of ``hand`` (card indices I see) gains by playing what these distributions make
+        best: its true value if its expected value is at least ``min_play``, else 0; and that play."""
+        best = self.best_play(dists)
+        if best is None or best[2] < self.weights.min_play:
+            return 0.0, best
+        return float(self.values[best[1], hand[best[0]]]), best
 
 
-def my_distribution(kn: HandKnowledge, seat: int | None = None) -> list[list[tuple[int, float]]]:
-    """Per position of ``seat`` (default me; others: empathy), (card index, probability) pairs."""
+def my_distribution(kn: HandKnowledge, seat: int | None = None) -> np.ndarray:
+    """Per position of ``seat`` (default me; others: empathy), each card index's probability (positions x 24)."""
     seat = kn.me if seat is None else seat
     unseen = card_mask(kn.unseen())
     if seat != kn.me:
         unseen |= card_mask(kn.visible_hand(seat))
-    return masks_distribution(tuple(s.mask for s in kn.hands[seat]), unseen)
+    return mask_distribution(tuple(s.mask for s in kn.hands[seat]), unseen)
 
 
-def masks_distribution(masks: tuple[int, ...], unseen: int) -> list[list[tuple[int, float]]]:
-    total, rows = mask_worlds(masks, unseen)
-    if not total:
-        return [[] for _ in masks]
-    return [[(i, w / total) for i, w in row] for row in rows]
+_CARD_BITS = 1 << np.arange(len(EVIDENCE), dtype=np.int64)
 
 
-def narrowed(dist: Sequence[tuple[int, float]], mask: int) -> list[tuple[int, float]]:
-    """``dist`` given that the card is one of ``mask`` (unchanged if none of its cards is)."""
-    kept = [(c, p) for c, p in dist if mask >> c & 1]
-    total = sum(p for _, p in kept)
-    return [(c, p / total) for c, p in kept] if total else list(dist)
+def narrowed(dists: np.ndarray, masks: Sequence[int]) -> np.ndarray:
+    """``dists`` given that each position's card is one of its mask (a row unchanged if none of its cards is)."""
+    out = dists.copy()
+    for pos, mask in enumerate(masks):
+        kept = np.where(_CARD_BITS & mask, dists[pos], 0.0)
+        total = float(np.cumsum(kept)[-1]) if len(kept) else 0.0
+        if total:
+            out[pos] = kept / total
+    return out
 
 
-def best_own_play(sit: Situation, dists: list[list[tuple[int, float]]]) -> tuple[Action | None, float, str]:
-    """The best Investigate or Eliminate for a hand with these distributions (expected value)."""
-    best: tuple[Action | None, float, str] = (None, float("-inf"), "")
-    for pos, dist in enumerate(dists, 1):
-        if not dist:
-            continue
-        for ls in sit.open_leads():
-            v = sit.expected(dist, ls.section)
-            if v > best[1]:
-                best = (Investigate(pos, ls.section), v, "")
-        v = sit.expected(dist, None)
-        if v > best[1]:
-            best = (Eliminate(pos), v, "")
-    return best
+def pairs(dist: np.ndarray) -> list[tuple[int, float]]:
+    """One position's distribution as (card index, probability) pairs with a non-zero probability."""
+    return [(int(i), float(dist[i])) for i in np.flatnonzero(dist)]
 
 
 def true_value(sit: Situation, seat: int, action: Action) -> float:
     """What ``action`` by ``seat`` (whose cards I see) would really be worth."""
     hand = sit.hands[seat]
     if isinstance(action, Investigate):
-        return sit.table(action.section)[hand[action.position - 1]]
+        return float(sit.table(action.section)[hand[action.position - 1]])
     if isinstance(action, Eliminate):
-        return sit.table(None)[hand[action.position - 1]]
+        return float(sit.table(None)[hand[action.position - 1]])
     return 0.0
 
 
-def hint_value(sit: Situation, target: int, subject: Subject) -> tuple[float, str]:
-    """The value of telling ``target`` where their ``subject`` cards are (module docstring)."""
-    kn = sit.kn
+@dataclass
+class Outlook:
+    """How the holder of ``hand`` (card indices I see) would play under several states of knowledge, one row
+    each (slot masks): their exact distributions (empathy), the expected value of each play, their best play
+    (the first best in position order, then :attr:`Situation.sections` order; -1 when no world fits) and
+    what it would really be worth to play it (0 unless its expected value is at least ``min_play``)."""
+
+    dists: np.ndarray  # rows x positions x cards
+    expected: np.ndarray  # rows x (positions * plays), position-major
+    best: np.ndarray  # rows: flat index into ``expected``, -1 if no world fits
+    best_value: np.ndarray  # rows: expected value of the best play (-inf if no world fits)
+    truth: np.ndarray  # (positions * plays): what each play is really worth
+    gain: np.ndarray  # rows
+
+    @staticmethod
+    def of(sit: Situation, hand: Sequence[int], rows: Sequence[Sequence[int]], unseen: int) -> Outlook:
+        masks = np.array(rows, dtype=np.int64).reshape(len(rows), len(hand)) & unseen
+        totals, weights = unit_marginals_many(masks, len(EVIDENCE))
+        fits = totals > 0
+        dists = weights / np.where(fits, totals, 1).astype(np.float64)[:, None, None]
+        values = sit.values
+        expected = np.cumsum(dists[:, :, None, :] * values[None, None, :, :], axis=3)[..., -1]
+        expected = expected.reshape(len(rows), -1)
+        truth = values[:, list(hand)].T.reshape(-1)
+        if expected.shape[1]:
+            best = np.where(fits, np.argmax(expected, axis=1), -1)
+            best_value = np.where(fits, expected[np.arange(len(rows)), np.maximum(best, 0)], -np.inf)
+        else:
+            best = np.full(len(rows), -1)
+            best_value = np.full(len(rows), -np.inf)
+        gain = np.where(best_value >= sit.weights.min_play, truth[np.maximum(best, 0)] if len(truth) else 0.0, 0.0)
+        return Outlook(dists, expected, best, best_value, truth, gain)
+
+
+def hint_values(sit: Situation, target: int, subjects: Sequence[Subject]) -> list[tuple[float, str]]:
+    """The value of telling ``target`` where their cards of each of ``subjects`` are, with a reason (module
+    docstring): all subjects at once, with the target's knowledge now as row 0 of one :class:`Outlook`."""
+    w = sit.weights
     hand = sit.hands[target]
-    smask = subject_mask(subject)
-    slots = kn.hands[target]
-    before = tuple(s.mask for s in slots)
-    after = tuple(m & smask if (1 << hand[i]) & smask else m & ~smask for i, m in enumerate(before))
+    k = len(hand)
+    plays = len(sit.leads) + 1
     unseen = sit.unseen | card_mask([EVIDENCE[i] for i in hand])
-    now = best_own_play(sit, masks_distribution(before, unseen))
-    then_dists = masks_distribution(after, unseen)
-    then = best_own_play(sit, then_dists)
-    gain_now = true_value(sit, target, now[0]) if now[0] is not None and now[1] >= sit.weights.min_play else 0.0
-    gain_then = true_value(sit, target, then[0]) if then[0] is not None and then[1] >= sit.weights.min_play else 0.0
-    if sit.weights.second and then[0] is not None and isinstance(then[0], Investigate | Eliminate):
-        rest = [d if i + 1 != then[0].position else [] for i, d in enumerate(then_dists)]
-        other = best_own_play(sit, rest)
-        if other[0] is not None and other[1] >= sit.weights.min_play:
-            gain_then += sit.weights.second * max(0.0, true_value(sit, target, other[0]))
-    if sit.weights.info:
-        gain_then += sit.weights.info * _information(sit, hand, masks_distribution(before, unseen), then_dists,
-                                                     then[0] if then[1] >= sit.weights.min_play else None)
+    before = [s.mask for s in sit.kn.hands[target]]
+    rows = [before]
+    for subject in subjects:
+        smask = subject_mask(subject)
+        rows.append([m & smask if (1 << hand[i]) & smask else m & ~smask for i, m in enumerate(before)])
+    look = Outlook.of(sit, hand, rows, unseen)
+    gain_now = max(float(look.gain[0]), 0.0)
+    # the second best play once the best one is made, for the ``second`` term
+    others = look.expected.copy()
+    positions = np.arange(k * plays) // plays
+    others[positions[None, :] == (look.best // plays)[:, None]] = -np.inf
+    other = np.argmax(others, axis=1) if k > 1 else np.zeros(len(rows), dtype=np.intp)
+    other_value = others[np.arange(len(rows)), other] if k > 1 else np.full(len(rows), -np.inf)
+    # what each card is best used for, and the probability, as the target sees it, that the use is good
+    columns = sit.values[:, hand]
+    best_row = np.argmax(columns, axis=0) if k else np.zeros(0, dtype=np.intp)
+    best_use = [float(columns[r, pos]) for pos, r in enumerate(best_row)]
+    good = np.cumsum(np.where(sit.values[best_row][None] > 0, look.dists, 0.0), axis=2)[..., -1].tolist()
     distance = (target - sit.me) % sit.board.players - 1
-    value = (gain_then - max(gain_now, 0.0)) * sit.weights.hint_discount**distance
-    if then[0] is not None and then[1] >= sit.weights.min_play:
-        reason = f"then {then[0]} looks worth {then[1]:+.1f} to them"
-    else:
-        reason = "no play becomes clear for them yet"
-    return value, reason
+    out = []
+    for r in range(1, len(rows)):
+        best, best_value = int(look.best[r]), float(look.best_value[r])
+        clear = best >= 0 and best_value >= w.min_play
+        gain_then = float(look.gain[r])
+        if w.second and best >= 0 and other_value[r] >= w.min_play:
+            gain_then += w.second * max(0.0, float(look.truth[other[r]]))
+        if w.info:
+            played = best // plays if clear else None
+            information = 0.0
+            for pos, value in enumerate(best_use):
+                if pos != played and value > 0:
+                    information += value * max(0.0, good[r][pos] - good[0][pos])
+            gain_then += w.info * information
+        value = (gain_then - gain_now) * w.hint_discount**distance
+        if clear:
+            reason = f"then {sit.play(best // plays, best % plays)} looks worth {best_value:+.1f} to them"
+        else:
+            reason = "no play becomes clear for them yet"
+        out.append((value, reason))
+    return out
 
 
-def _information(
-    sit: Situation,
-    hand: list[int],
-    now: list[list[tuple[int, float]]],
-    then: list[list[tuple[int, float]]],
-    played: Action | None,
-) -> float:
-    """How much closer an Assist brings the told player to the good plays their cards really offer: for each
-    card (but the one they will play at once), the value of its best use times the rise in the probability,
-    as they see it, that the same use is good."""
-    total = 0.0
-    sections: list[str | None] = [ls.section for ls in sit.open_leads()]
-    sections.append(None)
-    for pos, card in enumerate(hand):
-        if isinstance(played, Investigate | Eliminate) and played.position == pos + 1:
-            continue
-        best, value = max(((sec, sit.table(sec)[card]) for sec in sections), key=lambda kv: kv[1])
-        if value <= 0:
-            continue
-        table = sit.table(best)
-        before = sum(p for c, p in now[pos] if table[c] > 0)
-        after = sum(p for c, p in then[pos] if table[c] > 0)
-        total += value * max(0.0, after - before)
-    return total
+def hint_value(sit: Situation, target: int, subject: Subject) -> tuple[float, str]:
+    """The value of telling ``target`` where their ``subject`` cards are (:func:`hint_values`)."""
+    return hint_values(sit, target, [subject])[0]
 
 
 def advise(
@@ -430,12 +565,16 @@ def advise(
     board = kn.board
     if board.over:
         raise AssistantError(f"advise: the game is over ({board.result}: {board.reason})")
-    sit = Situation.of(kn, weights)
-    w = weights
+    return advise_in(Situation.of(kn, weights), reasons, known)
+
+
+def advise_in(sit: Situation, reasons: bool = True, known: Sequence[int] | None = None) -> list[Advice]:
+    """:func:`advise` in a :class:`Situation` already built (the hat convention reuses its value tables)."""
+    kn, board, w = sit.kn, sit.board, sit.weights
     out: list[Advice] = []
     dists = my_distribution(kn)
     if known is not None:
-        dists = [narrowed(dist, mask) for dist, mask in zip(dists, known, strict=True)]
+        dists = narrowed(dists, known)
     goal = board.data.goal
     for ls in sit.open_leads():
         if ls.need == 0:
@@ -444,18 +583,18 @@ def advise(
                                   f"the last Lead: confirming with the track on {board.track}, not {goal}, loses"))
             else:
                 out.append(Advice(Confirm(ls.section), w.confirm, "confirms a Lead and moves Holmes back"))
-    for pos, dist in enumerate(dists, 1):
-        for ls in sit.open_leads():
-            v = sit.expected(dist, ls.section)
-            out.append(Advice(Investigate(pos, ls.section), v, _play_reason(sit, dist, ls) if reasons else ""))
-        v = sit.expected(dist, None)
-        out.append(Advice(Eliminate(pos), v, _elim_reason(sit, dist) if reasons else ""))
+    expected = sit.expected(dists).tolist()
+    for pos, dist in enumerate(dists):
+        shown = pairs(dist) if reasons else []
+        for row, ls in enumerate(sit.leads):
+            out.append(Advice(Investigate(pos + 1, ls.section), expected[pos][row],
+                              _play_reason(sit, shown, ls) if reasons else ""))
+        out.append(Advice(Eliminate(pos + 1), expected[pos][-1], _elim_reason(sit, shown) if reasons else ""))
     hint_cost = sit.holmes_value() if board.holmes > 1 else 1000.0
     for target, hand in sit.hands.items():
         subjects: list[Subject] = [n for n in NUMBERS if any(NUMBER_OF[i] == n for i in hand)]
         subjects += [ic for ic in ICONS if any(ICON_OF[i] == ic for i in hand)]
-        for subject in subjects:
-            v, reason = hint_value(sit, target, subject)
+        for subject, (v, reason) in zip(subjects, hint_values(sit, target, subjects), strict=True):
             positions = [str(i + 1) for i, c in enumerate(hand) if (1 << c) & subject_mask(subject)]
             told = f"tells player {target} their {subject_plural(subject)} are at {', '.join(positions)}; {reason}"
             out.append(Advice(Assist(target, subject), v - hint_cost, told))

@@ -31,12 +31,10 @@ from models.beyond_baker_street.advisor import (
     Situation,
     Weights,
     advise,
-    best_own_play,
-    masks_distribution,
-    true_value,
+    advise_in,
 )
 from models.beyond_baker_street.data import ICONS
-from models.beyond_baker_street.knowledge import ICON_MASK, HandKnowledge
+from models.beyond_baker_street.knowledge import ICON_MASK, HandKnowledge, mask_distribution
 from models.beyond_baker_street.observations import Assist, Assisted, Entry, Subject
 
 MESSAGES = len(ICONS)
@@ -135,10 +133,8 @@ def hat_gains(sit: Situation, hat: HatTable) -> dict[int, float]:
         unseen = sit.unseen | sum(1 << c for c in hand)
         before = hat.masks(kn, seat)
         after = tuple(m & ICON_MASK[ICON_OF[hand[f]]] if i == f else m for i, m in enumerate(before))
-        now = best_own_play(sit, masks_distribution(before, unseen))
-        then = best_own_play(sit, masks_distribution(after, unseen))
-        gain_now = true_value(sit, seat, now[0]) if now[0] is not None and now[1] >= w.min_play else 0.0
-        gain_then = true_value(sit, seat, then[0]) if then[0] is not None and then[1] >= w.min_play else 0.0
+        gain_now, _ = sit.gain(hand, mask_distribution(before, unseen))
+        gain_then, _ = sit.gain(hand, mask_distribution(after, unseen))
         distance = (seat - sit.me) % sit.board.players - 1
         gains[seat] = (gain_then - max(gain_now, 0.0)) * w.hint_discount**distance
     return gains
@@ -149,10 +145,12 @@ def hat_advise(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
     """:func:`advise` for a table that plays the convention: my cards narrowed by the icons the hat messages
     told me, and only the Assists that say the message my table needs now, each worth its hat message too.
     Outside the convention's games (:func:`in_play`) this is plain :func:`advise`."""
-    advice = advise(kn, weights, reasons=reasons, known=hat.known(kn))
+    if kn.board is None or kn.board.over:
+        return advise(kn, weights, reasons=reasons, known=hat.known(kn))  # its error says why
+    sit = Situation.of(kn, weights)
+    advice = advise_in(sit, reasons=reasons, known=hat.known(kn))
     if not in_play(kn):
         return advice
-    sit = Situation.of(kn, weights)
     said = messages(kn.me, kn.players)[hat.seen_sum(kn, kn.me)]
     gains = hat_gains(sit, hat)
     told = f"; hat: tells players {', '.join(map(str, gains))} an icon each" if reasons else ""

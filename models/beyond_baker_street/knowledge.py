@@ -27,7 +27,7 @@ cards), and every consistent history has the same probability (deck sizes are pu
 number of equally likely outcomes in every history; the undrawn rest of each shuffled deck contributes the same
 number of orders). Assists are taken at face value, with no reading of why a player chose them. So counting
 histories is counting these injections (times a constant). :func:`hand_worlds` counts them exactly with
-:mod:`solver.injections` (cards grouped by the set of positions that allow them), which gives each position's
+:mod:`solver.injections` (inclusion and exclusion over the set partitions of the positions), which gives each position's
 possible cards (sound and complete) and their exact probabilities. The same model as gated CP-SAT observations
 (:meth:`HandKnowledge.constraint_model`, on :class:`solver.knowledge.Knowledge`) answers ``why`` with a minimal
 set of Assists and sightings (a past sighting names where and when the card was seen), and is what tests
@@ -45,6 +45,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+
+import numpy as np
 
 from models.beyond_baker_street.data import DEFAULT_DATA, EVIDENCE, ICONS, NUMBERS, SECTIONS, Evidence, GameData
 from models.beyond_baker_street.observations import (
@@ -68,7 +70,7 @@ from models.beyond_baker_street.observations import (
 from models.beyond_baker_street.table import Board, assist_positions
 from solver.constraints import Constraint, CountEquals, Problem, require
 from solver.errors import AssistantError, ContradictionError, InvalidObservationError
-from solver.injections import InjectionCounter, injection_counts
+from solver.injections import InjectionCounter, unit_marginals
 from solver.knowledge import Explanation, Knowledge
 from solver.text import plural
 
@@ -116,6 +118,16 @@ class Slot:
         """Whether the Assists to this card allow ``card`` (sightings aside: see :attr:`mask`)."""
         return card.number in self.numbers and card.icon in self.icons
 
+    def seeing(self, cards: int) -> Slot:
+        """This card once its holder has also seen ``cards`` (a bit mask) elsewhere: ``replace(self, seen=...)``
+        without its per-field checks (it runs for every card in every hand after every entry)."""
+        if not cards & ~self.seen:
+            return self
+        new = object.__new__(Slot)
+        new.__dict__.update(self.__dict__)
+        new.__dict__["seen"] = self.seen | cards
+        return new
+
     def told(self, subject: Subject, named: bool, entry: int) -> Slot:
         """This card after an Assist about ``subject`` that named it (or skipped it)."""
         if isinstance(subject, int):
@@ -141,29 +153,30 @@ def mask_worlds(slot_masks: tuple[int, ...], unseen: int) -> tuple[int, tuple[tu
     """Exact counts on bit masks: the number of worlds (one unseen card per position, all different) and, per
     position, the (card index, worlds with that card there) pairs with a non-zero count.
 
-    Cards are grouped by the set of positions that allow them (:func:`solver.injections.injection_counts`).
+    Counted by :func:`solver.injections.unit_marginals` (inclusion and exclusion over the set partitions of
+    the positions; :func:`solver.injections.injection_counts`, which groups cards by the positions that allow
+    them, gives the same numbers and is what the tests compare it with).
     """
-    groups: dict[int, list[int]] = {}
-    rest = unseen
-    while rest:
-        low = rest & -rest
-        i = low.bit_length() - 1
-        rest ^= low
-        pattern = 0
-        for b, m in enumerate(slot_masks):
-            if m & low:
-                pattern |= 1 << b
-        if pattern:
-            groups.setdefault(pattern, []).append(i)
-    items = list(groups.items())
-    total, weights = injection_counts([(pattern, len(cards)) for pattern, cards in items], len(slot_masks))
-    per_position: list[list[tuple[int, int]]] = [[] for _ in slot_masks]
-    for (_pattern, cards), row in zip(items, weights, strict=True):
-        for b, w in enumerate(row):
-            if w:
-                share = w // len(cards)
-                per_position[b].extend((i, share) for i in cards)
-    return total, tuple(tuple(sorted(p)) for p in per_position)
+    total, weights = mask_marginals(slot_masks, unseen)
+    return total, tuple(tuple((int(i), int(row[i])) for i in np.flatnonzero(row)) for row in weights)
+
+
+@lru_cache(maxsize=65536)
+def mask_marginals(slot_masks: tuple[int, ...], unseen: int) -> tuple[int, np.ndarray]:
+    """:func:`mask_worlds` as an array: the number of worlds and (positions x 24) worlds with each card at each
+    position (read-only: it is shared by every caller of the same masks)."""
+    total, weights = unit_marginals([m & unseen for m in slot_masks], len(EVIDENCE))
+    weights.flags.writeable = False
+    return total, weights
+
+
+@lru_cache(maxsize=65536)
+def mask_distribution(slot_masks: tuple[int, ...], unseen: int) -> np.ndarray:
+    """Per position, the probability of each card (positions x 24, read-only); all zeros if no world fits."""
+    total, weights = mask_marginals(slot_masks, unseen)
+    out = weights / total if total else np.zeros_like(weights)
+    out.flags.writeable = False
+    return out
 
 
 def hand_worlds(slots: Sequence[Slot], unseen: Collection[Evidence]) -> tuple[int, list[dict[Evidence, int]]]:
@@ -401,10 +414,12 @@ class HandKnowledge:
         again after it), then add every card in sight during it to the ``seen`` of every slot, but a slot's own
         hand (its holder cannot see it)."""
         now = self._places()
+        closed: list[Span] = []  # spans that end at this entry (entries only grow, so no older span does)
         for card, index in list(self._open.items()):
             span = self.spans[index]
             if card not in now or now[card][0] != span.place:
                 self.spans[index] = replace(span, end=entry)
+                closed.append(self.spans[index])
                 del self._open[card]
         for card, (place, where) in now.items():
             if card not in self._open:
@@ -413,17 +428,17 @@ class HandKnowledge:
         for card, place, where in passing:
             if card not in now:
                 self.spans.append(Span(card, place, where, entry, entry))
+                closed.append(self.spans[-1])
         by_place: dict[Place, int] = {}
-        for span in self.spans:
-            if span.seen_since(entry):
-                by_place[span.place] = by_place.get(span.place, 0) | 1 << CARD_INDEX[span.card]
+        for span in [*(self.spans[i] for i in self._open.values()), *closed]:  # every span seen since entry
+            by_place[span.place] = by_place.get(span.place, 0) | 1 << CARD_INDEX[span.card]
         for seat, hand in self.hands.items():
             seen = 0
             for place, m in by_place.items():
                 if place != ("hand", seat):
                     seen |= m
             if any(seen & ~slot.seen for slot in hand):
-                self.hands[seat] = [replace(slot, seen=slot.seen | seen) for slot in hand]
+                self.hands[seat] = [slot.seeing(seen) for slot in hand]
 
     def sighting_spans(self, card: Evidence) -> list[Span]:
         """Every stretch of time ``card`` was in sight, oldest first."""
@@ -530,8 +545,7 @@ class HandKnowledge:
 
     def _check_my_card(self, entry: Entry, position: int, card: Evidence) -> None:
         """The card I just played was at ``position``: it must have been possible there."""
-        dist = self.hand()[position - 1]
-        if dist.get(card, 0.0) == 0.0:
+        if self._counts(self.me)[1][position - 1][CARD_INDEX[card]] == 0:
             reasons = self.explain(position, card)
             conflicts = list(reasons.reasons) if isinstance(reasons, Explanation) else []
             raise ContradictionError(entry, conflicts, f"{card.code} cannot be at your position {position}: " +
@@ -586,9 +600,16 @@ class HandKnowledge:
             self._cache[key] = hand_worlds(self.hands[seat], unseen)
         return self._cache[key]  # type: ignore[return-value]
 
+    def _counts(self, seat: int) -> tuple[int, np.ndarray]:
+        """:func:`mask_marginals` of ``seat``'s hand: the worlds and (positions x 24) worlds per card."""
+        unseen = card_mask(self.unseen())
+        if seat != self.me:
+            unseen |= card_mask(self.visible_hand(seat))
+        return mask_marginals(tuple(s.mask for s in self.hands[seat]), unseen)
+
     def worlds(self) -> int:
         """How many ways the unseen cards can fill my hand (the deck takes the rest)."""
-        return self._worlds(self.me)[0]
+        return self._counts(self.me)[0]
 
     def hand(self, seat: int | None = None) -> list[dict[Evidence, float]]:
         """Per position of ``seat``'s hand (mine by default: exact; another's: empathy, see module docstring),

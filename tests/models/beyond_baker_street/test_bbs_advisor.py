@@ -124,7 +124,7 @@ def test_conformance(players: int) -> None:
 
 def _win_rate(bot: str, players: int, case: int, games: int, weights: Weights | None = None) -> float:
     matchup = Matchup(functools.partial(new_game, TableRules(players, case)), (bot,) * players, make_bot)
-    records = run_games(matchup, games, seed=2024, workers=1)
+    records = run_games(matchup, games, seed=2024)
     return sum(r.stats[0]["won"] for r in records) / games
 
 

@@ -67,7 +67,7 @@ def test_conformance() -> None:
 
 def _wins(bot: str, players: int, case: int, games: int) -> float:
     matchup = Matchup(functools.partial(new_game, TableRules(players, case)), (bot,) * players, make_bot)
-    return sum(r.stats[0]["won"] for r in run_games(matchup, games, seed=2024, workers=1))
+    return sum(r.stats[0]["won"] for r in run_games(matchup, games, seed=2024))
 
 
 def test_hat_beats_the_plain_advisor_on_a_small_seeded_sample() -> None:
