@@ -197,6 +197,41 @@ def unit_marginals(masks: Sequence[int], width: int) -> tuple[int, np.ndarray]:
     return inj[full], (member * weight) @ bits
 
 
+def unit_count(masks: Sequence[int]) -> int:
+    """The number of ways to put one distinct item in each position, position ``b`` taking an item of bit mask
+    ``masks[b]``: the total of :func:`unit_marginals` alone, by the same recursion, without the marginals."""
+    k = len(masks)
+    if k > PARTITION_LIMIT:
+        return injection_counts(_groups(masks), k)[0]
+    size = 1 << k
+    coef, firsts, _member = _subset_tables(k)
+    cap = [0] * size
+    cap[0] = -1
+    block = [0] * size
+    for s in range(1, size):
+        low = s & -s
+        cap[s] = c = cap[s ^ low] & masks[low.bit_length() - 1]
+        block[s] = coef[s] * c.bit_count()
+    inj = [1] + [0] * (size - 1)
+    for t in range(1, size):
+        inj[t] = sum(block[s] * inj[t ^ s] for s in firsts[t])
+    return inj[-1]
+
+
+def _groups(masks: Sequence[int]) -> list[tuple[int, int]]:
+    """Items grouped by the positions that allow them, as :func:`injection_counts` takes them."""
+    union = 0
+    for m in masks:
+        union |= m
+    groups: dict[int, int] = {}
+    while union:
+        low = union & -union
+        union ^= low
+        pattern = sum(1 << b for b, m in enumerate(masks) if m & low)
+        groups[pattern] = groups.get(pattern, 0) + 1
+    return list(groups.items())
+
+
 _POPCOUNT12 = np.array([bin(x).count("1") for x in range(1 << 12)], dtype=np.int64)
 
 

@@ -164,6 +164,7 @@ class Situation:
     weights: Weights = DEFAULT_WEIGHTS
     leads: list[LeadState] = field(default_factory=list)  # the open Leads, in board order
     _values: np.ndarray | None = None
+    _icon_needs: dict[str, list[tuple[str, int]]] | None = None
 
     @staticmethod
     def of(kn: HandKnowledge, weights: Weights = DEFAULT_WEIGHTS) -> Situation:
@@ -321,8 +322,21 @@ class Situation:
 
     def _feasible(self, icon: str, live: int, section: str | None = None, need: int = 0) -> bool:
         """:meth:`icon_feasible` with at most one Lead's need overridden (the only case the tables ask)."""
-        wanted = tuple(sorted(need if ls.section == section else ls.need for ls in self.leads if ls.icon == icon))
+        needs = self._needs[icon]
+        if not needs:
+            return True
+        if len(needs) == 1:
+            target = need if needs[0][0] == section else needs[0][1]
+            return target >= 0 and bool(_sums(live & ICON_MASK[icon]) >> target & 1)
+        wanted = tuple(sorted(need if sec == section else n for sec, n in needs))
         return jointly_reachable(live & ICON_MASK[icon], wanted)
+
+    @property
+    def _needs(self) -> dict[str, list[tuple[str, int]]]:
+        """Per icon, the (section, need) of its open Leads (computed once)."""
+        if self._icon_needs is None:
+            self._icon_needs = {ic: [(ls.section, ls.need) for ls in self.leads if ls.icon == ic] for ic in ICONS}
+        return self._icon_needs
 
     def _values_fast(self) -> np.ndarray:
         """:attr:`values` with the same numbers as :meth:`play_value` and :meth:`eliminate_value` (without the
@@ -335,8 +349,9 @@ class Situation:
         before = {ic: self._feasible(ic, live) for ic in ICONS}
         kept = {i: self._feasible(ICON_OF[i], live & ~(1 << i)) for i in cards}  # still feasible without i
         out = np.zeros((len(self.leads) + 1, len(EVIDENCE)))
+        leads = [(ls.icon, ls.need, ls.section) for ls in self.leads]
         for row, ls in enumerate(self.leads):
-            lead_icon, need, section = ls.icon, ls.need, ls.section
+            lead_icon, need, section = leads[row]
             dead = -1000.0 if ls.pile == 0 else -w.dead - self.impossible_cost(1) - w.progress * ls.total * 0.5
             raised: dict[int, bool] = {}
             values = out[row]
@@ -376,8 +391,8 @@ class Situation:
             if before[icon] and not kept[i]:
                 value -= w.stuck
             else:
-                for ls in self.leads:
-                    if icon == ls.icon and n <= ls.need:
+                for lead_icon, need, _section in leads:
+                    if icon == lead_icon and n <= need:
                         value -= w.lead_card * n
                         break
             values[i] = value
@@ -463,91 +478,140 @@ def true_value(sit: Situation, seat: int, action: Action) -> float:
 
 @dataclass
 class Outlook:
-    """How the holder of ``hand`` (card indices I see) would play under several states of knowledge, one row
-    each (slot masks): their exact distributions (empathy), the expected value of each play, their best play
-    (the first best in position order, then :attr:`Situation.sections` order; -1 when no world fits) and
-    what it would really be worth to play it (0 unless its expected value is at least ``min_play``)."""
+    """How holders of hands I see would play under several states of knowledge, one row each (a hand of ``k``
+    card indices, its slot masks and the cards its holder cannot see): their exact distributions (empathy),
+    the expected value of each play, their best play (the first best in position order, then
+    :attr:`Situation.sections` order; -1 when no world fits) and what it would really be worth to play it
+    (0 unless its expected value is at least ``min_play``). All rows have the same number of positions."""
 
     dists: np.ndarray  # rows x positions x cards
     expected: np.ndarray  # rows x (positions * plays), position-major
     best: np.ndarray  # rows: flat index into ``expected``, -1 if no world fits
     best_value: np.ndarray  # rows: expected value of the best play (-inf if no world fits)
-    truth: np.ndarray  # (positions * plays): what each play is really worth
+    truth: np.ndarray  # rows x (positions * plays): what each play is really worth
     gain: np.ndarray  # rows
 
     @staticmethod
-    def of(sit: Situation, hand: Sequence[int], rows: Sequence[Sequence[int]], unseen: int) -> Outlook:
-        masks = np.array(rows, dtype=np.int64).reshape(len(rows), len(hand)) & unseen
-        totals, weights = unit_marginals_many(masks, len(EVIDENCE))
+    def of(sit: Situation, hands: np.ndarray, rows: np.ndarray, unseen: np.ndarray) -> Outlook:
+        """``hands`` and ``rows`` (slot masks) are (rows x positions), ``unseen`` one mask per row."""
+        n, k = rows.shape
+        totals, weights = unit_marginals_many(rows & unseen[:, None], len(EVIDENCE))
         fits = totals > 0
         dists = weights / np.where(fits, totals, 1).astype(np.float64)[:, None, None]
         values = sit.values
-        expected = np.cumsum(dists[:, :, None, :] * values[None, None, :, :], axis=3)[..., -1]
-        expected = expected.reshape(len(rows), -1)
-        truth = values[:, list(hand)].T.reshape(-1)
-        if expected.shape[1]:
+        expected = np.cumsum(dists[:, :, None, :] * values[None, None, :, :], axis=3)[..., -1].reshape(n, -1)
+        truth = values[:, hands].transpose(1, 2, 0).reshape(n, -1)
+        if k:
             best = np.where(fits, np.argmax(expected, axis=1), -1)
-            best_value = np.where(fits, expected[np.arange(len(rows)), np.maximum(best, 0)], -np.inf)
+            at = np.maximum(best, 0)
+            best_value = np.where(fits, expected[np.arange(n), at], -np.inf)
+            gain = np.where(best_value >= sit.weights.min_play, truth[np.arange(n), at], 0.0)
         else:
-            best = np.full(len(rows), -1)
-            best_value = np.full(len(rows), -np.inf)
-        gain = np.where(best_value >= sit.weights.min_play, truth[np.maximum(best, 0)] if len(truth) else 0.0, 0.0)
+            best = np.full(n, -1)
+            best_value = np.full(n, -np.inf)
+            gain = np.zeros(n)
         return Outlook(dists, expected, best, best_value, truth, gain)
 
 
-def hint_values(sit: Situation, target: int, subjects: Sequence[Subject]) -> list[tuple[float, str]]:
-    """The value of telling ``target`` where their cards of each of ``subjects`` are, with a reason (module
-    docstring): all subjects at once, with the target's knowledge now as row 0 of one :class:`Outlook`."""
+def hint_values(sit: Situation, target: int, subjects: Sequence[Subject], reasons: bool = True
+                ) -> list[tuple[float, str]]:
+    """The value of telling ``target`` where their cards of each of ``subjects`` are (:func:`assist_values`)."""
+    return assist_values(sit, [(target, subjects)], reasons)[0]
+
+
+def assist_values(sit: Situation, asks: Sequence[tuple[int, Sequence[Subject]]], reasons: bool = True
+                  ) -> list[list[tuple[float, str]]]:
+    """For each (target, subjects) of ``asks``, the value of telling ``target`` where their cards of each
+    subject are, with a reason (module docstring; no reasons, only values, unless ``reasons``). Every Assist
+    to targets holding as many cards is one row of one :class:`Outlook`, after a row for the target's
+    knowledge now: the whole evaluation is array code."""
+    out: list[list[tuple[float, str]]] = [[] for _ in asks]
+    by_size: dict[int, list[int]] = {}
+    for a, (target, _subjects) in enumerate(asks):
+        by_size.setdefault(len(sit.hands[target]), []).append(a)
+    for k, group in by_size.items():
+        for a, result in zip(group, _assist_values(sit, k, [asks[a] for a in group], reasons), strict=True):
+            out[a] = result
+    return out
+
+
+def _assist_values(sit: Situation, k: int, asks: Sequence[tuple[int, Sequence[Subject]]], reasons: bool
+                   ) -> list[list[tuple[float, str]]]:
+    """:func:`assist_values` for targets holding ``k`` cards each."""
     w = sit.weights
-    hand = sit.hands[target]
-    k = len(hand)
     plays = len(sit.leads) + 1
-    unseen = sit.unseen | card_mask([EVIDENCE[i] for i in hand])
-    before = [s.mask for s in sit.kn.hands[target]]
-    rows = [before]
-    for subject in subjects:
-        smask = subject_mask(subject)
-        rows.append([m & smask if (1 << hand[i]) & smask else m & ~smask for i, m in enumerate(before)])
-    look = Outlook.of(sit, hand, rows, unseen)
-    gain_now = max(float(look.gain[0]), 0.0)
-    # the second best play once the best one is made, for the ``second`` term
-    others = look.expected.copy()
-    positions = np.arange(k * plays) // plays
-    others[positions[None, :] == (look.best // plays)[:, None]] = -np.inf
-    other = np.argmax(others, axis=1) if k > 1 else np.zeros(len(rows), dtype=np.intp)
-    other_value = others[np.arange(len(rows)), other] if k > 1 else np.full(len(rows), -np.inf)
-    # what each card is best used for, and the probability, as the target sees it, that the use is good
-    columns = sit.values[:, hand]
-    best_row = np.argmax(columns, axis=0) if k else np.zeros(0, dtype=np.intp)
-    best_use = [float(columns[r, pos]) for pos, r in enumerate(best_row)]
-    good = np.cumsum(np.where(sit.values[best_row][None] > 0, look.dists, 0.0), axis=2)[..., -1].tolist()
-    distance = (target - sit.me) % sit.board.players - 1
-    out = []
-    for r in range(1, len(rows)):
-        best, best_value = int(look.best[r]), float(look.best_value[r])
-        clear = best >= 0 and best_value >= w.min_play
-        gain_then = float(look.gain[r])
-        if w.second and best >= 0 and other_value[r] >= w.min_play:
-            gain_then += w.second * max(0.0, float(look.truth[other[r]]))
-        if w.info:
-            played = best // plays if clear else None
-            information = 0.0
-            for pos, value in enumerate(best_use):
-                if pos != played and value > 0:
-                    information += value * max(0.0, good[r][pos] - good[0][pos])
-            gain_then += w.info * information
-        value = (gain_then - gain_now) * w.hint_discount**distance
-        if clear:
-            reason = f"then {sit.play(best // plays, best % plays)} looks worth {best_value:+.1f} to them"
-        else:
-            reason = "no play becomes clear for them yet"
-        out.append((value, reason))
+    rows: list[list[int]] = []
+    hands: list[list[int]] = []
+    unseen: list[int] = []
+    base: list[int] = []  # per row: the row of its target's knowledge now
+    distance: list[int] = []
+    told: list[int] = []  # the rows of Assists, in the order of ``asks``
+    for target, subjects in asks:
+        hand = sit.hands[target]
+        seen_by_them = sit.unseen | card_mask([EVIDENCE[i] for i in hand])
+        before = [s.mask for s in sit.kn.hands[target]]
+        first = len(rows)
+        far = (target - sit.me) % sit.board.players - 1
+        rows.append(before)
+        for subject in subjects:
+            smask = subject_mask(subject)
+            told.append(len(rows))
+            rows.append([m & smask if (1 << hand[i]) & smask else m & ~smask for i, m in enumerate(before)])
+        hands += [hand] * (1 + len(subjects))
+        unseen += [seen_by_them] * (1 + len(subjects))
+        base += [first] * (1 + len(subjects))
+        distance += [far] * (1 + len(subjects))
+    n = len(rows)
+    hand_rows = np.array(hands, dtype=np.intp).reshape(n, k)
+    look = Outlook.of(sit, hand_rows, np.array(rows, dtype=np.int64).reshape(n, k), np.array(unseen, dtype=np.int64))
+    base_rows = np.array(base)
+    best, best_value = look.best, look.best_value
+    clear = (best >= 0) & (best_value >= w.min_play)
+    gain_then = look.gain
+    every = np.arange(n)
+    if w.second and k > 1:  # the best play once the best one is made, where one is
+        others = look.expected.copy()
+        positions = np.arange(k * plays) // plays
+        others[positions[None, :] == (best // plays)[:, None]] = -np.inf
+        other = np.argmax(others, axis=1)
+        other_value = others[every, other]
+        extra = w.second * np.maximum(0.0, look.truth[every, other])
+        gain_then = np.where((best >= 0) & (other_value >= w.min_play), gain_then + extra, gain_then)
+    if w.info and k:
+        # each card's best use, and the probability, as its holder sees it, that the same use is good
+        columns = sit.values[:, hand_rows]  # plays x rows x positions
+        best_row = np.argmax(columns, axis=0)
+        best_use = np.take_along_axis(columns, best_row[None], axis=0)[0]
+        good = np.cumsum(np.where(sit.values[best_row] > 0, look.dists, 0.0), axis=2)[..., -1]
+        rise = best_use * np.maximum(0.0, good - good[base_rows])
+        played = np.where(clear, best // plays, -1)
+        counted = (best_use > 0) & (np.arange(k)[None, :] != played[:, None])
+        information = np.cumsum(np.where(counted, rise, 0.0), axis=1)[:, -1]
+        gain_then = gain_then + w.info * information
+    discount = np.array([w.hint_discount**d for d in distance])
+    values = ((gain_then - np.maximum(look.gain[base_rows], 0.0)) * discount).tolist()
+    out: list[list[tuple[float, str]]] = []
+    r = 0
+    for _target, subjects in asks:
+        mine = []
+        for _subject in subjects:
+            row = told[r]
+            r += 1
+            if not reasons:
+                mine.append((values[row], ""))
+            elif clear[row]:
+                b = int(best[row])
+                play = sit.play(b // plays, b % plays)
+                mine.append((values[row], f"then {play} looks worth {float(best_value[row]):+.1f} to them"))
+            else:
+                mine.append((values[row], "no play becomes clear for them yet"))
+        out.append(mine)
     return out
 
 
 def hint_value(sit: Situation, target: int, subject: Subject) -> tuple[float, str]:
-    """The value of telling ``target`` where their ``subject`` cards are (:func:`hint_values`)."""
-    return hint_values(sit, target, [subject])[0]
+    """The value of telling ``target`` where their ``subject`` cards are (:func:`assist_values`)."""
+    return assist_values(sit, [(target, [subject])])[0][0]
 
 
 def advise(
@@ -591,15 +655,21 @@ def advise_in(sit: Situation, reasons: bool = True, known: Sequence[int] | None 
                               _play_reason(sit, shown, ls) if reasons else ""))
         out.append(Advice(Eliminate(pos + 1), expected[pos][-1], _elim_reason(sit, shown) if reasons else ""))
     hint_cost = sit.holmes_value() if board.holmes > 1 else 1000.0
+    asks: list[tuple[int, list[Subject]]] = []
     for target, hand in sit.hands.items():
         subjects: list[Subject] = [n for n in NUMBERS if any(NUMBER_OF[i] == n for i in hand)]
         subjects += [ic for ic in ICONS if any(ICON_OF[i] == ic for i in hand)]
-        for subject, (v, reason) in zip(subjects, hint_values(sit, target, subjects), strict=True):
-            positions = [str(i + 1) for i, c in enumerate(hand) if (1 << c) & subject_mask(subject)]
-            told = f"tells player {target} their {subject_plural(subject)} are at {', '.join(positions)}; {reason}"
+        asks.append((target, subjects))
+    for (target, subjects), results in zip(asks, assist_values(sit, asks, reasons), strict=True):
+        hand = sit.hands[target]
+        for subject, (v, reason) in zip(subjects, results, strict=True):
+            told = ""
+            if reasons:
+                positions = [str(i + 1) for i, c in enumerate(hand) if (1 << c) & subject_mask(subject)]
+                told = f"tells player {target} their {subject_plural(subject)} are at {', '.join(positions)}; {reason}"
             out.append(Advice(Assist(target, subject), v - hint_cost, told))
     for ls in sit.open_leads():
-        out.append(Advice(Pursue(ls.section), _pursue_value(sit, ls), _pursue_reason(sit, ls)))
+        out.append(Advice(Pursue(ls.section), _pursue_value(sit, ls), _pursue_reason(sit, ls) if reasons else ""))
     out.sort(key=lambda a: -a.score)
     return out
 

@@ -23,18 +23,21 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
+
 from models.beyond_baker_street.advisor import (
     DEFAULT_WEIGHTS,
     ICON_OF,
     Advice,
     AdvisorBot,
+    Outlook,
     Situation,
     Weights,
     advise,
     advise_in,
 )
 from models.beyond_baker_street.data import ICONS
-from models.beyond_baker_street.knowledge import ICON_MASK, HandKnowledge, mask_distribution
+from models.beyond_baker_street.knowledge import ICON_MASK, HandKnowledge
 from models.beyond_baker_street.observations import Assist, Assisted, Entry, Subject
 
 MESSAGES = len(ICONS)
@@ -133,8 +136,9 @@ def hat_gains(sit: Situation, hat: HatTable) -> dict[int, float]:
         unseen = sit.unseen | sum(1 << c for c in hand)
         before = hat.masks(kn, seat)
         after = tuple(m & ICON_MASK[ICON_OF[hand[f]]] if i == f else m for i, m in enumerate(before))
-        gain_now, _ = sit.gain(hand, mask_distribution(before, unseen))
-        gain_then, _ = sit.gain(hand, mask_distribution(after, unseen))
+        look = Outlook.of(sit, np.array([hand, hand], dtype=np.intp), np.array([before, after], dtype=np.int64),
+                          np.array([unseen, unseen], dtype=np.int64))
+        gain_now, gain_then = float(look.gain[0]), float(look.gain[1])
         distance = (seat - sit.me) % sit.board.players - 1
         gains[seat] = (gain_then - max(gain_now, 0.0)) * w.hint_discount**distance
     return gains

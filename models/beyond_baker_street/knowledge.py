@@ -70,7 +70,7 @@ from models.beyond_baker_street.observations import (
 from models.beyond_baker_street.table import Board, assist_positions
 from solver.constraints import Constraint, CountEquals, Problem, require
 from solver.errors import AssistantError, ContradictionError, InvalidObservationError
-from solver.injections import InjectionCounter, unit_marginals
+from solver.injections import InjectionCounter, unit_count, unit_marginals
 from solver.knowledge import Explanation, Knowledge
 from solver.text import plural
 
@@ -168,6 +168,12 @@ def mask_marginals(slot_masks: tuple[int, ...], unseen: int) -> tuple[int, np.nd
     total, weights = unit_marginals([m & unseen for m in slot_masks], len(EVIDENCE))
     weights.flags.writeable = False
     return total, weights
+
+
+@lru_cache(maxsize=65536)
+def mask_count(slot_masks: tuple[int, ...]) -> int:
+    """The number of worlds alone (:func:`mask_marginals`' total), for masks already within the unseen cards."""
+    return unit_count(slot_masks)
 
 
 @lru_cache(maxsize=65536)
@@ -609,7 +615,8 @@ class HandKnowledge:
 
     def worlds(self) -> int:
         """How many ways the unseen cards can fill my hand (the deck takes the rest)."""
-        return self._counts(self.me)[0]
+        unseen = card_mask(self.unseen())
+        return mask_count(tuple(s.mask & unseen for s in self.hands[self.me]))
 
     def hand(self, seat: int | None = None) -> list[dict[Evidence, float]]:
         """Per position of ``seat``'s hand (mine by default: exact; another's: empathy, see module docstring),
