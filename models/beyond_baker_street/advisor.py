@@ -109,6 +109,17 @@ def _sums(mask: int) -> int:
     return sums
 
 
+@lru_cache(maxsize=1 << 16)
+def _points(mask: int) -> int:
+    """The numbers of the cards of ``mask`` added up."""
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += NUMBER_OF[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
 def reachable(mask: int, target: int) -> bool:
     """Whether some cards of ``mask`` add up to exactly ``target``."""
     return target >= 0 and bool(_sums(mask) >> target & 1)
@@ -125,7 +136,7 @@ def completions(mask: int, needs: tuple[int, ...], cap: int = 8) -> int:
     total = 0
     sub = mask
     while sub:
-        if sum(NUMBER_OF[i] for i in range(len(EVIDENCE)) if sub >> i & 1) == first:
+        if _points(sub) == first:
             total += completions(mask & ~sub, rest, cap)
             if total >= cap:
                 return cap
@@ -142,7 +153,7 @@ def jointly_reachable(mask: int, needs: tuple[int, ...]) -> bool:
     first, rest = needs[0], needs[1:]
     sub = mask
     while True:
-        if sum(NUMBER_OF[i] for i in range(len(EVIDENCE)) if sub >> i & 1) == first and jointly_reachable(
+        if _points(sub) == first and jointly_reachable(
             mask & ~sub, rest
         ):
             return True
@@ -169,7 +180,7 @@ class Situation:
     @staticmethod
     def of(kn: HandKnowledge, weights: Weights = DEFAULT_WEIGHTS) -> Situation:
         assert kn.board is not None
-        unseen = card_mask(kn.unseen())
+        unseen = kn.unseen_mask()
         hands = {s: [CARD_INDEX[c] for c in kn.visible_hand(s)] for s in kn.hands if s != kn.me}
         live = unseen
         for cards in hands.values():
@@ -441,7 +452,7 @@ class Situation:
 def my_distribution(kn: HandKnowledge, seat: int | None = None) -> np.ndarray:
     """Per position of ``seat`` (default me; others: empathy), each card index's probability (positions x 24)."""
     seat = kn.me if seat is None else seat
-    unseen = card_mask(kn.unseen())
+    unseen = kn.unseen_mask()
     if seat != kn.me:
         unseen |= card_mask(kn.visible_hand(seat))
     return mask_distribution(tuple(s.mask for s in kn.hands[seat]), unseen)
