@@ -10,6 +10,12 @@ Confirm, Pursue and the Holmes track (an Assist costs a space, worth more as the
 loses) complete the picture. Leads that share an icon draw on the same cards, so whether they can still be
 completed is checked jointly: disjoint sets of the cards still in play must add up to each one's need exactly.
 
+The evaluation is array code (numpy): a :class:`Situation` holds one value table (each card index played to
+each open Lead or eliminated), a hand's exact distributions are one (positions x cards) array, and every Assist
+of a decision is one row of one :class:`Outlook` (the told player's distributions before and after it, their
+best play and what it is really worth), so a decision costs a few dozen array operations rather than a loop per
+Assist, position and card. The numbers are the same as the plain loops' (sums run card by card in index order).
+
 Values are in "evidence points": a card's number moved onto a Lead or the track is worth about its number, a
 completed Lead or an exact 20 a bonus, and a Dead Lead, a lost Holmes space or a stuck Lead a cost. They are
 heuristics, tuned on simulations (README); only the probabilities are exact.
@@ -424,30 +430,6 @@ class Situation:
             return Investigate(position + 1, self.leads[row].section)
         return Eliminate(position + 1)
 
-    def best_play(self, dists: np.ndarray, skip: int | None = None) -> tuple[int, int, float] | None:
-        """The best own play for a hand with these distributions: (0-based position, row, expected value), the
-        first best in position order, then row order; None if no world fits (all zeros) or no position is
-        left once 0-based position ``skip`` is set aside."""
-        if not len(dists) or not dists[0].any():
-            return None
-        ev = self.expected(dists)
-        if skip is not None:
-            if len(dists) == 1:
-                return None
-            ev = ev.copy()
-            ev[skip] = -np.inf
-        flat = int(np.argmax(ev))
-        pos, row = divmod(flat, ev.shape[1])
-        return pos, row, float(ev[pos, row])
-
-    def gain(self, hand: Sequence[int], dists: np.ndarray) -> tuple[float, tuple[int, int, float] | None]:
-        """What the holder of ``hand`` (card indices I see) gains by playing what these distributions make
-        best: its true value if its expected value is at least ``min_play``, else 0; and that play."""
-        best = self.best_play(dists)
-        if best is None or best[2] < self.weights.min_play:
-            return 0.0, best
-        return float(self.values[best[1], hand[best[0]]]), best
-
 
 def my_distribution(kn: HandKnowledge, seat: int | None = None) -> np.ndarray:
     """Per position of ``seat`` (default me; others: empathy), each card index's probability (positions x 24)."""
@@ -475,16 +457,6 @@ def narrowed(dists: np.ndarray, masks: Sequence[int]) -> np.ndarray:
 def pairs(dist: np.ndarray) -> list[tuple[int, float]]:
     """One position's distribution as (card index, probability) pairs with a non-zero probability."""
     return [(int(i), float(dist[i])) for i in np.flatnonzero(dist)]
-
-
-def true_value(sit: Situation, seat: int, action: Action) -> float:
-    """What ``action`` by ``seat`` (whose cards I see) would really be worth."""
-    hand = sit.hands[seat]
-    if isinstance(action, Investigate):
-        return float(sit.table(action.section)[hand[action.position - 1]])
-    if isinstance(action, Eliminate):
-        return float(sit.table(None)[hand[action.position - 1]])
-    return 0.0
 
 
 @dataclass
@@ -592,7 +564,7 @@ def _assist_values(sit: Situation, k: int, asks: Sequence[tuple[int, Sequence[Su
         # each card's best use, and the probability, as its holder sees it, that the same use is good
         columns = sit.values[:, hand_rows]  # plays x rows x positions
         best_row = np.argmax(columns, axis=0)
-        best_use = np.take_along_axis(columns, best_row[None], axis=0)[0]
+        best_use = columns.max(axis=0)
         good = np.cumsum(np.where(sit.values[best_row] > 0, look.dists, 0.0), axis=2)[..., -1]
         rise = best_use * np.maximum(0.0, good - good[base_rows])
         played = np.where(clear, best // plays, -1)
@@ -668,8 +640,10 @@ def advise_in(sit: Situation, reasons: bool = True, known: Sequence[int] | None 
     hint_cost = sit.holmes_value() if board.holmes > 1 else 1000.0
     asks: list[tuple[int, list[Subject]]] = []
     for target, hand in sit.hands.items():
-        subjects: list[Subject] = [n for n in NUMBERS if any(NUMBER_OF[i] == n for i in hand)]
-        subjects += [ic for ic in ICONS if any(ICON_OF[i] == ic for i in hand)]
+        numbers = {NUMBER_OF[i] for i in hand}
+        icons = {ICON_OF[i] for i in hand}
+        subjects: list[Subject] = [n for n in NUMBERS if n in numbers]
+        subjects += [ic for ic in ICONS if ic in icons]
         asks.append((target, subjects))
     for (target, subjects), results in zip(asks, assist_values(sit, asks, reasons), strict=True):
         hand = sit.hands[target]

@@ -433,32 +433,39 @@ class HandKnowledge:
         again after it), then add every card in sight during it to the ``seen`` of every slot, but a slot's own
         hand (its holder cannot see it)."""
         now = self._places()
+        opened, spans = self._open, self.spans
         closed: list[Span] = []  # spans that end at this entry (entries only grow, so no older span does)
-        for card, index in list(self._open.items()):
-            span = self.spans[index]
+        for card, index in list(opened.items()):
+            span = spans[index]
             got = now.get(card)
             if got is None or got[0] != span.place:
-                self.spans[index] = replace(span, end=entry)
-                closed.append(self.spans[index])
-                del self._open[card]
+                spans[index] = span = replace(span, end=entry)
+                closed.append(span)
+                del opened[card]
         for card, (place, where) in now.items():
-            if card not in self._open:
-                self._open[card] = len(self.spans)
-                self.spans.append(Span(card, place, where, entry))
+            if card not in opened:
+                opened[card] = len(spans)
+                spans.append(Span(card, place, where, entry))
         for card, place, where in passing:
             if card not in now:
-                self.spans.append(Span(card, place, where, entry, entry))
-                closed.append(self.spans[-1])
+                spans.append(Span(card, place, where, entry, entry))
+                closed.append(spans[-1])
+        # every card seen since this entry, by place: the open spans (exactly the cards of ``now``) and the closed
         by_place: dict[Place, int] = {}
-        for span in [*(self.spans[i] for i in self._open.values()), *closed]:  # every span seen since entry
+        for card, (place, _where) in now.items():
+            by_place[place] = by_place.get(place, 0) | 1 << card_index(card)
+        for span in closed:
             by_place[span.place] = by_place.get(span.place, 0) | 1 << card_index(span.card)
         for seat, hand in self.hands.items():
+            own: Place = ("hand", seat)
             seen = 0
             for place, m in by_place.items():
-                if place != ("hand", seat):
+                if place != own:
                     seen |= m
-            if any(seen & ~slot.seen for slot in hand):
-                self.hands[seat] = [slot.seeing(seen) for slot in hand]
+            for slot in hand:
+                if seen & ~slot.seen:
+                    self.hands[seat] = [slot.seeing(seen) for slot in hand]
+                    break
 
     def sighting_spans(self, card: Evidence) -> list[Span]:
         """Every stretch of time ``card`` was in sight, oldest first."""
@@ -672,13 +679,14 @@ class HandKnowledge:
         mine = self.hands[self.me]
         if len(mine) != len(true_hand):
             return f"player {self.me}'s knowledge has {len(mine)} cards, the real hand {len(true_hand)}"
-        unseen = set(self.unseen())
+        unseen = self.unseen_mask()
         for i, (slot, card) in enumerate(zip(mine, true_hand, strict=True)):
-            if card not in unseen:
+            bit = 1 << card_index(card)
+            if not unseen & bit:
                 return f"player {self.me} thinks {card.code} is {self.where(card)}, but it is at their position {i + 1}"
             if not slot.allows(card):
                 return f"player {self.me}'s Assists rule out {card.code} at position {i + 1}, where it is"
-            if not slot.mask >> CARD_INDEX[card] & 1:
+            if not slot.mask & bit:
                 return (f"player {self.me} saw {card.code} elsewhere since their position {i + 1} was filled, "
                         f"but it is there")
         if self.worlds() == 0:
