@@ -27,7 +27,6 @@ import numpy as np
 
 from models.beyond_baker_street.advisor import (
     DEFAULT_WEIGHTS,
-    ICON_OF,
     Advice,
     AdvisorBot,
     Outlook,
@@ -37,7 +36,7 @@ from models.beyond_baker_street.advisor import (
     advise_in,
 )
 from models.beyond_baker_street.data import ICONS
-from models.beyond_baker_street.knowledge import ICON_MASK, HandKnowledge
+from models.beyond_baker_street.knowledge import CARD_INDEX, ICON_MASK, HandKnowledge
 from models.beyond_baker_street.observations import Assist, Assisted, Entry, Subject
 
 MESSAGES = len(ICONS)
@@ -62,31 +61,81 @@ def kind_of(subject: Subject) -> str:
     return "number" if isinstance(subject, int) else "icon"
 
 
+def use_classes(sit: Situation) -> list[int]:
+    """The ``use`` partition of the cards still in play, from public facts only (the board and which cards are
+    still in play, so every player computes the same): a card's class is the open Lead it is best played to
+    (the first :attr:`~Situation.sections` row with the highest value), if that value is positive, and the last
+    class takes every other card (best eliminated, or of no positive use). Classes past the last open Lead
+    are empty until Leads close; with fewer than three open Leads, eliminating (positive) gets its own class."""
+    values = sit.values
+    leads = len(sit.leads)
+    classes = [0] * MESSAGES
+    for i in range(len(values[0])):
+        if not sit.live >> i & 1:
+            continue
+        column = values[:, i]
+        row = int(column.argmax())
+        if column[row] <= 0:
+            c = MESSAGES - 1
+        elif row < leads:
+            c = min(row, MESSAGES - 1)
+        else:  # eliminating is its best use
+            c = min(leads, MESSAGES - 1)
+        classes[c] |= 1 << i
+    return classes
+
+
+ICON_CLASSES = [ICON_MASK[ic] for ic in ICONS]
+
+
 class HatTable:
-    """What the hat messages so far have told, as one player follows them: the icon of each card they fixed
-    (by slot id, for every hand, mine included)."""
+    """What the hat messages so far have told, as one player follows them: for each card they fixed (by slot id,
+    for every hand, mine included), the class of the partition it was told to be in, as a card mask.
 
-    def __init__(self) -> None:
-        self.icons: dict[int, str] = {}
+    ``mode`` is the partition the table agrees on: ``icon`` (a card's icon) or ``use`` (:func:`use_classes`:
+    where the card is best played, computed from the board when the Assist is given)."""
 
-    def focus(self, kn: HandKnowledge, seat: int) -> int | None:
-        """The index of ``seat``'s focus card, or None."""
+    def __init__(self, mode: str = "icon", weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.mode = mode
+        self.weights = weights
+        self.fixed: dict[int, int] = {}
+
+    def classes(self, kn: HandKnowledge) -> tuple[list[int], int]:
+        """The partition's classes as card masks, and the cards a focus must still be uncertain among."""
+        if self.mode == "icon":
+            return ICON_CLASSES, ALL_CARDS
+        sit = Situation.of(kn, self.weights)
+        return use_classes(sit), sit.live
+
+    def focus(self, kn: HandKnowledge, seat: int, part: tuple[list[int], int] | None = None) -> int | None:
+        """The index of ``seat``'s focus card, or None: the leftmost card not fixed yet whose Assists (public)
+        leave it in two classes or more."""
+        classes, live = part or self.classes(kn)
         for i, slot in enumerate(kn.hands[seat]):
-            if len(slot.icons) > 1 and slot.id not in self.icons:
+            if slot.id in self.fixed:
+                continue
+            allowed = slot.told_mask & live
+            if sum(1 for c in classes if c & allowed) > 1:
                 return i
         return None
 
-    def seen_sum(self, kn: HandKnowledge, giver: int, skip: int | None = None) -> int:
-        """The sum of the focus icons of every player but ``giver`` and ``skip`` (all must be hands I see)."""
+    @staticmethod
+    def class_of(classes: list[int], card: int) -> int:
+        return next(k for k, c in enumerate(classes) if c >> card & 1)
+
+    def seen_sum(self, kn: HandKnowledge, giver: int, skip: int | None = None,
+                 part: tuple[list[int], int] | None = None) -> int:
+        """The sum of the focus classes of every player but ``giver`` and ``skip`` (all must be hands I see)."""
+        part = part or self.classes(kn)
         total = 0
         for seat in kn.hands:
             if seat in (giver, skip):
                 continue
-            f = self.focus(kn, seat)
+            f = self.focus(kn, seat, part)
             if f is not None:
                 card = kn.hands[seat][f].card
                 assert card is not None, "only the hands I see are summed"
-                total += ICONS.index(card.icon)
+                total += self.class_of(part[0], CARD_INDEX[card])
         return total % MESSAGES
 
     def read(self, kn: HandKnowledge, event: Assisted) -> None:
@@ -98,29 +147,30 @@ class HatTable:
         if key not in said:
             return
         message = said.index(key)
-        mine = (message - self.seen_sum(kn, event.giver, skip=kn.me)) % MESSAGES if event.giver != kn.me else None
-        told: dict[int, str] = {}  # all read first: the focus cards are those before this message
+        part = self.classes(kn)
+        classes = part[0]
+        mine = (message - self.seen_sum(kn, event.giver, kn.me, part)) % MESSAGES if event.giver != kn.me else None
+        told: dict[int, int] = {}  # all read first: the focus cards are those before this message
         for seat in kn.hands:
-            f = None if seat == event.giver else self.focus(kn, seat)
+            f = None if seat == event.giver else self.focus(kn, seat, part)
             if f is None:
                 continue
             slot = kn.hands[seat][f]
             if seat == kn.me:
                 assert mine is not None
-                told[slot.id] = ICONS[mine]
+                told[slot.id] = classes[mine]
             else:
                 assert slot.card is not None
-                told[slot.id] = slot.card.icon
-        self.icons.update(told)
+                told[slot.id] = classes[self.class_of(classes, CARD_INDEX[slot.card])]
+        self.fixed.update(told)
 
     def known(self, kn: HandKnowledge) -> list[int]:
         """Per position of my hand, the cards the hat messages allow there."""
-        return [ICON_MASK[self.icons[s.id]] if s.id in self.icons else ALL_CARDS for s in kn.hands[kn.me]]
+        return [self.fixed.get(s.id, ALL_CARDS) for s in kn.hands[kn.me]]
 
     def masks(self, kn: HandKnowledge, seat: int) -> tuple[int, ...]:
-        """``seat``'s slot masks: its Assists and the icons hat messages fixed."""
-        return tuple(s.mask & (ICON_MASK[self.icons[s.id]] if s.id in self.icons else ALL_CARDS)
-                     for s in kn.hands[seat])
+        """``seat``'s slot masks: its Assists and the classes hat messages fixed."""
+        return tuple(s.mask & self.fixed.get(s.id, ALL_CARDS) for s in kn.hands[seat])
 
 
 def hat_gains(sit: Situation, hat: HatTable) -> dict[int, float]:
@@ -129,13 +179,15 @@ def hat_gains(sit: Situation, hat: HatTable) -> dict[int, float]:
     kn = sit.kn
     w = sit.weights
     gains: dict[int, float] = {}
+    part = hat.classes(kn)
     for seat, hand in sit.hands.items():
-        f = hat.focus(kn, seat)
+        f = hat.focus(kn, seat, part)
         if f is None:
             continue
         unseen = sit.unseen | sum(1 << c for c in hand)
         before = hat.masks(kn, seat)
-        after = tuple(m & ICON_MASK[ICON_OF[hand[f]]] if i == f else m for i, m in enumerate(before))
+        told = part[0][hat.class_of(part[0], hand[f])]
+        after = tuple(m & told if i == f else m for i, m in enumerate(before))
         look = Outlook.of(sit, np.array([hand, hand], dtype=np.intp), np.array([before, after], dtype=np.int64),
                           np.array([unseen, unseen], dtype=np.int64))
         gain_now, gain_then = float(look.gain[0]), float(look.gain[1])
@@ -155,7 +207,7 @@ def hat_advise(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
     advice = advise_in(sit, reasons=reasons, known=hat.known(kn))
     if not in_play(kn):
         return advice
-    said = messages(kn.me, kn.players)[hat.seen_sum(kn, kn.me)]
+    said = messages(kn.me, kn.players)[hat.seen_sum(kn, kn.me, part=hat.classes(kn))]
     gains = hat_gains(sit, hat)
     told = f"; hat: tells players {', '.join(map(str, gains))} an icon each" if reasons else ""
     out = []
@@ -186,9 +238,9 @@ class HatBot(AdvisorBot):
 
     name = "hat"
 
-    def __init__(self, seat: int, rng: random.Random, weights: Weights = DEFAULT_WEIGHTS) -> None:
+    def __init__(self, seat: int, rng: random.Random, weights: Weights = DEFAULT_WEIGHTS, mode: str = "icon") -> None:
         super().__init__(seat, rng, weights)
-        self.hat = HatTable()
+        self.hat = HatTable(mode, weights)
 
     def inform(self, observation: Entry) -> None:
         if isinstance(observation, Assisted) and self.hand.started:

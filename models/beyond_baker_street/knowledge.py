@@ -125,6 +125,11 @@ class Slot:
         less every card seen elsewhere since it was filled."""
         return _allowed_mask(self.numbers, self.icons) & ~self.seen
 
+    @property
+    def told_mask(self) -> int:
+        """The cards the Assists to this card allow (public: every player knows them), as a bit mask."""
+        return _allowed_mask(self.numbers, self.icons)
+
     def allows(self, card: Evidence) -> bool:
         """Whether the Assists to this card allow ``card`` (sightings aside: see :attr:`mask`)."""
         return card.number in self.numbers and card.icon in self.icons
