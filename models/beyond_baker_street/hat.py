@@ -1,20 +1,27 @@
-"""The ``hat`` convention for Beyond Baker Street: one Assist tells every other player the icon of a card.
+"""The ``hat`` convention for Beyond Baker Street: one Assist tells every other player where a card is best used.
 
 A table that agrees on it reads every Assist twice: literally (where the target's cards of a number or icon
 are, as the knowledge model does) and as a *hat* message, as in the "hat guessing" strategies for Hanabi.
 
-- Each player's **focus** is their leftmost card whose icon is not yet common knowledge (neither an Assist nor an
-  earlier hat message has fixed it); a player with no such card has no focus.
+- The cards still in play are split into **classes** by a partition every player computes alike from public
+  facts (:meth:`HatTable.classes`). The table's partition is ``use`` (:func:`use_classes`): the open Lead a card
+  is best played to, from the board as it is when the Assist is given (the advisor's own value table, which
+  depends only on the board and on which cards are still in play), or, for a card with no Lead to go to, "best
+  eliminated" and "no good use" (split by number 1 to 3 and 4 to 6 with 4 players). The first version of the
+  convention used the icons (``icon``); ``use`` tells a player what to do with the card, not only which Lead
+  matches its icon (docs/beyond-baker-street.md, "Hard cases: what was tried").
+- Each player's **focus** is their leftmost card not fixed by an earlier hat message whose Assists (public)
+  still leave it in two classes or more; a player with no such card has no focus.
 - The giver adds up, over the players other than themself that have a focus, the index of the focus card's
-  icon (Clue 0, Document 1, Track 2, Witness 3), modulo 4, and says the sum by *whom* they assist and *whether*
-  they name a number or an icon: the targets in seat order from the giver's left, number before icon, give the
-  messages 0, 1, 2, 3 (with 4 players the last two of six are never used; with 2 players there are only two
-  messages, so the convention needs 3 or 4 players; see :func:`in_play` for the Case Files).
+  class, modulo the number of messages, and says the sum by *whom* they assist and *whether* they name a
+  number or an icon: the targets in seat order from the giver's left, number before icon, give the messages
+  0, 1, 2, ... (4 messages with 3 players; 6 with 4 players in ``use``, 4 in ``icon``; with 2 players there
+  are only two, so the convention needs 3 or 4 players; see :func:`in_play` for the Case Files).
 - Every other player sees all focus cards but their own, so subtracting the ones they see from the sum gives
-  their own focus card's icon.
+  their own focus card's class.
 
-One Assist (one Holmes space) thus tells two players (three with 4) an icon each, besides its literal content:
-Assists are what the hardest Case Files lack (README, "Why the hard cases are hard"). What the convention tells
+One Assist (one Holmes space) thus tells two players (three with 4) a class each, besides its literal content:
+Assists are what the hardest Case Files lack (docs, "Why the hard cases are hard"). What the convention tells
 is a fact only if the whole table follows it, so it never enters the exact knowledge model (which stays sound
 whatever the others do); the bot uses it through ``advise(known=...)``.
 """
@@ -27,6 +34,7 @@ import numpy as np
 
 from models.beyond_baker_street.advisor import (
     DEFAULT_WEIGHTS,
+    NUMBER_OF,
     Advice,
     AdvisorBot,
     Outlook,
@@ -51,61 +59,87 @@ def in_play(kn: HandKnowledge) -> bool:
     return kn.board is not None and kn.players >= 3 and kn.board.case.limit <= TIGHT_LIMIT
 
 
-def messages(giver: int, players: int) -> list[tuple[int, str]]:
-    """The (target, "number" or "icon") pairs that say 0, 1, 2, 3 when ``giver`` assists."""
+def messages(giver: int, players: int, count: int = MESSAGES) -> list[tuple[int, str]]:
+    """The (target, "number" or "icon") pairs that say 0, 1, ... ``count - 1`` when ``giver`` assists."""
     targets = [(giver + k - 1) % players + 1 for k in range(1, players)]
-    return [(t, kind) for t in targets for kind in ("number", "icon")][:MESSAGES]
+    return [(t, kind) for t in targets for kind in ("number", "icon")][:count]
 
 
 def kind_of(subject: Subject) -> str:
     return "number" if isinstance(subject, int) else "icon"
 
 
-def use_classes(sit: Situation) -> list[int]:
-    """The ``use`` partition of the cards still in play, from public facts only (the board and which cards are
-    still in play, so every player computes the same): a card's class is the open Lead it is best played to
-    (the first :attr:`~Situation.sections` row with the highest value), if that value is positive, and the last
-    class takes every other card (best eliminated, or of no positive use). Classes past the last open Lead
-    are empty until Leads close; with fewer than three open Leads, eliminating (positive) gets its own class."""
+def use_classes(sit: Situation, count: int = MESSAGES) -> list[int]:
+    """The ``use`` partition of the cards still in play into ``count`` classes (4, or 6 with 4 players), from
+    public facts only (the board and which cards are still in play, so every player computes the same): a
+    card's class is the open Lead it is best played to (the first :attr:`~Situation.sections` row with the
+    highest value) if that value is positive. With 4 classes the last takes every other card (with fewer than
+    three open Leads, eliminating with a positive value gets the class after the Leads); with 6, class 3 is
+    "best eliminated", 4 "of no positive use, number 1 to 3" and 5 the same with 4 to 6."""
     values = sit.values
     leads = len(sit.leads)
-    classes = [0] * MESSAGES
+    classes = [0] * count
     for i in range(len(values[0])):
         if not sit.live >> i & 1:
             continue
         column = values[:, i]
         row = int(column.argmax())
-        if column[row] <= 0:
-            c = MESSAGES - 1
-        elif row < leads:
-            c = min(row, MESSAGES - 1)
-        else:  # eliminating is its best use
-            c = min(leads, MESSAGES - 1)
+        if column[row] > 0 and row < leads:
+            c = row
+        elif count == 6:
+            c = 3 if column[row] > 0 else (4 if NUMBER_OF[i] <= 3 else 5)
+        elif column[row] > 0 and leads < count - 1:
+            c = leads
+        else:
+            c = count - 1
         classes[c] |= 1 << i
     return classes
 
 
 ICON_CLASSES = [ICON_MASK[ic] for ic in ICONS]
+MODES = ("use", "icon")
 
 
 class HatTable:
     """What the hat messages so far have told, as one player follows them: for each card they fixed (by slot id,
-    for every hand, mine included), the class of the partition it was told to be in, as a card mask.
+    for every hand, mine included), the class it was told to be in, as a card mask (:attr:`fixed`) and in words
+    (:attr:`labels`).
 
-    ``mode`` is the partition the table agrees on: ``icon`` (a card's icon) or ``use`` (:func:`use_classes`:
-    where the card is best played, computed from the board when the Assist is given)."""
+    ``mode`` is the partition the table agrees on: ``use`` (:func:`use_classes`, the default) or ``icon``
+    (a card's icon, the first version, kept to compare them)."""
 
-    def __init__(self, mode: str = "icon", weights: Weights = DEFAULT_WEIGHTS) -> None:
+    def __init__(self, mode: str = "use", weights: Weights = DEFAULT_WEIGHTS) -> None:
+        if mode not in MODES:
+            raise ValueError(f"hat mode {mode!r}: expected one of {', '.join(MODES)}")
         self.mode = mode
         self.weights = weights
         self.fixed: dict[int, int] = {}
+        self.labels: dict[int, str] = {}
+
+    def count(self, kn: HandKnowledge) -> int:
+        """How many messages the table uses: 4, or 6 with 4 players in ``use``."""
+        return 6 if self.mode == "use" and kn.players == 4 else MESSAGES
 
     def classes(self, kn: HandKnowledge) -> tuple[list[int], int]:
         """The partition's classes as card masks, and the cards a focus must still be uncertain among."""
         if self.mode == "icon":
             return ICON_CLASSES, ALL_CARDS
         sit = Situation.of(kn, self.weights)
-        return use_classes(sit), sit.live
+        return use_classes(sit, self.count(kn)), sit.live
+
+    def label(self, kn: HandKnowledge, index: int) -> str:
+        """Class ``index`` of the partition (as it is now) in words, for the companion."""
+        if self.mode == "icon":
+            return ICONS[index]
+        assert kn.board is not None
+        leads = [ls.section for ls in kn.board.leads.values() if not ls.confirmed and ls.lead is not None]
+        if index < len(leads):
+            return f"best on the {leads[index]} Lead"
+        if self.count(kn) == 6 and index >= 3:
+            return ("best eliminated", "of no good use, a 1 to 3", "of no good use, a 4 to 6")[index - 3]
+        if index == len(leads) and index < MESSAGES - 1:
+            return "best eliminated"
+        return "of no good use (or best eliminated)" if len(leads) == MESSAGES - 1 else "of no good use"
 
     def focus(self, kn: HandKnowledge, seat: int, part: tuple[list[int], int] | None = None) -> int | None:
         """The index of ``seat``'s focus card, or None: the leftmost card not fixed yet whose Assists (public)
@@ -136,20 +170,20 @@ class HatTable:
                 card = kn.hands[seat][f].card
                 assert card is not None, "only the hands I see are summed"
                 total += self.class_of(part[0], CARD_INDEX[card])
-        return total % MESSAGES
+        return total % len(part[0])
 
     def read(self, kn: HandKnowledge, event: Assisted) -> None:
         """Take in an Assist (before the knowledge model does: the focus cards are those it was given on)."""
         if not in_play(kn):
             return
-        said = messages(event.giver, kn.players)
+        said = messages(event.giver, kn.players, self.count(kn))
         key = (event.target, kind_of(event.subject))
         if key not in said:
             return
         message = said.index(key)
         part = self.classes(kn)
         classes = part[0]
-        mine = (message - self.seen_sum(kn, event.giver, kn.me, part)) % MESSAGES if event.giver != kn.me else None
+        mine = (message - self.seen_sum(kn, event.giver, kn.me, part)) % len(classes) if event.giver != kn.me else None
         told: dict[int, int] = {}  # all read first: the focus cards are those before this message
         for seat in kn.hands:
             f = None if seat == event.giver else self.focus(kn, seat, part)
@@ -158,11 +192,13 @@ class HatTable:
             slot = kn.hands[seat][f]
             if seat == kn.me:
                 assert mine is not None
-                told[slot.id] = classes[mine]
+                told[slot.id] = mine
             else:
                 assert slot.card is not None
-                told[slot.id] = classes[self.class_of(classes, CARD_INDEX[slot.card])]
-        self.fixed.update(told)
+                told[slot.id] = self.class_of(classes, CARD_INDEX[slot.card])
+        for slot_id, index in told.items():
+            self.fixed[slot_id] = classes[index]
+            self.labels[slot_id] = self.label(kn, index)
 
     def known(self, kn: HandKnowledge) -> list[int]:
         """Per position of my hand, the cards the hat messages allow there."""
@@ -207,7 +243,7 @@ def hat_advise(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
     advice = advise_in(sit, reasons=reasons, known=hat.known(kn))
     if not in_play(kn):
         return advice
-    said = messages(kn.me, kn.players)[hat.seen_sum(kn, kn.me, part=hat.classes(kn))]
+    said = messages(kn.me, kn.players, hat.count(kn))[hat.seen_sum(kn, kn.me, part=hat.classes(kn))]
     gains = hat_gains(sit, hat)
     told = f"; hat: tells players {', '.join(map(str, gains))} an icon each" if reasons else ""
     out = []
@@ -238,7 +274,7 @@ class HatBot(AdvisorBot):
 
     name = "hat"
 
-    def __init__(self, seat: int, rng: random.Random, weights: Weights = DEFAULT_WEIGHTS, mode: str = "icon") -> None:
+    def __init__(self, seat: int, rng: random.Random, weights: Weights = DEFAULT_WEIGHTS, mode: str = "use") -> None:
         super().__init__(seat, rng, weights)
         self.hat = HatTable(mode, weights)
 
