@@ -7,6 +7,10 @@ Run from the repository root::
     python bench/beyond_baker_street_table.py --games 500 --random-games 200 --workers 2 \\
         --main-games 2000 --json-out bbs-table.json
     python bench/beyond_baker_street_table.py --bots hat --players 3,4 --games 300 --main-games 300
+    python bench/beyond_baker_street_table.py --bots hat,hat:icon --players 3,4 --cases 5,6 --games 300
+
+``hat:MODE`` is the hat table with another partition (:class:`models.beyond_baker_street.hat.HatTable`:
+``use``, the default, ``icon``, the first version, ``fine``, ``mid``), to compare them on the same seeds.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import random
 import sys
 import time
 from pathlib import Path
@@ -27,8 +32,17 @@ from solver.parallel import Backend, open_backend  # noqa: E402
 from solver.simulate import Matchup, run_games  # noqa: E402
 
 
+def make_table_bot(name: str, seat: int, rng: random.Random) -> object:
+    """:func:`make_bot`, and ``hat:MODE``: the hat table playing the partition MODE."""
+    if name.startswith("hat:"):
+        from models.beyond_baker_street.hat import HatBot
+
+        return HatBot(seat, rng, mode=name[4:])
+    return make_bot(name, seat, rng)
+
+
 def cell(players: int, case: int, bot: str, games: int, seed: int, backend: Backend) -> dict[str, float]:
-    matchup = Matchup(functools.partial(new_game, TableRules(players, case)), (bot,) * players, make_bot)
+    matchup = Matchup(functools.partial(new_game, TableRules(players, case)), (bot,) * players, make_table_bot)
     start = time.perf_counter()
     summary = summarize_records(run_games(matchup, games, seed, backend))
     return {"players": players, "case": case, "bot": bot, "games": games, "wins": summary.wins,

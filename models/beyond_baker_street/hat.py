@@ -59,14 +59,27 @@ def in_play(kn: HandKnowledge) -> bool:
     return kn.board is not None and kn.players >= 3 and kn.board.case.limit <= TIGHT_LIMIT
 
 
-def messages(giver: int, players: int, count: int = MESSAGES) -> list[tuple[int, str]]:
-    """The (target, "number" or "icon") pairs that say 0, 1, ... ``count - 1`` when ``giver`` assists."""
+KINDS = ("number", "icon")
+#: The finer kinds of the ``fine`` mode: a number 1 to 3 or 4 to 6, an icon of the first two or the last two.
+FINE_KINDS = ("low", "high", "icon-a", "icon-b")
+#: The kinds of the ``mid`` mode: a number 1 to 3, a number 4 to 6, an icon.
+MID_KINDS = ("low", "high", "icon")
+
+
+def messages(giver: int, players: int, count: int = MESSAGES, kinds: tuple[str, ...] = KINDS
+             ) -> list[tuple[int, str]]:
+    """The (target, kind of subject) pairs that say 0, 1, ... ``count - 1`` when ``giver`` assists."""
     targets = [(giver + k - 1) % players + 1 for k in range(1, players)]
-    return [(t, kind) for t in targets for kind in ("number", "icon")][:count]
+    return [(t, kind) for t in targets for kind in kinds][:count]
 
 
-def kind_of(subject: Subject) -> str:
-    return "number" if isinstance(subject, int) else "icon"
+def kind_of(subject: Subject, kinds: tuple[str, ...] = KINDS) -> str:
+    """The kind of an Assist's subject: number or icon, or with :data:`FINE_KINDS` which half of them."""
+    if kinds == KINDS:
+        return "number" if isinstance(subject, int) else "icon"
+    if isinstance(subject, int):
+        return "low" if subject <= 3 else "high"
+    return "icon" if kinds == MID_KINDS else "icon-a" if ICONS.index(subject) < 2 else "icon-b"
 
 
 def use_classes(sit: Situation, count: int = MESSAGES) -> list[int]:
@@ -75,7 +88,8 @@ def use_classes(sit: Situation, count: int = MESSAGES) -> list[int]:
     card's class is the open Lead it is best played to (the first :attr:`~Situation.sections` row with the
     highest value) if that value is positive. With 4 classes the last takes every other card (with fewer than
     three open Leads, eliminating with a positive value gets the class after the Leads); with 6, class 3 is
-    "best eliminated", 4 "of no positive use, number 1 to 3" and 5 the same with 4 to 6."""
+    "best eliminated", 4 "of no positive use, number 1 to 3" and 5 the same with 4 to 6. The ``fine`` mode's 8
+    (3 players) and 12 (4 players) classes also split each Lead's class by number (see the code)."""
     values = sit.values
     leads = len(sit.leads)
     classes = [0] * count
@@ -84,7 +98,14 @@ def use_classes(sit: Situation, count: int = MESSAGES) -> list[int]:
             continue
         column = values[:, i]
         row = int(column.argmax())
-        if column[row] > 0 and row < leads:
+        n = NUMBER_OF[i]
+        if count == 8:  # each Lead by number 1 to 3 and 4 to 6, then best eliminated, then of no good use
+            c = 2 * row + (n >= 4) if column[row] > 0 and row < leads else 6 if column[row] > 0 else 7
+        elif count == 9:  # each Lead by number 1 to 3 and 4 to 6, best eliminated, no good use 1-3 and 4-6
+            c = 2 * row + (n >= 4) if column[row] > 0 and row < leads else 6 if column[row] > 0 else 7 + (n >= 4)
+        elif count == 12:  # each Lead by number 1-2, 3-4, 5-6, best eliminated, no good use 1-3 and 4-6
+            c = 3 * row + (n - 1) // 2 if column[row] > 0 and row < leads else 9 if column[row] > 0 else 10 + (n >= 4)
+        elif column[row] > 0 and row < leads:
             c = row
         elif count == 6:
             c = 3 if column[row] > 0 else (4 if NUMBER_OF[i] <= 3 else 5)
@@ -97,7 +118,9 @@ def use_classes(sit: Situation, count: int = MESSAGES) -> list[int]:
 
 
 ICON_CLASSES = [ICON_MASK[ic] for ic in ICONS]
-MODES = ("use", "icon")
+MODES = ("use", "icon", "fine", "mid")
+#: The partition a table plays when none is named: the best measured at each player count (docs).
+DEFAULT_MODE = {3: "fine", 4: "use"}
 
 
 class HatTable:
@@ -105,34 +128,61 @@ class HatTable:
     for every hand, mine included), the class it was told to be in, as a card mask (:attr:`fixed`) and in words
     (:attr:`labels`).
 
-    ``mode`` is the partition the table agrees on: ``use`` (:func:`use_classes`, the default) or ``icon``
-    (a card's icon, the first version, kept to compare them)."""
+    ``mode`` is the partition the table agrees on (None: :data:`DEFAULT_MODE` for the player count): ``use``
+    (:func:`use_classes` with 4 messages, 6 with 4 players), ``fine`` (the same split by number, with 8 or 12
+    messages told apart by half kinds of subject: a 1 to 3 or a 4 to 6, an icon of the first or last two),
+    ``mid`` (6 or 9 messages: a low number, a high number, an icon) or ``icon`` (a card's icon, the first
+    version). The others are kept to compare them (docs/beyond-baker-street.md, "Hard cases: what was
+    tried")."""
 
-    def __init__(self, mode: str = "use", weights: Weights = DEFAULT_WEIGHTS) -> None:
-        if mode not in MODES:
+    def __init__(self, mode: str | None = None, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        if mode is not None and mode not in MODES:
             raise ValueError(f"hat mode {mode!r}: expected one of {', '.join(MODES)}")
         self.mode = mode
         self.weights = weights
         self.fixed: dict[int, int] = {}
         self.labels: dict[int, str] = {}
 
+    def mode_for(self, kn: HandKnowledge) -> str:
+        """The partition played at ``kn``'s table."""
+        return self.mode or DEFAULT_MODE.get(kn.players, "use")
+
     def count(self, kn: HandKnowledge) -> int:
-        """How many messages the table uses: 4, or 6 with 4 players in ``use``."""
-        return 6 if self.mode == "use" and kn.players == 4 else MESSAGES
+        """How many messages the table uses: 4, or 6 with 4 players in ``use``; ``fine`` 8 (12), ``mid`` 6 (9)."""
+        mode = self.mode_for(kn)
+        if mode == "fine":
+            return 4 * (kn.players - 1)
+        if mode == "mid":
+            return 6 if kn.players == 3 else 9
+        return 6 if mode == "use" and kn.players == 4 else MESSAGES
+
+    def kinds(self, kn: HandKnowledge) -> tuple[str, ...]:
+        """The kinds of subject that tell messages apart."""
+        mode = self.mode_for(kn)
+        return FINE_KINDS if mode == "fine" else MID_KINDS if mode == "mid" else KINDS
 
     def classes(self, kn: HandKnowledge) -> tuple[list[int], int]:
         """The partition's classes as card masks, and the cards a focus must still be uncertain among."""
-        if self.mode == "icon":
+        if self.mode_for(kn) == "icon":
             return ICON_CLASSES, ALL_CARDS
         sit = Situation.of(kn, self.weights)
         return use_classes(sit, self.count(kn)), sit.live
 
     def label(self, kn: HandKnowledge, index: int) -> str:
         """Class ``index`` of the partition (as it is now) in words, for the companion."""
-        if self.mode == "icon":
+        if self.mode_for(kn) == "icon":
             return ICONS[index]
         assert kn.board is not None
         leads = [ls.section for ls in kn.board.leads.values() if not ls.confirmed and ls.lead is not None]
+        count = self.count(kn)
+        if count in (8, 9, 12):
+            per = 3 if count == 12 else 2  # classes per Lead: numbers 1-3 and 4-6, or 1-2, 3-4 and 5-6
+            if index < 3 * per:
+                lo = 1 + (index % per) * (6 // per)
+                return f"best on the {leads[index // per]} Lead, a {lo} to {lo + 6 // per - 1}"
+            rest = ("best eliminated", "of no good use") if count == 8 else (
+                "best eliminated", "of no good use, a 1 to 3", "of no good use, a 4 to 6")
+            return rest[index - 3 * per]
         if index < len(leads):
             return f"best on the {leads[index]} Lead"
         if self.count(kn) == 6 and index >= 3:
@@ -176,8 +226,8 @@ class HatTable:
         """Take in an Assist (before the knowledge model does: the focus cards are those it was given on)."""
         if not in_play(kn):
             return
-        said = messages(event.giver, kn.players, self.count(kn))
-        key = (event.target, kind_of(event.subject))
+        said = messages(event.giver, kn.players, self.count(kn), self.kinds(kn))
+        key = (event.target, kind_of(event.subject, self.kinds(kn)))
         if key not in said:
             return
         message = said.index(key)
@@ -243,14 +293,14 @@ def hat_advise(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
     advice = advise_in(sit, reasons=reasons, known=hat.known(kn))
     if not in_play(kn):
         return advice
-    said = messages(kn.me, kn.players, hat.count(kn))[hat.seen_sum(kn, kn.me, part=hat.classes(kn))]
+    said = messages(kn.me, kn.players, hat.count(kn), hat.kinds(kn))[hat.seen_sum(kn, kn.me, part=hat.classes(kn))]
     gains = hat_gains(sit, hat)
     told = f"; hat: tells players {', '.join(map(str, gains))} an icon each" if reasons else ""
     out = []
     for a in advice:
         if not isinstance(a.action, Assist):
             out.append(a)
-        elif (a.action.target, kind_of(a.action.subject)) == said:
+        elif (a.action.target, kind_of(a.action.subject, hat.kinds(kn))) == said:
             # the target's literal Assist is valued by the advisor already
             gain = sum(g for seat, g in gains.items() if seat != a.action.target)
             out.append(Advice(a.action, a.score + gain, a.reason + told if reasons else ""))
@@ -274,7 +324,8 @@ class HatBot(AdvisorBot):
 
     name = "hat"
 
-    def __init__(self, seat: int, rng: random.Random, weights: Weights = DEFAULT_WEIGHTS, mode: str = "use") -> None:
+    def __init__(self, seat: int, rng: random.Random, weights: Weights = DEFAULT_WEIGHTS, mode: str | None = None
+                 ) -> None:
         super().__init__(seat, rng, weights)
         self.hat = HatTable(mode, weights)
 
