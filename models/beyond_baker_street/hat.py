@@ -55,7 +55,8 @@ TIGHT_LIMIT = 2  # the convention is played in Case Files whose Impossible takes
 def in_play(kn: HandKnowledge) -> bool:
     """Whether the table plays the convention: 3 or 4 players and a Case File where Assists are scarce (Case
     Files 3 to 6). In Case Files 1 and 2 Assists are plentiful and the fixed choice of whom to assist costs more
-    than the icons tell (measured: README), so the hat table plays the plain advisor there."""
+    than the messages tell (measured with the icon partition: docs), so the hat table plays the plain advisor
+    there."""
     return kn.board is not None and kn.players >= 3 and kn.board.case.limit <= TIGHT_LIMIT
 
 
@@ -120,7 +121,7 @@ def use_classes(sit: Situation, count: int = MESSAGES) -> list[int]:
 ICON_CLASSES = [ICON_MASK[ic] for ic in ICONS]
 MODES = ("use", "icon", "fine", "mid")
 #: The partition a table plays when none is named: the best measured at each player count (docs).
-DEFAULT_MODE = {3: "fine", 4: "use"}
+DEFAULT_MODE = {3: "use", 4: "use"}
 
 
 class HatTable:
@@ -161,11 +162,13 @@ class HatTable:
         mode = self.mode_for(kn)
         return FINE_KINDS if mode == "fine" else MID_KINDS if mode == "mid" else KINDS
 
-    def classes(self, kn: HandKnowledge) -> tuple[list[int], int]:
-        """The partition's classes as card masks, and the cards a focus must still be uncertain among."""
+    def classes(self, kn: HandKnowledge, sit: Situation | None = None) -> tuple[list[int], int]:
+        """The partition's classes as card masks, and the cards a focus must still be uncertain among (``sit``:
+        ``kn``'s situation if it is built already, with the table's weights)."""
         if self.mode_for(kn) == "icon":
             return ICON_CLASSES, ALL_CARDS
-        sit = Situation.of(kn, self.weights)
+        if sit is None or sit.weights != self.weights:
+            sit = Situation.of(kn, self.weights)
         return use_classes(sit, self.count(kn)), sit.live
 
     def label(self, kn: HandKnowledge, index: int) -> str:
@@ -260,12 +263,12 @@ class HatTable:
 
 
 def hat_gains(sit: Situation, hat: HatTable) -> dict[int, float]:
-    """What my hat message is worth to each player it tells an icon: the true value of the play the icon makes
+    """What my hat message is worth to each player it tells a class: the true value of the play the class makes
     best for them, beyond what they would play anyway (the same whatever Assist carries the message)."""
     kn = sit.kn
     w = sit.weights
     gains: dict[int, float] = {}
-    part = hat.classes(kn)
+    part = hat.classes(kn, sit)
     for seat, hand in sit.hands.items():
         f = hat.focus(kn, seat, part)
         if f is None:
@@ -293,7 +296,7 @@ def hat_advise(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
     advice = advise_in(sit, reasons=reasons, known=hat.known(kn))
     if not in_play(kn):
         return advice
-    said = messages(kn.me, kn.players, hat.count(kn), hat.kinds(kn))[hat.seen_sum(kn, kn.me, part=hat.classes(kn))]
+    said = messages(kn.me, kn.players, hat.count(kn), hat.kinds(kn))[hat.seen_sum(kn, kn.me, part=hat.classes(kn, sit))]
     gains = hat_gains(sit, hat)
     told = f"; hat: tells players {', '.join(map(str, gains))} an icon each" if reasons else ""
     out = []
