@@ -7,16 +7,16 @@ are, as the knowledge model does) and as a *hat* message, as in the "hat guessin
   facts (:meth:`HatTable.classes`). The table's partition is ``use`` (:func:`use_classes`): the open Lead a card
   is best played to, from the board as it is when the Assist is given (the advisor's own value table, which
   depends only on the board and on which cards are still in play), or, for a card with no Lead to go to, "best
-  eliminated" and "no good use" (split by number 1 to 3 and 4 to 6 with 4 players). The first version of the
+  eliminated" and "no good use", split by number 1 to 3 and 4 to 6: six classes. The first version of the
   convention used the icons (``icon``); ``use`` tells a player what to do with the card, not only which Lead
   matches its icon (docs/beyond-baker-street.md, "Hard cases: what was tried").
 - Each player's **focus** is their leftmost card not fixed by an earlier hat message whose Assists (public)
   still leave it in two classes or more; a player with no such card has no focus.
 - The giver adds up, over the players other than themself that have a focus, the index of the focus card's
-  class, modulo the number of messages, and says the sum by *whom* they assist and *whether* they name a
-  number or an icon: the targets in seat order from the giver's left, number before icon, give the messages
-  0, 1, 2, ... (4 messages with 3 players; 6 with 4 players in ``use``, 4 in ``icon``; with 2 players there
-  are only two, so the convention needs 3 or 4 players; see :func:`in_play` for the Case Files).
+  class, modulo the number of messages (6), and says the sum by *whom* they assist and *what kind* of subject
+  they name: the targets in seat order from the giver's left, and for each a number or an icon with 4 players,
+  a number 1 to 3, a number 4 to 6 or an icon with 3 (``mid``), give the messages 0, 1, 2, ... (with 2 players
+  there are too few, so the convention needs 3 or 4 players; see :func:`in_play` for the Case Files).
 - Every other player sees all focus cards but their own, so subtracting the ones they see from the sum gives
   their own focus card's class.
 
@@ -121,7 +121,7 @@ def use_classes(sit: Situation, count: int = MESSAGES) -> list[int]:
 ICON_CLASSES = [ICON_MASK[ic] for ic in ICONS]
 MODES = ("use", "icon", "fine", "mid")
 #: The partition a table plays when none is named: the best measured at each player count (docs).
-DEFAULT_MODE = {3: "use", 4: "use"}
+DEFAULT_MODE = {3: "mid", 4: "use"}
 
 
 class HatTable:
@@ -136,10 +136,11 @@ class HatTable:
     version). The others are kept to compare them (docs/beyond-baker-street.md, "Hard cases: what was
     tried")."""
 
-    def __init__(self, mode: str | None = None, weights: Weights = DEFAULT_WEIGHTS) -> None:
+    def __init__(self, mode: str | None = None, weights: Weights = DEFAULT_WEIGHTS, again: bool = False) -> None:
         if mode is not None and mode not in MODES:
             raise ValueError(f"hat mode {mode!r}: expected one of {', '.join(MODES)}")
         self.mode = mode
+        self.again = again  # a fixed card may be the focus again once the partition has changed
         self.weights = weights
         self.fixed: dict[int, int] = {}
         self.labels: dict[int, str] = {}
@@ -199,9 +200,9 @@ class HatTable:
         leave it in two classes or more."""
         classes, live = part or self.classes(kn)
         for i, slot in enumerate(kn.hands[seat]):
-            if slot.id in self.fixed:
+            if slot.id in self.fixed and not self.again:
                 continue
-            allowed = slot.told_mask & live
+            allowed = slot.told_mask & live & self.fixed.get(slot.id, ALL_CARDS)
             if sum(1 for c in classes if c & allowed) > 1:
                 return i
         return None
@@ -250,7 +251,7 @@ class HatTable:
                 assert slot.card is not None
                 told[slot.id] = self.class_of(classes, CARD_INDEX[slot.card])
         for slot_id, index in told.items():
-            self.fixed[slot_id] = classes[index]
+            self.fixed[slot_id] = self.fixed.get(slot_id, ALL_CARDS) & classes[index]
             self.labels[slot_id] = self.label(kn, index)
 
     def known(self, kn: HandKnowledge) -> list[int]:

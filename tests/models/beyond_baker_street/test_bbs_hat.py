@@ -47,7 +47,8 @@ def _play(players: int, case: int, index: int, mode: str | None = None) -> tuple
 
 
 @pytest.mark.parametrize(("players", "case", "mode"),
-                         [(3, 5, None), (4, 6, None), (3, 3, None), (4, 5, "icon"), (3, 6, "fine"), (4, 5, "mid")])
+                         [(3, 5, None), (4, 6, None), (3, 3, None), (4, 5, "icon"), (3, 6, "fine"), (3, 4, "use"),
+                          (4, 5, "mid")])
 def test_every_class_read_from_a_hat_message_is_true(players: int, case: int, mode: str | None) -> None:
     right = wrong = 0
     for index in range(3):
@@ -88,8 +89,8 @@ def test_hat_wins_hard_cases() -> None:
 @pytest.mark.parametrize("players", [3, 4])
 def test_the_use_partition_is_public_and_splits_the_cards_in_play(players: int) -> None:
     """Every player computes the same classes (they depend only on the board and the cards still in play), the
-    classes are disjoint and cover exactly the cards still in play, and there are 4 with 3 players and 6 with 4
-    (the ``use`` partition), each with a label."""
+    classes are disjoint and cover exactly the cards still in play, and there are 6 (the table's default: ``mid``
+    with 3 players, ``use`` with 4), each with a label."""
     seed = game_seed(3, 0)
     state = new_game(TableRules(players, 5), random.Random(seed))
     bots = [HatBot(s, bot_rng(seed, s)) for s in range(1, players + 1)]
@@ -101,7 +102,7 @@ def test_the_use_partition_is_public_and_splits_the_cards_in_play(players: int) 
         parts = [bot.hat.classes(bot.hand) for bot in bots]
         classes, live = parts[0]
         assert all(p == parts[0] for p in parts)
-        assert len(classes) == (6 if players == 4 else 4)
+        assert len(classes) == 6
         assert all(bots[0].hat.label(bots[0].hand, k) for k, c in enumerate(classes) if c)
         assert sum(bin(c).count("1") for c in classes) == bin(live).count("1")
         union = 0
