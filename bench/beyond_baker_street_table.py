@@ -10,12 +10,17 @@ Run from the repository root::
     python bench/beyond_baker_street_table.py --bots hat,hat:icon --players 3,4 --cases 5,6 --games 300
 
 ``hat:MODE`` is the hat table with another partition (:class:`models.beyond_baker_street.hat.HatTable`:
-``use``, the default, ``icon``, the first version, ``fine``, ``mid``), to compare them on the same seeds.
+``use``, ``mid``, ``fine``, ``icon``, the first version), to compare them on the same seeds;
+``hat:MODE+again`` lets a fixed card be the focus again, ``hat:MODE+newest`` makes the rightmost card the focus,
+and ``hat:MODE:NAME=VALUE;NAME=VALUE`` plays other advisor weights
+(:class:`models.beyond_baker_street.advisor.Weights`). These are the variants docs/beyond-baker-street.md
+reports in "Hard cases: what was tried".
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import json
 import random
@@ -33,11 +38,20 @@ from solver.simulate import Matchup, run_games  # noqa: E402
 
 
 def make_table_bot(name: str, seat: int, rng: random.Random) -> object:
-    """:func:`make_bot`, and ``hat:MODE``: the hat table playing the partition MODE."""
+    """:func:`make_bot`, and ``hat:MODE[+again][:NAME=VALUE;...]`` (module docstring)."""
     if name.startswith("hat:"):
+        from models.beyond_baker_street.advisor import DEFAULT_WEIGHTS
         from models.beyond_baker_street.hat import HatBot
 
-        return HatBot(seat, rng, mode=name[4:])
+        mode, _, changes = name[4:].partition(":")
+        weights = DEFAULT_WEIGHTS
+        if changes:
+            pairs = (change.split("=") for change in changes.split(";"))
+            weights = dataclasses.replace(weights, **{key: float(value) for key, value in pairs})
+        bot = HatBot(seat, rng, weights, mode=mode.removesuffix("+again").removesuffix("+newest"))
+        bot.hat.again = mode.endswith("+again")
+        bot.hat.newest = mode.endswith("+newest")
+        return bot
     return make_bot(name, seat, rng)
 
 

@@ -141,6 +141,7 @@ class HatTable:
             raise ValueError(f"hat mode {mode!r}: expected one of {', '.join(MODES)}")
         self.mode = mode
         self.again = again  # a fixed card may be the focus again once the partition has changed
+        self.newest = False  # the focus is the rightmost (newest) card rather than the leftmost
         self.weights = weights
         self.fixed: dict[int, int] = {}
         self.labels: dict[int, str] = {}
@@ -199,7 +200,8 @@ class HatTable:
         """The index of ``seat``'s focus card, or None: the leftmost card not fixed yet whose Assists (public)
         leave it in two classes or more."""
         classes, live = part or self.classes(kn)
-        for i, slot in enumerate(kn.hands[seat]):
+        hand = list(enumerate(kn.hands[seat]))
+        for i, slot in reversed(hand) if self.newest else hand:
             if slot.id in self.fixed and not self.again:
                 continue
             allowed = slot.told_mask & live & self.fixed.get(slot.id, ALL_CARDS)
