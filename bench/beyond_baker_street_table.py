@@ -11,7 +11,8 @@ Run from the repository root::
 
 ``hat:MODE`` is the hat table with another partition (:class:`models.beyond_baker_street.hat.HatTable`:
 ``use``, ``mid``, ``fine``, ``icon``, the first version), to compare them on the same seeds;
-``hat:MODE+again`` lets a fixed card be the focus again, ``hat:MODE+newest`` makes the rightmost card the focus,
+``hat:MODE+again`` lets a fixed card be the focus again, ``hat:MODE+oldest`` makes the leftmost card the focus
+(as the first version did; the default is the rightmost),
 and ``hat:MODE:NAME=VALUE;NAME=VALUE`` plays other advisor weights
 (:class:`models.beyond_baker_street.advisor.Weights`). These are the variants docs/beyond-baker-street.md
 reports in "Hard cases: what was tried".
@@ -48,9 +49,10 @@ def make_table_bot(name: str, seat: int, rng: random.Random) -> object:
         if changes:
             pairs = (change.split("=") for change in changes.split(";"))
             weights = dataclasses.replace(weights, **{key: float(value) for key, value in pairs})
-        bot = HatBot(seat, rng, weights, mode=mode.removesuffix("+again").removesuffix("+newest"))
-        bot.hat.again = mode.endswith("+again")
-        bot.hat.newest = mode.endswith("+newest")
+        flags = mode.split("+")
+        bot = HatBot(seat, rng, weights, mode=flags[0])
+        bot.hat.again = "again" in flags
+        bot.hat.newest = "oldest" not in flags
         return bot
     return make_bot(name, seat, rng)
 

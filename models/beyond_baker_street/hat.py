@@ -10,8 +10,9 @@ are, as the knowledge model does) and as a *hat* message, as in the "hat guessin
   eliminated" and "no good use", split by number 1 to 3 and 4 to 6: six classes. The first version of the
   convention used the icons (``icon``); ``use`` tells a player what to do with the card, not only which Lead
   matches its icon (docs/beyond-baker-street.md, "Hard cases: what was tried").
-- Each player's **focus** is their leftmost card not fixed by an earlier hat message whose Assists (public)
-  still leave it in two classes or more; a player with no such card has no focus.
+- Each player's **focus** is their rightmost (newest) card not fixed by an earlier hat message whose Assists
+  (public) still leave it in two classes or more; a player with no such card has no focus. (The first version
+  took the leftmost; the newest is the card the table knows least about.)
 - The giver adds up, over the players other than themself that have a focus, the index of the focus card's
   class, modulo the number of messages (6), and says the sum by *whom* they assist and *what kind* of subject
   they name: the targets in seat order from the giver's left, and for each a number or an icon with 4 players,
@@ -136,12 +137,13 @@ class HatTable:
     version). The others are kept to compare them (docs/beyond-baker-street.md, "Hard cases: what was
     tried")."""
 
-    def __init__(self, mode: str | None = None, weights: Weights = DEFAULT_WEIGHTS, again: bool = False) -> None:
+    def __init__(self, mode: str | None = None, weights: Weights = DEFAULT_WEIGHTS, again: bool = False,
+                 newest: bool = True) -> None:
         if mode is not None and mode not in MODES:
             raise ValueError(f"hat mode {mode!r}: expected one of {', '.join(MODES)}")
         self.mode = mode
         self.again = again  # a fixed card may be the focus again once the partition has changed
-        self.newest = False  # the focus is the rightmost (newest) card rather than the leftmost
+        self.newest = newest  # the focus is the rightmost (newest) card rather than the leftmost
         self.weights = weights
         self.fixed: dict[int, int] = {}
         self.labels: dict[int, str] = {}
@@ -197,8 +199,8 @@ class HatTable:
         return "of no good use (or best eliminated)" if len(leads) == MESSAGES - 1 else "of no good use"
 
     def focus(self, kn: HandKnowledge, seat: int, part: tuple[list[int], int] | None = None) -> int | None:
-        """The index of ``seat``'s focus card, or None: the leftmost card not fixed yet whose Assists (public)
-        leave it in two classes or more."""
+        """The index of ``seat``'s focus card, or None: the rightmost (newest) card (the leftmost, if not
+        :attr:`newest`) not fixed yet whose Assists (public) leave it in two classes or more."""
         classes, live = part or self.classes(kn)
         hand = list(enumerate(kn.hands[seat]))
         for i, slot in reversed(hand) if self.newest else hand:
