@@ -660,7 +660,7 @@ def advise_in(sit: Situation, reasons: bool = True, known: Sequence[int] | None 
     if board.characters:  # Character cards: forbidden Assists out, passive rules, their actions
         from models.beyond_baker_street.characters import adjust
 
-        out = adjust(sit, out, dists, hint_cost, reasons)  # type: ignore[assignment]
+        out = adjust(sit, out, [pairs(d) for d in dists], hint_cost, reasons)  # type: ignore[assignment]
     out.sort(key=lambda a: -a.score)
     return out
 
