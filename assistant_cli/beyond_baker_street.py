@@ -276,7 +276,7 @@ class BakerStreetSession(BaseSession):
                                "plain advice)", "muted"))
             return advise(kn)
         hat = hat_table_of(kn)
-        told = [f"position {i}: {hat.icons[s.id]}" for i, s in enumerate(kn.hands[kn.me], 1) if s.id in hat.icons]
+        told = [f"position {i}: {hat.labels[s.id]}" for i, s in enumerate(kn.hands[kn.me], 1) if s.id in hat.labels]
         note.append(v.Text("Hat messages told you: " + ("; ".join(told) if told else "nothing yet") +
                            " (true only if every player follows the convention)", "muted"))
         return hat_advise(kn, hat)

@@ -7,13 +7,24 @@ Run from the repository root::
     python bench/beyond_baker_street_table.py --games 500 --random-games 200 --workers 2 \\
         --main-games 2000 --json-out bbs-table.json
     python bench/beyond_baker_street_table.py --bots hat --players 3,4 --games 300 --main-games 300
+    python bench/beyond_baker_street_table.py --bots hat,hat:icon --players 3,4 --cases 5,6 --games 300
+
+``hat:MODE`` is the hat table with another partition (:class:`models.beyond_baker_street.hat.HatTable`:
+``use``, ``mid``, ``fine``, ``icon``, the first version), to compare them on the same seeds;
+``hat:MODE+again`` lets a fixed card be the focus again, ``hat:MODE+oldest`` makes the leftmost card the focus
+(as the first version did; the default is the rightmost),
+and ``hat:MODE:NAME=VALUE;NAME=VALUE`` plays other advisor weights
+(:class:`models.beyond_baker_street.advisor.Weights`). These are the variants docs/beyond-baker-street.md
+reports in "Hard cases: what was tried".
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import json
+import random
 import sys
 import time
 from pathlib import Path
@@ -27,8 +38,27 @@ from solver.parallel import Backend, open_backend  # noqa: E402
 from solver.simulate import Matchup, run_games  # noqa: E402
 
 
+def make_table_bot(name: str, seat: int, rng: random.Random) -> object:
+    """:func:`make_bot`, and ``hat:MODE[+again][:NAME=VALUE;...]`` (module docstring)."""
+    if name.startswith("hat:"):
+        from models.beyond_baker_street.advisor import DEFAULT_WEIGHTS
+        from models.beyond_baker_street.hat import HatBot
+
+        mode, _, changes = name[4:].partition(":")
+        weights = DEFAULT_WEIGHTS
+        if changes:
+            pairs = (change.split("=") for change in changes.split(";"))
+            weights = dataclasses.replace(weights, **{key: float(value) for key, value in pairs})
+        flags = mode.split("+")
+        bot = HatBot(seat, rng, weights, mode=flags[0])
+        bot.hat.again = "again" in flags
+        bot.hat.newest = "oldest" not in flags
+        return bot
+    return make_bot(name, seat, rng)
+
+
 def cell(players: int, case: int, bot: str, games: int, seed: int, backend: Backend) -> dict[str, float]:
-    matchup = Matchup(functools.partial(new_game, TableRules(players, case)), (bot,) * players, make_bot)
+    matchup = Matchup(functools.partial(new_game, TableRules(players, case)), (bot,) * players, make_table_bot)
     start = time.perf_counter()
     summary = summarize_records(run_games(matchup, games, seed, backend))
     return {"players": players, "case": case, "bot": bot, "games": games, "wins": summary.wins,

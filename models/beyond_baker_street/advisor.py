@@ -10,6 +10,12 @@ Confirm, Pursue and the Holmes track (an Assist costs a space, worth more as the
 loses) complete the picture. Leads that share an icon draw on the same cards, so whether they can still be
 completed is checked jointly: disjoint sets of the cards still in play must add up to each one's need exactly.
 
+The evaluation is array code (numpy): a :class:`Situation` holds one value table (each card index played to
+each open Lead or eliminated), a hand's exact distributions are one (positions x cards) array, and every Assist
+of a decision is one row of one :class:`Outlook` (the told player's distributions before and after it, their
+best play and what it is really worth), so a decision costs a few dozen array operations rather than a loop per
+Assist, position and card. The numbers are the same as the plain loops' (sums run card by card in index order).
+
 Values are in "evidence points": a card's number moved onto a Lead or the track is worth about its number, a
 completed Lead or an exact 20 a bonus, and a Dead Lead, a lost Holmes space or a stuck Lead a cost. They are
 heuristics, tuned on simulations (README); only the probabilities are exact.
@@ -26,13 +32,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+import numpy as np
+
 from models.beyond_baker_street.data import EVIDENCE, ICONS, NUMBERS
 from models.beyond_baker_street.knowledge import (
     CARD_INDEX,
     ICON_MASK,
     HandKnowledge,
     card_mask,
-    mask_worlds,
+    mask_distribution,
     subject_mask,
 )
 from models.beyond_baker_street.observations import (
@@ -51,6 +59,7 @@ from models.beyond_baker_street.observations import (
 from models.beyond_baker_street.rules import TableView
 from models.beyond_baker_street.table import Board, LeadState
 from solver.errors import AssistantError
+from solver.injections import unit_marginals_many
 
 NUMBER_OF = [c.number for c in EVIDENCE]
 ICON_OF = [c.icon for c in EVIDENCE]
@@ -108,6 +117,17 @@ def _sums(mask: int) -> int:
     return sums
 
 
+@lru_cache(maxsize=1 << 16)
+def _points(mask: int) -> int:
+    """The numbers of the cards of ``mask`` added up."""
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += NUMBER_OF[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
 def reachable(mask: int, target: int) -> bool:
     """Whether some cards of ``mask`` add up to exactly ``target``."""
     return target >= 0 and bool(_sums(mask) >> target & 1)
@@ -124,7 +144,7 @@ def completions(mask: int, needs: tuple[int, ...], cap: int = 8) -> int:
     total = 0
     sub = mask
     while sub:
-        if sum(NUMBER_OF[i] for i in range(len(EVIDENCE)) if sub >> i & 1) == first:
+        if _points(sub) == first:
             total += completions(mask & ~sub, rest, cap)
             if total >= cap:
                 return cap
@@ -141,7 +161,7 @@ def jointly_reachable(mask: int, needs: tuple[int, ...]) -> bool:
     first, rest = needs[0], needs[1:]
     sub = mask
     while True:
-        if sum(NUMBER_OF[i] for i in range(len(EVIDENCE)) if sub >> i & 1) == first and jointly_reachable(
+        if _points(sub) == first and jointly_reachable(
             mask & ~sub, rest
         ):
             return True
@@ -161,22 +181,25 @@ class Situation:
     live: int  # cards that can still be played: unseen by me or in another hand
     hands: dict[int, list[int]] = field(default_factory=dict)  # other seats: card indices, left to right
     weights: Weights = DEFAULT_WEIGHTS
-    _tables: dict[str, list[float]] = field(default_factory=dict)
+    leads: list[LeadState] = field(default_factory=list)  # the open Leads, in board order
+    _values: np.ndarray | None = None
+    _icon_needs: dict[str, list[tuple[str, int]]] | None = None
 
     @staticmethod
     def of(kn: HandKnowledge, weights: Weights = DEFAULT_WEIGHTS) -> Situation:
         assert kn.board is not None
-        unseen = card_mask(kn.unseen())
+        unseen = kn.unseen_mask()
         hands = {s: [CARD_INDEX[c] for c in kn.visible_hand(s)] for s in kn.hands if s != kn.me}
         live = unseen
         for cards in hands.values():
             for i in cards:
                 live |= 1 << i
-        return Situation(kn, kn.board, kn.me, unseen, live, hands, weights)
+        leads = [ls for ls in kn.board.leads.values() if not ls.confirmed and ls.lead is not None]
+        return Situation(kn, kn.board, kn.me, unseen, live, hands, weights, leads)
 
     # -- the Leads ------------------------------------------------------------------------------------------
     def open_leads(self) -> list[LeadState]:
-        return [ls for ls in self.board.leads.values() if not ls.confirmed and ls.lead is not None]
+        return self.leads
 
     def last_lead(self) -> bool:
         return len(self.open_leads()) == 1
@@ -293,128 +316,287 @@ class Situation:
                     break
         return value, reason
 
-    # -- expected values over a distribution -----------------------------------------------------------------
-    def table(self, section: str | None) -> list[float]:
-        """The value of each card index played to the Lead of ``section`` (None: eliminated); computed once."""
-        key = section or ""
-        if key not in self._tables:
-            if section is None:
-                self._tables[key] = [self.eliminate_value(i)[0] for i in range(len(EVIDENCE))]
+    # -- value tables and expected values ---------------------------------------------------------------------
+    @property
+    def sections(self) -> list[str | None]:
+        """The rows of :attr:`values`: each open Lead's section, then None (eliminating)."""
+        return [ls.section for ls in self.leads] + [None]
+
+    @property
+    def values(self) -> np.ndarray:
+        """The value of each card index (columns) played to each open Lead or eliminated (rows, as
+        :attr:`sections`); computed once. Cards no longer in play (not :attr:`live`) are never drawn on and
+        are left at 0."""
+        if self._values is None:
+            w = self.weights
+            self._values = self._values_by_card() if w.tight or w.future else self._values_fast()
+            self._values.flags.writeable = False
+        return self._values
+
+    def _values_by_card(self) -> np.ndarray:
+        """:attr:`values` one card at a time through :meth:`play_value` and :meth:`eliminate_value`."""
+        rows = [[self.play_value(i, ls)[0] for i in range(len(EVIDENCE))] for ls in self.leads]
+        rows.append([self.eliminate_value(i)[0] for i in range(len(EVIDENCE))])
+        return np.array(rows, dtype=np.float64)
+
+    def _feasible(self, icon: str, live: int, section: str | None = None, need: int = 0) -> bool:
+        """:meth:`icon_feasible` with at most one Lead's need overridden (the only case the tables ask)."""
+        needs = self._needs[icon]
+        if not needs:
+            return True
+        if len(needs) == 1:
+            target = need if needs[0][0] == section else needs[0][1]
+            return target >= 0 and bool(_sums(live & ICON_MASK[icon]) >> target & 1)
+        wanted = tuple(sorted(need if sec == section else n for sec, n in needs))
+        return jointly_reachable(live & ICON_MASK[icon], wanted)
+
+    @property
+    def _needs(self) -> dict[str, list[tuple[str, int]]]:
+        """Per icon, the (section, need) of its open Leads (computed once)."""
+        if self._icon_needs is None:
+            self._icon_needs = {ic: [(ls.section, ls.need) for ls in self.leads if ls.icon == ic] for ic in ICONS}
+        return self._icon_needs
+
+    def _values_fast(self) -> np.ndarray:
+        """:attr:`values` with the same numbers as :meth:`play_value` and :meth:`eliminate_value` (without the
+        ``tight`` and ``future`` terms, which take :meth:`_values_by_card`), each feasibility asked once: a
+        card's removal from play is the same question for every row, and a mismatched card raises a Lead by
+        its number only, so those answers are shared."""
+        w = self.weights
+        live = self.live
+        cards = [i for i in range(len(EVIDENCE)) if live >> i & 1]
+        before = {ic: self._feasible(ic, live) for ic in ICONS}
+        kept = {i: self._feasible(ICON_OF[i], live & ~(1 << i)) for i in cards}  # still feasible without i
+        out = np.zeros((len(self.leads) + 1, len(EVIDENCE)))
+        leads = [(ls.icon, ls.need, ls.section) for ls in self.leads]
+        for row, ls in enumerate(self.leads):
+            lead_icon, need, section = leads[row]
+            dead = -1000.0 if ls.pile == 0 else -w.dead - self.impossible_cost(1) - w.progress * ls.total * 0.5
+            raised: dict[int, bool] = {}
+            values = out[row]
+            for i in cards:
+                n, icon = NUMBER_OF[i], ICON_OF[i]
+                if icon == lead_icon:
+                    if n == need:
+                        after = self._feasible(icon, live & ~(1 << i), section, 0)
+                        values[i] = w.complete + w.progress * n - (
+                            (0.0 if after else w.stuck) - (0.0 if before[icon] else w.stuck))
+                    elif n < need:
+                        broke = before[icon] and not self._feasible(icon, live & ~(1 << i), section, need - n)
+                        values[i] = w.progress * n - w.stuck if broke else w.progress * n
+                    else:
+                        values[i] = dead
+                else:
+                    if n not in raised:
+                        raised[n] = self._feasible(lead_icon, live, section, need + n)
+                    value = -w.mismatch_base - w.mismatch * n
+                    if (before[icon] and not kept[i]) or (before[lead_icon] and not raised[n]):
+                        value -= w.stuck
+                    values[i] = value
+        goal, track = self.board.data.goal, self.board.track
+        cost = self.impossible_cost(1)
+        values = out[-1]
+        for i in cards:
+            n, icon = NUMBER_OF[i], ICON_OF[i]
+            if track + n > goal:
+                values[i] = -1000.0
+                continue
+            value = w.eliminate * n - cost
+            rest = goal - track - n
+            if rest == 0:
+                value += w.finish
+            elif not reachable(live & ~(1 << i), rest):
+                value -= w.stuck
+            if before[icon] and not kept[i]:
+                value -= w.stuck
             else:
-                ls = self.board.leads[section]
-                self._tables[key] = [self.play_value(i, ls)[0] for i in range(len(EVIDENCE))]
-        return self._tables[key]
+                for lead_icon, need, _section in leads:
+                    if icon == lead_icon and n <= need:
+                        value -= w.lead_card * n
+                        break
+            values[i] = value
+        return out
 
-    def expected(self, dist: Sequence[tuple[int, float]], section: str | None) -> float:
-        """Expected value of playing a card with distribution ``dist`` to ``section`` (None: eliminating it)."""
-        table = self.table(section)
-        return sum(p * table[card] for card, p in dist)
+    def table(self, section: str | None) -> np.ndarray:
+        """The value of each card index played to the Lead of ``section`` (None: eliminated)."""
+        return self.values[self.sections.index(section)]
+
+    def expected(self, dists: np.ndarray) -> np.ndarray:
+        """Expected value of each play (positions x :attr:`sections`) for a hand with these distributions
+        (positions x cards), summed card by card in index order, as a plain loop would."""
+        return np.cumsum(dists[:, None, :] * self.values[None, :, :], axis=2)[:, :, -1]
+
+    def play(self, position: int, row: int) -> Action:
+        """The play at 0-based ``position`` to row ``row`` of :attr:`values`."""
+        if row < len(self.leads):
+            return Investigate(position + 1, self.leads[row].section)
+        return Eliminate(position + 1)
 
 
-def my_distribution(kn: HandKnowledge, seat: int | None = None) -> list[list[tuple[int, float]]]:
-    """Per position of ``seat`` (default me; others: empathy), (card index, probability) pairs."""
+def my_distribution(kn: HandKnowledge, seat: int | None = None) -> np.ndarray:
+    """Per position of ``seat`` (default me; others: empathy), each card index's probability (positions x 24)."""
     seat = kn.me if seat is None else seat
-    unseen = card_mask(kn.unseen())
+    unseen = kn.unseen_mask()
     if seat != kn.me:
         unseen |= card_mask(kn.visible_hand(seat))
-    return masks_distribution(tuple(s.mask for s in kn.hands[seat]), unseen)
+    return mask_distribution(tuple(s.mask for s in kn.hands[seat]), unseen)
 
 
-def masks_distribution(masks: tuple[int, ...], unseen: int) -> list[list[tuple[int, float]]]:
-    total, rows = mask_worlds(masks, unseen)
-    if not total:
-        return [[] for _ in masks]
-    return [[(i, w / total) for i, w in row] for row in rows]
+_CARD_BITS = 1 << np.arange(len(EVIDENCE), dtype=np.int64)
 
 
-def narrowed(dist: Sequence[tuple[int, float]], mask: int) -> list[tuple[int, float]]:
-    """``dist`` given that the card is one of ``mask`` (unchanged if none of its cards is)."""
-    kept = [(c, p) for c, p in dist if mask >> c & 1]
-    total = sum(p for _, p in kept)
-    return [(c, p / total) for c, p in kept] if total else list(dist)
+def narrowed(dists: np.ndarray, masks: Sequence[int]) -> np.ndarray:
+    """``dists`` given that each position's card is one of its mask (a row unchanged if none of its cards is)."""
+    out = dists.copy()
+    for pos, mask in enumerate(masks):
+        kept = np.where(_CARD_BITS & mask, dists[pos], 0.0)
+        total = float(np.cumsum(kept)[-1]) if len(kept) else 0.0
+        if total:
+            out[pos] = kept / total
+    return out
 
 
-def best_own_play(sit: Situation, dists: list[list[tuple[int, float]]]) -> tuple[Action | None, float, str]:
-    """The best Investigate or Eliminate for a hand with these distributions (expected value)."""
-    best: tuple[Action | None, float, str] = (None, float("-inf"), "")
-    for pos, dist in enumerate(dists, 1):
-        if not dist:
-            continue
-        for ls in sit.open_leads():
-            v = sit.expected(dist, ls.section)
-            if v > best[1]:
-                best = (Investigate(pos, ls.section), v, "")
-        v = sit.expected(dist, None)
-        if v > best[1]:
-            best = (Eliminate(pos), v, "")
-    return best
+def pairs(dist: np.ndarray) -> list[tuple[int, float]]:
+    """One position's distribution as (card index, probability) pairs with a non-zero probability."""
+    return [(int(i), float(dist[i])) for i in np.flatnonzero(dist)]
 
 
-def true_value(sit: Situation, seat: int, action: Action) -> float:
-    """What ``action`` by ``seat`` (whose cards I see) would really be worth."""
-    hand = sit.hands[seat]
-    if isinstance(action, Investigate):
-        return sit.table(action.section)[hand[action.position - 1]]
-    if isinstance(action, Eliminate):
-        return sit.table(None)[hand[action.position - 1]]
-    return 0.0
+@dataclass
+class Outlook:
+    """How holders of hands I see would play under several states of knowledge, one row each (a hand of ``k``
+    card indices, its slot masks and the cards its holder cannot see): their exact distributions (empathy),
+    the expected value of each play, their best play (the first best in position order, then
+    :attr:`Situation.sections` order; -1 when no world fits) and what it would really be worth to play it
+    (0 unless its expected value is at least ``min_play``). All rows have the same number of positions."""
+
+    dists: np.ndarray  # rows x positions x cards
+    expected: np.ndarray  # rows x (positions * plays), position-major
+    best: np.ndarray  # rows: flat index into ``expected``, -1 if no world fits
+    best_value: np.ndarray  # rows: expected value of the best play (-inf if no world fits)
+    truth: np.ndarray  # rows x (positions * plays): what each play is really worth
+    gain: np.ndarray  # rows
+
+    @staticmethod
+    def of(sit: Situation, hands: np.ndarray, rows: np.ndarray, unseen: np.ndarray) -> Outlook:
+        """``hands`` and ``rows`` (slot masks) are (rows x positions), ``unseen`` one mask per row."""
+        n, k = rows.shape
+        totals, weights = unit_marginals_many(rows & unseen[:, None], len(EVIDENCE))
+        fits = totals > 0
+        dists = weights / np.where(fits, totals, 1).astype(np.float64)[:, None, None]
+        values = sit.values
+        expected = np.cumsum(dists[:, :, None, :] * values[None, None, :, :], axis=3)[..., -1].reshape(n, -1)
+        truth = values[:, hands].transpose(1, 2, 0).reshape(n, -1)
+        if k:
+            best = np.where(fits, np.argmax(expected, axis=1), -1)
+            at = np.maximum(best, 0)
+            best_value = np.where(fits, expected[np.arange(n), at], -np.inf)
+            gain = np.where(best_value >= sit.weights.min_play, truth[np.arange(n), at], 0.0)
+        else:
+            best = np.full(n, -1)
+            best_value = np.full(n, -np.inf)
+            gain = np.zeros(n)
+        return Outlook(dists, expected, best, best_value, truth, gain)
+
+
+def hint_values(sit: Situation, target: int, subjects: Sequence[Subject], reasons: bool = True
+                ) -> list[tuple[float, str]]:
+    """The value of telling ``target`` where their cards of each of ``subjects`` are (:func:`assist_values`)."""
+    return assist_values(sit, [(target, subjects)], reasons)[0]
+
+
+def assist_values(sit: Situation, asks: Sequence[tuple[int, Sequence[Subject]]], reasons: bool = True
+                  ) -> list[list[tuple[float, str]]]:
+    """For each (target, subjects) of ``asks``, the value of telling ``target`` where their cards of each
+    subject are, with a reason (module docstring; no reasons, only values, unless ``reasons``). Every Assist
+    to targets holding as many cards is one row of one :class:`Outlook`, after a row for the target's
+    knowledge now: the whole evaluation is array code."""
+    out: list[list[tuple[float, str]]] = [[] for _ in asks]
+    by_size: dict[int, list[int]] = {}
+    for a, (target, _subjects) in enumerate(asks):
+        by_size.setdefault(len(sit.hands[target]), []).append(a)
+    for k, group in by_size.items():
+        for a, result in zip(group, _assist_values(sit, k, [asks[a] for a in group], reasons), strict=True):
+            out[a] = result
+    return out
+
+
+def _assist_values(sit: Situation, k: int, asks: Sequence[tuple[int, Sequence[Subject]]], reasons: bool
+                   ) -> list[list[tuple[float, str]]]:
+    """:func:`assist_values` for targets holding ``k`` cards each."""
+    w = sit.weights
+    plays = len(sit.leads) + 1
+    rows: list[list[int]] = []
+    hands: list[list[int]] = []
+    unseen: list[int] = []
+    base: list[int] = []  # per row: the row of its target's knowledge now
+    distance: list[int] = []
+    told: list[int] = []  # the rows of Assists, in the order of ``asks``
+    for target, subjects in asks:
+        hand = sit.hands[target]
+        seen_by_them = sit.unseen | card_mask([EVIDENCE[i] for i in hand])
+        before = [s.mask for s in sit.kn.hands[target]]
+        first = len(rows)
+        far = (target - sit.me) % sit.board.players - 1
+        rows.append(before)
+        for subject in subjects:
+            smask = subject_mask(subject)
+            told.append(len(rows))
+            rows.append([m & smask if (1 << hand[i]) & smask else m & ~smask for i, m in enumerate(before)])
+        hands += [hand] * (1 + len(subjects))
+        unseen += [seen_by_them] * (1 + len(subjects))
+        base += [first] * (1 + len(subjects))
+        distance += [far] * (1 + len(subjects))
+    n = len(rows)
+    hand_rows = np.array(hands, dtype=np.intp).reshape(n, k)
+    look = Outlook.of(sit, hand_rows, np.array(rows, dtype=np.int64).reshape(n, k), np.array(unseen, dtype=np.int64))
+    base_rows = np.array(base)
+    best, best_value = look.best, look.best_value
+    clear = (best >= 0) & (best_value >= w.min_play)
+    gain_then = look.gain
+    every = np.arange(n)
+    if w.second and k > 1:  # the best play once the best one is made, where one is
+        others = look.expected.copy()
+        positions = np.arange(k * plays) // plays
+        others[positions[None, :] == (best // plays)[:, None]] = -np.inf
+        other = np.argmax(others, axis=1)
+        other_value = others[every, other]
+        extra = w.second * np.maximum(0.0, look.truth[every, other])
+        gain_then = np.where((best >= 0) & (other_value >= w.min_play), gain_then + extra, gain_then)
+    if w.info and k:
+        # each card's best use, and the probability, as its holder sees it, that the same use is good
+        columns = sit.values[:, hand_rows]  # plays x rows x positions
+        best_row = np.argmax(columns, axis=0)
+        best_use = columns.max(axis=0)
+        good = np.cumsum(np.where(sit.values[best_row] > 0, look.dists, 0.0), axis=2)[..., -1]
+        rise = best_use * np.maximum(0.0, good - good[base_rows])
+        played = np.where(clear, best // plays, -1)
+        counted = (best_use > 0) & (np.arange(k)[None, :] != played[:, None])
+        information = np.cumsum(np.where(counted, rise, 0.0), axis=1)[:, -1]
+        gain_then = gain_then + w.info * information
+    discount = np.array([w.hint_discount**d for d in distance])
+    values = ((gain_then - np.maximum(look.gain[base_rows], 0.0)) * discount).tolist()
+    out: list[list[tuple[float, str]]] = []
+    r = 0
+    for _target, subjects in asks:
+        mine = []
+        for _subject in subjects:
+            row = told[r]
+            r += 1
+            if not reasons:
+                mine.append((values[row], ""))
+            elif clear[row]:
+                b = int(best[row])
+                play = sit.play(b // plays, b % plays)
+                mine.append((values[row], f"then {play} looks worth {float(best_value[row]):+.1f} to them"))
+            else:
+                mine.append((values[row], "no play becomes clear for them yet"))
+        out.append(mine)
+    return out
 
 
 def hint_value(sit: Situation, target: int, subject: Subject) -> tuple[float, str]:
-    """The value of telling ``target`` where their ``subject`` cards are (module docstring)."""
-    kn = sit.kn
-    hand = sit.hands[target]
-    smask = subject_mask(subject)
-    slots = kn.hands[target]
-    before = tuple(s.mask for s in slots)
-    after = tuple(m & smask if (1 << hand[i]) & smask else m & ~smask for i, m in enumerate(before))
-    unseen = sit.unseen | card_mask([EVIDENCE[i] for i in hand])
-    now = best_own_play(sit, masks_distribution(before, unseen))
-    then_dists = masks_distribution(after, unseen)
-    then = best_own_play(sit, then_dists)
-    gain_now = true_value(sit, target, now[0]) if now[0] is not None and now[1] >= sit.weights.min_play else 0.0
-    gain_then = true_value(sit, target, then[0]) if then[0] is not None and then[1] >= sit.weights.min_play else 0.0
-    if sit.weights.second and then[0] is not None and isinstance(then[0], Investigate | Eliminate):
-        rest = [d if i + 1 != then[0].position else [] for i, d in enumerate(then_dists)]
-        other = best_own_play(sit, rest)
-        if other[0] is not None and other[1] >= sit.weights.min_play:
-            gain_then += sit.weights.second * max(0.0, true_value(sit, target, other[0]))
-    if sit.weights.info:
-        gain_then += sit.weights.info * _information(sit, hand, masks_distribution(before, unseen), then_dists,
-                                                     then[0] if then[1] >= sit.weights.min_play else None)
-    distance = (target - sit.me) % sit.board.players - 1
-    value = (gain_then - max(gain_now, 0.0)) * sit.weights.hint_discount**distance
-    if then[0] is not None and then[1] >= sit.weights.min_play:
-        reason = f"then {then[0]} looks worth {then[1]:+.1f} to them"
-    else:
-        reason = "no play becomes clear for them yet"
-    return value, reason
-
-
-def _information(
-    sit: Situation,
-    hand: list[int],
-    now: list[list[tuple[int, float]]],
-    then: list[list[tuple[int, float]]],
-    played: Action | None,
-) -> float:
-    """How much closer an Assist brings the told player to the good plays their cards really offer: for each
-    card (but the one they will play at once), the value of its best use times the rise in the probability,
-    as they see it, that the same use is good."""
-    total = 0.0
-    sections: list[str | None] = [ls.section for ls in sit.open_leads()]
-    sections.append(None)
-    for pos, card in enumerate(hand):
-        if isinstance(played, Investigate | Eliminate) and played.position == pos + 1:
-            continue
-        best, value = max(((sec, sit.table(sec)[card]) for sec in sections), key=lambda kv: kv[1])
-        if value <= 0:
-            continue
-        table = sit.table(best)
-        before = sum(p for c, p in now[pos] if table[c] > 0)
-        after = sum(p for c, p in then[pos] if table[c] > 0)
-        total += value * max(0.0, after - before)
-    return total
+    """The value of telling ``target`` where their ``subject`` cards are (:func:`assist_values`)."""
+    return assist_values(sit, [(target, [subject])])[0][0]
 
 
 def advise(
@@ -432,12 +614,16 @@ def advise(
     board = kn.board
     if board.over:
         raise AssistantError(f"advise: the game is over ({board.result}: {board.reason})")
-    sit = Situation.of(kn, weights)
-    w = weights
+    return advise_in(Situation.of(kn, weights), reasons, known)
+
+
+def advise_in(sit: Situation, reasons: bool = True, known: Sequence[int] | None = None) -> list[Advice]:
+    """:func:`advise` in a :class:`Situation` already built (the hat convention reuses its value tables)."""
+    kn, board, w = sit.kn, sit.board, sit.weights
     out: list[Advice] = []
     dists = my_distribution(kn)
     if known is not None:
-        dists = [narrowed(dist, mask) for dist, mask in zip(dists, known, strict=True)]
+        dists = narrowed(dists, known)
     goal = board.data.goal
     for ls in sit.open_leads():
         if ls.need == 0:
@@ -446,27 +632,35 @@ def advise(
                                   f"the last Lead: confirming with the track on {board.track}, not {goal}, loses"))
             else:
                 out.append(Advice(Confirm(ls.section), w.confirm, "confirms a Lead and moves Holmes back"))
-    for pos, dist in enumerate(dists, 1):
-        for ls in sit.open_leads():
-            v = sit.expected(dist, ls.section)
-            out.append(Advice(Investigate(pos, ls.section), v, _play_reason(sit, dist, ls) if reasons else ""))
-        v = sit.expected(dist, None)
-        out.append(Advice(Eliminate(pos), v, _elim_reason(sit, dist) if reasons else ""))
+    expected = sit.expected(dists).tolist()
+    for pos, dist in enumerate(dists):
+        shown = pairs(dist) if reasons else []
+        for row, ls in enumerate(sit.leads):
+            out.append(Advice(Investigate(pos + 1, ls.section), expected[pos][row],
+                              _play_reason(sit, shown, ls) if reasons else ""))
+        out.append(Advice(Eliminate(pos + 1), expected[pos][-1], _elim_reason(sit, shown) if reasons else ""))
     hint_cost = sit.holmes_value() if board.holmes > 1 else 1000.0
+    asks: list[tuple[int, list[Subject]]] = []
     for target, hand in sit.hands.items():
-        subjects: list[Subject] = [n for n in NUMBERS if any(NUMBER_OF[i] == n for i in hand)]
-        subjects += [ic for ic in ICONS if any(ICON_OF[i] == ic for i in hand)]
-        for subject in subjects:
-            v, reason = hint_value(sit, target, subject)
-            positions = [str(i + 1) for i, c in enumerate(hand) if (1 << c) & subject_mask(subject)]
-            told = f"tells player {target} their {subject_plural(subject)} are at {', '.join(positions)}; {reason}"
+        numbers = {NUMBER_OF[i] for i in hand}
+        icons = {ICON_OF[i] for i in hand}
+        subjects: list[Subject] = [n for n in NUMBERS if n in numbers]
+        subjects += [ic for ic in ICONS if ic in icons]
+        asks.append((target, subjects))
+    for (target, subjects), results in zip(asks, assist_values(sit, asks, reasons), strict=True):
+        hand = sit.hands[target]
+        for subject, (v, reason) in zip(subjects, results, strict=True):
+            told = ""
+            if reasons:
+                positions = [str(i + 1) for i, c in enumerate(hand) if (1 << c) & subject_mask(subject)]
+                told = f"tells player {target} their {subject_plural(subject)} are at {', '.join(positions)}; {reason}"
             out.append(Advice(Assist(target, subject), v - hint_cost, told))
     for ls in sit.open_leads():
-        out.append(Advice(Pursue(ls.section), _pursue_value(sit, ls), _pursue_reason(sit, ls)))
+        out.append(Advice(Pursue(ls.section), _pursue_value(sit, ls), _pursue_reason(sit, ls) if reasons else ""))
     if board.characters:  # Character cards: forbidden Assists out, passive rules, their actions
         from models.beyond_baker_street.characters import adjust
 
-        out = adjust(sit, out, dists, hint_cost, reasons)  # type: ignore[assignment]
+        out = adjust(sit, out, [pairs(d) for d in dists], hint_cost, reasons)  # type: ignore[assignment]
     out.sort(key=lambda a: -a.score)
     return out
 

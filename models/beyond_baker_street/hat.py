@@ -1,20 +1,28 @@
-"""The ``hat`` convention for Beyond Baker Street: one Assist tells every other player the icon of a card.
+"""The ``hat`` convention for Beyond Baker Street: one Assist tells every other player where a card is best used.
 
 A table that agrees on it reads every Assist twice: literally (where the target's cards of a number or icon
 are, as the knowledge model does) and as a *hat* message, as in the "hat guessing" strategies for Hanabi.
 
-- Each player's **focus** is their leftmost card whose icon is not yet common knowledge (neither an Assist nor an
-  earlier hat message has fixed it); a player with no such card has no focus.
+- The cards still in play are split into **classes** by a partition every player computes alike from public
+  facts (:meth:`HatTable.classes`). The table's partition is ``use`` (:func:`use_classes`): the open Lead a card
+  is best played to, from the board as it is when the Assist is given (the advisor's own value table, which
+  depends only on the board and on which cards are still in play), or, for a card with no Lead to go to, "best
+  eliminated" and "no good use", split by number 1 to 3 and 4 to 6: six classes. The first version of the
+  convention used the icons (``icon``); ``use`` tells a player what to do with the card, not only which Lead
+  matches its icon (docs/beyond-baker-street.md, "Hard cases: what was tried").
+- Each player's **focus** is their rightmost (newest) card not fixed by an earlier hat message whose Assists
+  (public) still leave it in two classes or more; a player with no such card has no focus. (The first version
+  took the leftmost; the newest is the card the table knows least about.)
 - The giver adds up, over the players other than themself that have a focus, the index of the focus card's
-  icon (Clue 0, Document 1, Track 2, Witness 3), modulo 4, and says the sum by *whom* they assist and *whether*
-  they name a number or an icon: the targets in seat order from the giver's left, number before icon, give the
-  messages 0, 1, 2, 3 (with 4 players the last two of six are never used; with 2 players there are only two
-  messages, so the convention needs 3 or 4 players; see :func:`in_play` for the Case Files).
+  class, modulo the number of messages (6), and says the sum by *whom* they assist and *what kind* of subject
+  they name: the targets in seat order from the giver's left, and for each a number or an icon with 4 players,
+  a number 1 to 3, a number 4 to 6 or an icon with 3 (``mid``), give the messages 0, 1, 2, ... (with 2 players
+  there are too few, so the convention needs 3 or 4 players; see :func:`in_play` for the Case Files).
 - Every other player sees all focus cards but their own, so subtracting the ones they see from the sum gives
-  their own focus card's icon.
+  their own focus card's class.
 
-One Assist (one Holmes space) thus tells two players (three with 4) an icon each, besides its literal content:
-Assists are what the hardest Case Files lack (README, "Why the hard cases are hard"). What the convention tells
+One Assist (one Holmes space) thus tells two players (three with 4) a class each, besides its literal content:
+Assists are what the hardest Case Files lack (docs, "Why the hard cases are hard"). What the convention tells
 is a fact only if the whole table follows it, so it never enters the exact knowledge model (which stays sound
 whatever the others do); the bot uses it through ``advise(known=...)``.
 """
@@ -23,20 +31,21 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
+
 from models.beyond_baker_street.advisor import (
     DEFAULT_WEIGHTS,
-    ICON_OF,
+    NUMBER_OF,
     Advice,
     AdvisorBot,
+    Outlook,
     Situation,
     Weights,
     advise,
-    best_own_play,
-    masks_distribution,
-    true_value,
+    advise_in,
 )
 from models.beyond_baker_street.data import ICONS
-from models.beyond_baker_street.knowledge import ICON_MASK, HandKnowledge
+from models.beyond_baker_street.knowledge import CARD_INDEX, ICON_MASK, HandKnowledge
 from models.beyond_baker_street.observations import Assist, Assisted, Entry, Subject
 
 MESSAGES = len(ICONS)
@@ -47,101 +56,238 @@ TIGHT_LIMIT = 2  # the convention is played in Case Files whose Impossible takes
 def in_play(kn: HandKnowledge) -> bool:
     """Whether the table plays the convention: 3 or 4 players and a Case File where Assists are scarce (Case
     Files 3 to 6). In Case Files 1 and 2 Assists are plentiful and the fixed choice of whom to assist costs more
-    than the icons tell (measured: README), so the hat table plays the plain advisor there."""
+    than the messages tell (measured with the icon partition: docs), so the hat table plays the plain advisor
+    there."""
     from models.beyond_baker_street.characters import hat_off_reason
 
     return (kn.board is not None and kn.players >= 3 and kn.board.case.limit <= TIGHT_LIMIT
             and hat_off_reason(kn) is None)
 
 
-def messages(giver: int, players: int) -> list[tuple[int, str]]:
-    """The (target, "number" or "icon") pairs that say 0, 1, 2, 3 when ``giver`` assists."""
+KINDS = ("number", "icon")
+#: The finer kinds of the ``fine`` mode: a number 1 to 3 or 4 to 6, an icon of the first two or the last two.
+FINE_KINDS = ("low", "high", "icon-a", "icon-b")
+#: The kinds of the ``mid`` mode: a number 1 to 3, a number 4 to 6, an icon.
+MID_KINDS = ("low", "high", "icon")
+
+
+def messages(giver: int, players: int, count: int = MESSAGES, kinds: tuple[str, ...] = KINDS
+             ) -> list[tuple[int, str]]:
+    """The (target, kind of subject) pairs that say 0, 1, ... ``count - 1`` when ``giver`` assists."""
     targets = [(giver + k - 1) % players + 1 for k in range(1, players)]
-    return [(t, kind) for t in targets for kind in ("number", "icon")][:MESSAGES]
+    return [(t, kind) for t in targets for kind in kinds][:count]
 
 
-def kind_of(subject: Subject) -> str:
-    return "number" if isinstance(subject, int) else "icon"
+def kind_of(subject: Subject, kinds: tuple[str, ...] = KINDS) -> str:
+    """The kind of an Assist's subject: number or icon, or with :data:`FINE_KINDS` which half of them."""
+    if kinds == KINDS:
+        return "number" if isinstance(subject, int) else "icon"
+    if isinstance(subject, int):
+        return "low" if subject <= 3 else "high"
+    return "icon" if kinds == MID_KINDS else "icon-a" if ICONS.index(subject) < 2 else "icon-b"
+
+
+def use_classes(sit: Situation, count: int = MESSAGES) -> list[int]:
+    """The ``use`` partition of the cards still in play into ``count`` classes (4, or 6 with 4 players), from
+    public facts only (the board and which cards are still in play, so every player computes the same): a
+    card's class is the open Lead it is best played to (the first :attr:`~Situation.sections` row with the
+    highest value) if that value is positive. With 4 classes the last takes every other card (with fewer than
+    three open Leads, eliminating with a positive value gets the class after the Leads); with 6, class 3 is
+    "best eliminated", 4 "of no positive use, number 1 to 3" and 5 the same with 4 to 6. The ``fine`` mode's 8
+    (3 players) and 12 (4 players) classes also split each Lead's class by number (see the code)."""
+    values = sit.values
+    leads = len(sit.leads)
+    classes = [0] * count
+    for i in range(len(values[0])):
+        if not sit.live >> i & 1:
+            continue
+        column = values[:, i]
+        row = int(column.argmax())
+        n = NUMBER_OF[i]
+        if count == 8:  # each Lead by number 1 to 3 and 4 to 6, then best eliminated, then of no good use
+            c = 2 * row + (n >= 4) if column[row] > 0 and row < leads else 6 if column[row] > 0 else 7
+        elif count == 9:  # each Lead by number 1 to 3 and 4 to 6, best eliminated, no good use 1-3 and 4-6
+            c = 2 * row + (n >= 4) if column[row] > 0 and row < leads else 6 if column[row] > 0 else 7 + (n >= 4)
+        elif count == 12:  # each Lead by number 1-2, 3-4, 5-6, best eliminated, no good use 1-3 and 4-6
+            c = 3 * row + (n - 1) // 2 if column[row] > 0 and row < leads else 9 if column[row] > 0 else 10 + (n >= 4)
+        elif column[row] > 0 and row < leads:
+            c = row
+        elif count == 6:
+            c = 3 if column[row] > 0 else (4 if NUMBER_OF[i] <= 3 else 5)
+        elif column[row] > 0 and leads < count - 1:
+            c = leads
+        else:
+            c = count - 1
+        classes[c] |= 1 << i
+    return classes
+
+
+ICON_CLASSES = [ICON_MASK[ic] for ic in ICONS]
+MODES = ("use", "icon", "fine", "mid")
+#: The partition a table plays when none is named: the best measured at each player count (docs).
+DEFAULT_MODE = {3: "mid", 4: "use"}
 
 
 class HatTable:
-    """What the hat messages so far have told, as one player follows them: the icon of each card they fixed
-    (by slot id, for every hand, mine included)."""
+    """What the hat messages so far have told, as one player follows them: for each card they fixed (by slot id,
+    for every hand, mine included), the class it was told to be in, as a card mask (:attr:`fixed`) and in words
+    (:attr:`labels`).
 
-    def __init__(self) -> None:
-        self.icons: dict[int, str] = {}
+    ``mode`` is the partition the table agrees on (None: :data:`DEFAULT_MODE` for the player count): ``use``
+    (:func:`use_classes` with 4 messages, 6 with 4 players), ``fine`` (the same split by number, with 8 or 12
+    messages told apart by half kinds of subject: a 1 to 3 or a 4 to 6, an icon of the first or last two),
+    ``mid`` (6 or 9 messages: a low number, a high number, an icon) or ``icon`` (a card's icon, the first
+    version). The others are kept to compare them (docs/beyond-baker-street.md, "Hard cases: what was
+    tried")."""
 
-    def focus(self, kn: HandKnowledge, seat: int) -> int | None:
-        """The index of ``seat``'s focus card, or None."""
-        for i, slot in enumerate(kn.hands[seat]):
-            if len(slot.icons) > 1 and slot.id not in self.icons:
+    def __init__(self, mode: str | None = None, weights: Weights = DEFAULT_WEIGHTS, again: bool = False,
+                 newest: bool = True) -> None:
+        if mode is not None and mode not in MODES:
+            raise ValueError(f"hat mode {mode!r}: expected one of {', '.join(MODES)}")
+        self.mode = mode
+        self.again = again  # a fixed card may be the focus again once the partition has changed
+        self.newest = newest  # the focus is the rightmost (newest) card rather than the leftmost
+        self.weights = weights
+        self.fixed: dict[int, int] = {}
+        self.labels: dict[int, str] = {}
+
+    def mode_for(self, kn: HandKnowledge) -> str:
+        """The partition played at ``kn``'s table."""
+        return self.mode or DEFAULT_MODE.get(kn.players, "use")
+
+    def count(self, kn: HandKnowledge) -> int:
+        """How many messages the table uses: 4, or 6 with 4 players in ``use``; ``fine`` 8 (12), ``mid`` 6 (9)."""
+        mode = self.mode_for(kn)
+        if mode == "fine":
+            return 4 * (kn.players - 1)
+        if mode == "mid":
+            return 6 if kn.players == 3 else 9
+        return 6 if mode == "use" and kn.players == 4 else MESSAGES
+
+    def kinds(self, kn: HandKnowledge) -> tuple[str, ...]:
+        """The kinds of subject that tell messages apart."""
+        mode = self.mode_for(kn)
+        return FINE_KINDS if mode == "fine" else MID_KINDS if mode == "mid" else KINDS
+
+    def classes(self, kn: HandKnowledge, sit: Situation | None = None) -> tuple[list[int], int]:
+        """The partition's classes as card masks, and the cards a focus must still be uncertain among (``sit``:
+        ``kn``'s situation if it is built already, with the table's weights)."""
+        if self.mode_for(kn) == "icon":
+            return ICON_CLASSES, ALL_CARDS
+        if sit is None or sit.weights != self.weights:
+            sit = Situation.of(kn, self.weights)
+        return use_classes(sit, self.count(kn)), sit.live
+
+    def label(self, kn: HandKnowledge, index: int) -> str:
+        """Class ``index`` of the partition (as it is now) in words, for the companion."""
+        if self.mode_for(kn) == "icon":
+            return ICONS[index]
+        assert kn.board is not None
+        leads = [ls.section for ls in kn.board.leads.values() if not ls.confirmed and ls.lead is not None]
+        count = self.count(kn)
+        if count in (8, 9, 12):
+            per = 3 if count == 12 else 2  # classes per Lead: numbers 1-3 and 4-6, or 1-2, 3-4 and 5-6
+            if index < 3 * per:
+                lo = 1 + (index % per) * (6 // per)
+                return f"best on the {leads[index // per]} Lead, a {lo} to {lo + 6 // per - 1}"
+            rest = ("best eliminated", "of no good use") if count == 8 else (
+                "best eliminated", "of no good use, a 1 to 3", "of no good use, a 4 to 6")
+            return rest[index - 3 * per]
+        if index < len(leads):
+            return f"best on the {leads[index]} Lead"
+        if self.count(kn) == 6 and index >= 3:
+            return ("best eliminated", "of no good use, a 1 to 3", "of no good use, a 4 to 6")[index - 3]
+        if index == len(leads) and index < MESSAGES - 1:
+            return "best eliminated"
+        return "of no good use (or best eliminated)" if len(leads) == MESSAGES - 1 else "of no good use"
+
+    def focus(self, kn: HandKnowledge, seat: int, part: tuple[list[int], int] | None = None) -> int | None:
+        """The index of ``seat``'s focus card, or None: the rightmost (newest) card (the leftmost, if not
+        :attr:`newest`) not fixed yet whose Assists (public) leave it in two classes or more."""
+        classes, live = part or self.classes(kn)
+        hand = list(enumerate(kn.hands[seat]))
+        for i, slot in reversed(hand) if self.newest else hand:
+            if slot.id in self.fixed and not self.again:
+                continue
+            allowed = slot.told_mask & live & self.fixed.get(slot.id, ALL_CARDS)
+            if sum(1 for c in classes if c & allowed) > 1:
                 return i
         return None
 
-    def seen_sum(self, kn: HandKnowledge, giver: int, skip: int | None = None) -> int:
-        """The sum of the focus icons of every player but ``giver`` and ``skip`` (all must be hands I see)."""
+    @staticmethod
+    def class_of(classes: list[int], card: int) -> int:
+        return next(k for k, c in enumerate(classes) if c >> card & 1)
+
+    def seen_sum(self, kn: HandKnowledge, giver: int, skip: int | None = None,
+                 part: tuple[list[int], int] | None = None) -> int:
+        """The sum of the focus classes of every player but ``giver`` and ``skip`` (all must be hands I see)."""
+        part = part or self.classes(kn)
         total = 0
         for seat in kn.hands:
             if seat in (giver, skip):
                 continue
-            f = self.focus(kn, seat)
+            f = self.focus(kn, seat, part)
             if f is not None:
                 card = kn.hands[seat][f].card
                 assert card is not None, "only the hands I see are summed"
-                total += ICONS.index(card.icon)
-        return total % MESSAGES
+                total += self.class_of(part[0], CARD_INDEX[card])
+        return total % len(part[0])
 
     def read(self, kn: HandKnowledge, event: Assisted) -> None:
         """Take in an Assist (before the knowledge model does: the focus cards are those it was given on)."""
         if not in_play(kn):
             return
-        said = messages(event.giver, kn.players)
-        key = (event.target, kind_of(event.subject))
+        said = messages(event.giver, kn.players, self.count(kn), self.kinds(kn))
+        key = (event.target, kind_of(event.subject, self.kinds(kn)))
         if key not in said:
             return
         message = said.index(key)
-        mine = (message - self.seen_sum(kn, event.giver, skip=kn.me)) % MESSAGES if event.giver != kn.me else None
-        told: dict[int, str] = {}  # all read first: the focus cards are those before this message
+        part = self.classes(kn)
+        classes = part[0]
+        mine = (message - self.seen_sum(kn, event.giver, kn.me, part)) % len(classes) if event.giver != kn.me else None
+        told: dict[int, int] = {}  # all read first: the focus cards are those before this message
         for seat in kn.hands:
-            f = None if seat == event.giver else self.focus(kn, seat)
+            f = None if seat == event.giver else self.focus(kn, seat, part)
             if f is None:
                 continue
             slot = kn.hands[seat][f]
             if seat == kn.me:
                 assert mine is not None
-                told[slot.id] = ICONS[mine]
+                told[slot.id] = mine
             else:
                 assert slot.card is not None
-                told[slot.id] = slot.card.icon
-        self.icons.update(told)
+                told[slot.id] = self.class_of(classes, CARD_INDEX[slot.card])
+        for slot_id, index in told.items():
+            self.fixed[slot_id] = self.fixed.get(slot_id, ALL_CARDS) & classes[index]
+            self.labels[slot_id] = self.label(kn, index)
 
     def known(self, kn: HandKnowledge) -> list[int]:
         """Per position of my hand, the cards the hat messages allow there."""
-        return [ICON_MASK[self.icons[s.id]] if s.id in self.icons else ALL_CARDS for s in kn.hands[kn.me]]
+        return [self.fixed.get(s.id, ALL_CARDS) for s in kn.hands[kn.me]]
 
     def masks(self, kn: HandKnowledge, seat: int) -> tuple[int, ...]:
-        """``seat``'s slot masks: its Assists and the icons hat messages fixed."""
-        return tuple(s.mask & (ICON_MASK[self.icons[s.id]] if s.id in self.icons else ALL_CARDS)
-                     for s in kn.hands[seat])
+        """``seat``'s slot masks: its Assists and the classes hat messages fixed."""
+        return tuple(s.mask & self.fixed.get(s.id, ALL_CARDS) for s in kn.hands[seat])
 
 
 def hat_gains(sit: Situation, hat: HatTable) -> dict[int, float]:
-    """What my hat message is worth to each player it tells an icon: the true value of the play the icon makes
+    """What my hat message is worth to each player it tells a class: the true value of the play the class makes
     best for them, beyond what they would play anyway (the same whatever Assist carries the message)."""
     kn = sit.kn
     w = sit.weights
     gains: dict[int, float] = {}
+    part = hat.classes(kn, sit)
     for seat, hand in sit.hands.items():
-        f = hat.focus(kn, seat)
+        f = hat.focus(kn, seat, part)
         if f is None:
             continue
         unseen = sit.unseen | sum(1 << c for c in hand)
         before = hat.masks(kn, seat)
-        after = tuple(m & ICON_MASK[ICON_OF[hand[f]]] if i == f else m for i, m in enumerate(before))
-        now = best_own_play(sit, masks_distribution(before, unseen))
-        then = best_own_play(sit, masks_distribution(after, unseen))
-        gain_now = true_value(sit, seat, now[0]) if now[0] is not None and now[1] >= w.min_play else 0.0
-        gain_then = true_value(sit, seat, then[0]) if then[0] is not None and then[1] >= w.min_play else 0.0
+        told = part[0][hat.class_of(part[0], hand[f])]
+        after = tuple(m & told if i == f else m for i, m in enumerate(before))
+        look = Outlook.of(sit, np.array([hand, hand], dtype=np.intp), np.array([before, after], dtype=np.int64),
+                          np.array([unseen, unseen], dtype=np.int64))
+        gain_now, gain_then = float(look.gain[0]), float(look.gain[1])
         distance = (seat - sit.me) % sit.board.players - 1
         gains[seat] = (gain_then - max(gain_now, 0.0)) * w.hint_discount**distance
     return gains
@@ -152,18 +298,20 @@ def hat_advise(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
     """:func:`advise` for a table that plays the convention: my cards narrowed by the icons the hat messages
     told me, and only the Assists that say the message my table needs now, each worth its hat message too.
     Outside the convention's games (:func:`in_play`) this is plain :func:`advise`."""
-    advice = advise(kn, weights, reasons=reasons, known=hat.known(kn))
+    if kn.board is None or kn.board.over:
+        return advise(kn, weights, reasons=reasons, known=hat.known(kn))  # its error says why
+    sit = Situation.of(kn, weights)
+    advice = advise_in(sit, reasons=reasons, known=hat.known(kn))
     if not in_play(kn):
         return advice
-    sit = Situation.of(kn, weights)
-    said = messages(kn.me, kn.players)[hat.seen_sum(kn, kn.me)]
+    said = messages(kn.me, kn.players, hat.count(kn), hat.kinds(kn))[hat.seen_sum(kn, kn.me, part=hat.classes(kn, sit))]
     gains = hat_gains(sit, hat)
     told = f"; hat: tells players {', '.join(map(str, gains))} an icon each" if reasons else ""
     out = []
     for a in advice:
         if not isinstance(a.action, Assist):
             out.append(a)
-        elif (a.action.target, kind_of(a.action.subject)) == said:
+        elif (a.action.target, kind_of(a.action.subject, hat.kinds(kn))) == said:
             # the target's literal Assist is valued by the advisor already
             gain = sum(g for seat, g in gains.items() if seat != a.action.target)
             out.append(Advice(a.action, a.score + gain, a.reason + told if reasons else ""))
@@ -187,9 +335,10 @@ class HatBot(AdvisorBot):
 
     name = "hat"
 
-    def __init__(self, seat: int, rng: random.Random, weights: Weights = DEFAULT_WEIGHTS) -> None:
+    def __init__(self, seat: int, rng: random.Random, weights: Weights = DEFAULT_WEIGHTS, mode: str | None = None
+                 ) -> None:
         super().__init__(seat, rng, weights)
-        self.hat = HatTable()
+        self.hat = HatTable(mode, weights)
 
     def inform(self, observation: Entry) -> None:
         if isinstance(observation, Assisted) and self.hand.started:

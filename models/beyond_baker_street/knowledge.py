@@ -27,7 +27,7 @@ cards), and every consistent history has the same probability (deck sizes are pu
 number of equally likely outcomes in every history; the undrawn rest of each shuffled deck contributes the same
 number of orders). Assists are taken at face value, with no reading of why a player chose them. So counting
 histories is counting these injections (times a constant). :func:`hand_worlds` counts them exactly with
-:mod:`solver.injections` (cards grouped by the set of positions that allow them), which gives each position's
+:mod:`solver.injections` (inclusion and exclusion over the set partitions of the positions), which gives each position's
 possible cards (sound and complete) and their exact probabilities. The same model as gated CP-SAT observations
 (:meth:`HandKnowledge.constraint_model`, on :class:`solver.knowledge.Knowledge`) answers ``why`` with a minimal
 set of Assists and sightings (a past sighting names where and when the card was seen), and is what tests
@@ -64,6 +64,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+
+import numpy as np
 
 from models.beyond_baker_street.data import (
     DEFAULT_DATA,
@@ -104,7 +106,7 @@ from models.beyond_baker_street.observations import (
 from models.beyond_baker_street.table import Board, assist_positions
 from solver.constraints import Constraint, CountEquals, Problem, require
 from solver.errors import AssistantError, ContradictionError, InvalidObservationError
-from solver.injections import InjectionCounter, injection_counts
+from solver.injections import InjectionCounter, unit_count, unit_marginals
 from solver.knowledge import Explanation, Knowledge
 from solver.text import plural
 
@@ -118,10 +120,21 @@ ICON_MASK: dict[str, int] = {ic: sum(1 << i for i, c in enumerate(EVIDENCE) if c
 FULL_MASK = (1 << len(EVIDENCE)) - 1
 
 
+#: Per icon, the index of its 1 less one: :data:`EVIDENCE` runs icon by icon through the numbers in order, so a
+#: card's index is ``_ICON_BASE[icon] + number`` (checked below), without hashing the card (a dataclass).
+_ICON_BASE: dict[str, int] = {ic: CARD_INDEX[Evidence(1, ic)] - 1 for ic in ICONS}
+assert all(_ICON_BASE[c.icon] + c.number == i for i, c in enumerate(EVIDENCE))
+
+
+def card_index(card: Evidence) -> int:
+    """``CARD_INDEX[card]``, faster (:data:`_ICON_BASE`)."""
+    return _ICON_BASE[card.icon] + card.number
+
+
 def card_mask(cards: Collection[Evidence]) -> int:
     mask = 0
     for c in cards:
-        mask |= 1 << CARD_INDEX[c]
+        mask |= 1 << _ICON_BASE[c.icon] + c.number
     return mask
 
 
@@ -148,9 +161,24 @@ class Slot:
         less every card seen elsewhere since it was filled."""
         return _allowed_mask(self.numbers, self.icons) & ~self.seen
 
+    @property
+    def told_mask(self) -> int:
+        """The cards the Assists to this card allow (public: every player knows them), as a bit mask."""
+        return _allowed_mask(self.numbers, self.icons)
+
     def allows(self, card: Evidence) -> bool:
         """Whether the Assists to this card allow ``card`` (sightings aside: see :attr:`mask`)."""
         return card.number in self.numbers and card.icon in self.icons
+
+    def seeing(self, cards: int) -> Slot:
+        """This card once its holder has also seen ``cards`` (a bit mask) elsewhere: ``replace(self, seen=...)``
+        without its per-field checks (it runs for every card in every hand after every entry)."""
+        if not cards & ~self.seen:
+            return self
+        new = object.__new__(Slot)
+        new.__dict__.update(self.__dict__)
+        new.__dict__["seen"] = self.seen | cards
+        return new
 
     def told(self, subject: Subject, named: bool, entry: int) -> Slot:
         """This card after an Assist about ``subject`` that named it (or skipped it)."""
@@ -177,29 +205,36 @@ def mask_worlds(slot_masks: tuple[int, ...], unseen: int) -> tuple[int, tuple[tu
     """Exact counts on bit masks: the number of worlds (one unseen card per position, all different) and, per
     position, the (card index, worlds with that card there) pairs with a non-zero count.
 
-    Cards are grouped by the set of positions that allow them (:func:`solver.injections.injection_counts`).
+    Counted by :func:`solver.injections.unit_marginals` (inclusion and exclusion over the set partitions of
+    the positions; :func:`solver.injections.injection_counts`, which groups cards by the positions that allow
+    them, gives the same numbers and is what the tests compare it with).
     """
-    groups: dict[int, list[int]] = {}
-    rest = unseen
-    while rest:
-        low = rest & -rest
-        i = low.bit_length() - 1
-        rest ^= low
-        pattern = 0
-        for b, m in enumerate(slot_masks):
-            if m & low:
-                pattern |= 1 << b
-        if pattern:
-            groups.setdefault(pattern, []).append(i)
-    items = list(groups.items())
-    total, weights = injection_counts([(pattern, len(cards)) for pattern, cards in items], len(slot_masks))
-    per_position: list[list[tuple[int, int]]] = [[] for _ in slot_masks]
-    for (_pattern, cards), row in zip(items, weights, strict=True):
-        for b, w in enumerate(row):
-            if w:
-                share = w // len(cards)
-                per_position[b].extend((i, share) for i in cards)
-    return total, tuple(tuple(sorted(p)) for p in per_position)
+    total, weights = mask_marginals(slot_masks, unseen)
+    return total, tuple(tuple((int(i), int(row[i])) for i in np.flatnonzero(row)) for row in weights)
+
+
+@lru_cache(maxsize=65536)
+def mask_marginals(slot_masks: tuple[int, ...], unseen: int) -> tuple[int, np.ndarray]:
+    """:func:`mask_worlds` as an array: the number of worlds and (positions x 24) worlds with each card at each
+    position (read-only: it is shared by every caller of the same masks)."""
+    total, weights = unit_marginals([m & unseen for m in slot_masks], len(EVIDENCE))
+    weights.flags.writeable = False
+    return total, weights
+
+
+@lru_cache(maxsize=65536)
+def mask_count(slot_masks: tuple[int, ...]) -> int:
+    """The number of worlds alone (:func:`mask_marginals`' total), for masks already within the unseen cards."""
+    return unit_count(slot_masks)
+
+
+@lru_cache(maxsize=65536)
+def mask_distribution(slot_masks: tuple[int, ...], unseen: int) -> np.ndarray:
+    """Per position, the probability of each card (positions x 24, read-only); all zeros if no world fits."""
+    total, weights = mask_marginals(slot_masks, unseen)
+    out = weights / total if total else np.zeros_like(weights)
+    out.flags.writeable = False
+    return out
 
 
 def hand_worlds(slots: Sequence[Slot], unseen: Collection[Evidence]) -> tuple[int, list[dict[Evidence, int]]]:
@@ -464,13 +499,15 @@ class HandKnowledge:
         assert board is not None
         out: dict[Evidence, tuple[Place, str]] = {}
         for seat, hand in self.hands.items():
+            here: tuple[Place, str] = (("hand", seat), f"in player {seat}'s hand")
             for slot in hand:
                 if slot.card is not None:
-                    out[slot.card] = (("hand", seat), f"in player {seat}'s hand")
+                    out[slot.card] = here
         for section, ls in board.leads.items():
             where = f"confirmed on the {section} Lead" if ls.confirmed else f"on the {section} Lead"
+            here = (("lead", section), where)
             for c in ls.evidence + ls.raised:
-                out[c] = (("lead", section), where)
+                out[c] = here
         for c in board.impossible:
             if isinstance(c, Evidence):
                 out[c] = (("impossible", ""), "in the Impossible")
@@ -499,30 +536,40 @@ class HandKnowledge:
         again after it), then add every card in sight during it to the ``seen`` of every slot, but a slot's own
         hand (its holder cannot see it)."""
         now = self._places()
-        for card, index in list(self._open.items()):
-            span = self.spans[index]
-            if card not in now or now[card][0] != span.place:
-                self.spans[index] = replace(span, end=entry)
-                del self._open[card]
+        opened, spans = self._open, self.spans
+        closed: list[Span] = []  # spans that end at this entry (entries only grow, so no older span does)
+        for card, index in list(opened.items()):
+            span = spans[index]
+            got = now.get(card)
+            if got is None or got[0] != span.place:
+                spans[index] = span = replace(span, end=entry)
+                closed.append(span)
+                del opened[card]
         for card, (place, where) in now.items():
-            if card not in self._open:
-                self._open[card] = len(self.spans)
-                self.spans.append(Span(card, place, where, entry))
+            if card not in opened:
+                opened[card] = len(spans)
+                spans.append(Span(card, place, where, entry))
         for card, place, where in passing:
             if card not in now:
-                self.spans.append(Span(card, place, where, entry, entry))
+                spans.append(Span(card, place, where, entry, entry))
+                closed.append(spans[-1])
+        # every card seen since this entry, by place: the open spans (exactly the cards of ``now``) and the closed
         by_place: dict[Place, int] = {}
-        for span in self.spans:
-            if span.seen_since(entry):
-                by_place[span.place] = by_place.get(span.place, 0) | 1 << CARD_INDEX[span.card]
+        for card, (place, _where) in now.items():
+            by_place[place] = by_place.get(place, 0) | 1 << card_index(card)
+        for span in closed:
+            by_place[span.place] = by_place.get(span.place, 0) | 1 << card_index(span.card)
         for seat, hand in self.hands.items():
+            own: Place = ("hand", seat)
             seen = 0
             for place, m in by_place.items():
                 # a card only I know in the deck tells another player nothing
-                if place != ("hand", seat) and (place[0] != "deck" or seat == self.me):
+                if place != own and (place[0] != "deck" or seat == self.me):
                     seen |= m
-            if any(seen & ~slot.seen for slot in hand):
-                self.hands[seat] = [replace(slot, seen=slot.seen | seen) for slot in hand]
+            for slot in hand:
+                if seen & ~slot.seen:
+                    self.hands[seat] = [slot.seeing(seen) for slot in hand]
+                    break
 
     def sighting_spans(self, card: Evidence) -> list[Span]:
         """Every stretch of time ``card`` was in sight, oldest first."""
@@ -766,8 +813,7 @@ class HandKnowledge:
 
     def _check_my_card(self, entry: Entry, position: int, card: Evidence) -> None:
         """The card I just played was at ``position``: it must have been possible there."""
-        dist = self.hand()[position - 1]
-        if dist.get(card, 0.0) == 0.0:
+        if self._counts(self.me)[1][position - 1][CARD_INDEX[card]] == 0:
             reasons = self.explain(position, card)
             conflicts = list(reasons.reasons) if isinstance(reasons, Explanation) else []
             raise ContradictionError(entry, conflicts, f"{card.code} cannot be at your position {position}: " +
@@ -807,9 +853,26 @@ class HandKnowledge:
     def unseen(self) -> list[Evidence]:
         """The cards that are in my hand or the deck: every card I cannot see."""
         if "unseen" not in self._cache:
-            seen = self.sightings()
-            self._cache["unseen"] = [c for c in self.data.evidence if c not in seen]
+            mask = self.unseen_mask()
+            self._cache["unseen"] = [c for i, c in enumerate(self.data.evidence) if mask >> i & 1]
         return self._cache["unseen"]  # type: ignore[return-value]
+
+    def unseen_mask(self) -> int:
+        """:meth:`unseen` as a bit mask (:data:`CARD_INDEX`): every card but those :meth:`sightings` lists."""
+        if "unseen_mask" not in self._cache:
+            board = self.board
+            assert board is not None
+            seen = 0
+            for hand in self.hands.values():
+                for slot in hand:
+                    if slot.card is not None:
+                        seen |= 1 << card_index(slot.card)
+            for ls in board.leads.values():
+                seen |= card_mask(ls.evidence) | card_mask(ls.raised)
+            seen |= card_mask([c for c in board.impossible if isinstance(c, Evidence)])
+            seen |= card_mask(board.confirmed_cards)
+            self._cache["unseen_mask"] = FULL_MASK & ~seen
+        return self._cache["unseen_mask"]  # type: ignore[return-value]
 
     def visible_hand(self, seat: int) -> list[Evidence]:
         return [s.card for s in self.hands[seat] if s.card is not None]
@@ -824,9 +887,17 @@ class HandKnowledge:
             self._cache[key] = hand_worlds(self.hands[seat], unseen)
         return self._cache[key]  # type: ignore[return-value]
 
+    def _counts(self, seat: int) -> tuple[int, np.ndarray]:
+        """:func:`mask_marginals` of ``seat``'s hand: the worlds and (positions x 24) worlds per card."""
+        unseen = self.unseen_mask()
+        if seat != self.me:
+            unseen |= card_mask(self.visible_hand(seat))
+        return mask_marginals(tuple(s.mask for s in self.hands[seat]), unseen)
+
     def worlds(self) -> int:
         """How many ways the unseen cards can fill my hand (the deck takes the rest)."""
-        return self._worlds(self.me)[0]
+        unseen = self.unseen_mask()
+        return mask_count(tuple(s.mask & unseen for s in self.hands[self.me]))
 
     def hand(self, seat: int | None = None) -> list[dict[Evidence, float]]:
         """Per position of ``seat``'s hand (mine by default: exact; another's: empathy, see module docstring),
@@ -851,13 +922,14 @@ class HandKnowledge:
         mine = self.hands[self.me]
         if len(mine) != len(true_hand):
             return f"player {self.me}'s knowledge has {len(mine)} cards, the real hand {len(true_hand)}"
-        unseen = set(self.unseen())
+        unseen = self.unseen_mask()
         for i, (slot, card) in enumerate(zip(mine, true_hand, strict=True)):
-            if card not in unseen:
+            bit = 1 << card_index(card)
+            if not unseen & bit:
                 return f"player {self.me} thinks {card.code} is {self.where(card)}, but it is at their position {i + 1}"
             if not slot.allows(card):
                 return f"player {self.me}'s Assists rule out {card.code} at position {i + 1}, where it is"
-            if not slot.mask >> CARD_INDEX[card] & 1:
+            if not slot.mask & bit:
                 return (f"player {self.me} saw {card.code} elsewhere since their position {i + 1} was filled, "
                         f"but it is there")
         if self.worlds() == 0:

@@ -245,8 +245,8 @@ def test_advise_hat_follows_the_hat_table() -> None:
         if seat == 2:
             kn = session.kn
             hat = hat_table_of(kn)
-            mine = [hat.icons.get(s.id) for s in kn.hands[2]]
-            assert mine == [bots[2].hat.icons.get(s.id) for s in bots[2].hand.hands[2]]
+            mine = [hat.fixed.get(s.id) for s in kn.hands[2]]
+            assert mine == [bots[2].hat.fixed.get(s.id) for s in bots[2].hand.hands[2]]
             assert hat_advise(kn, hat, reasons=False)[0].action == action
             if any(mine) and not compared:
                 console = Console(file=io.StringIO(), width=200)

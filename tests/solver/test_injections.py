@@ -4,11 +4,20 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from solver import reference
 from solver.constraints import CountEquals, NotAll, Problem, require
-from solver.injections import InjectionCounter, UnsupportedShape, injection_counts, item_distributions
+from solver.injections import (
+    InjectionCounter,
+    UnsupportedShape,
+    injection_counts,
+    item_distributions,
+    unit_count,
+    unit_marginals,
+    unit_marginals_many,
+)
 
 
 def test_three_items_two_free_bins() -> None:
@@ -67,3 +76,54 @@ def test_unsupported_shape() -> None:
     two_bins = CountEquals((("a", "p0"), ("b", "deck")), 1)
     with pytest.raises(UnsupportedShape):
         InjectionCounter(["p0"], {"deck": 1})(problem, [two_bins], 1.0)
+
+
+def _brute_marginals(masks: list[int], width: int) -> tuple[int, list[list[int]]]:
+    """Every injection of the positions into the items, one by one."""
+    import itertools
+
+    total = 0
+    counts = [[0] * width for _ in masks]
+    for items in itertools.permutations(range(width), len(masks)):
+        if all(m >> i & 1 for m, i in zip(masks, items, strict=True)):
+            total += 1
+            for b, i in enumerate(items):
+                counts[b][i] += 1
+    return total, counts
+
+
+def test_unit_marginals_by_hand() -> None:
+    # positions 0 and 1 take items {0, 1} and {1, 2}: worlds (0,1) (0,2) (1,2)
+    total, weights = unit_marginals([0b011, 0b110], 3)
+    assert total == 3
+    assert weights.tolist() == [[2, 1, 0], [0, 1, 2]]
+    assert unit_count([0b011, 0b110]) == 3
+    assert unit_count([0b1, 0b1]) == 0  # one item cannot fill two positions
+
+
+def test_unit_marginals_against_brute_force_and_the_dp() -> None:
+    rng = random.Random(7)
+    for _ in range(150):
+        k, width = rng.randint(0, 4), rng.randint(1, 7)
+        masks = [rng.getrandbits(width) | rng.getrandbits(width) for _ in range(k)]
+        total, weights = unit_marginals(masks, width)
+        brute_total, brute = _brute_marginals(masks, width)
+        assert total == brute_total == unit_count(masks)
+        assert weights.tolist() == brute
+        groups: dict[int, int] = {}
+        for i in range(width):
+            pattern = sum(1 << b for b, m in enumerate(masks) if m >> i & 1)
+            if pattern:
+                groups[pattern] = groups.get(pattern, 0) + 1
+        assert injection_counts(list(groups.items()), k)[0] == total
+
+
+def test_unit_marginals_many_rows_agree_with_one_at_a_time() -> None:
+    rng = random.Random(11)
+    for k in (1, 3, 6, 9):  # 9 positions: beyond the partition recursion, the DP answers
+        rows = [[rng.getrandbits(24) | rng.getrandbits(24) for _ in range(k)] for _ in range(4)]
+        totals, weights = unit_marginals_many(np.array(rows, dtype=np.int64), 24)
+        for r, masks in enumerate(rows):
+            total, one = unit_marginals(masks, 24)
+            assert totals[r] == total == unit_count(masks)
+            assert np.array_equal(weights[r], one)

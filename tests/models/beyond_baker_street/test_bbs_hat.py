@@ -1,5 +1,6 @@
-"""The hat convention: messages, decoding (every icon a player reads of their own cards is true), in which
-games it is played, conformance, and that it beats the plain advisor where Assists are scarce."""
+"""The hat convention: messages, decoding (every class a player reads of their own cards is true, in both
+partitions), in which games it is played, conformance, and that it beats the plain advisor where Assists are
+scarce."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 
 from models.beyond_baker_street.advisor import make_bot
 from models.beyond_baker_street.hat import HatBot, in_play, messages
+from models.beyond_baker_street.knowledge import CARD_INDEX
 from models.beyond_baker_street.rules import TableRules, new_game
 from solver.conformance import check_game
 from solver.simulate import Matchup, bot_rng, game_seed, run_games
@@ -18,13 +20,14 @@ from solver.simulate import Matchup, bot_rng, game_seed, run_games
 def test_messages_go_round_the_table_from_the_givers_left() -> None:
     assert messages(2, 3) == [(3, "number"), (3, "icon"), (1, "number"), (1, "icon")]
     assert messages(4, 4) == [(1, "number"), (1, "icon"), (2, "number"), (2, "icon")]
+    assert messages(4, 4, 6)[4:] == [(3, "number"), (3, "icon")]
 
 
-def _play(players: int, case: int, index: int) -> tuple[list[HatBot], int, int]:
-    """One hat game; the bots at the end, and how many icons they read of their own cards right and wrong."""
+def _play(players: int, case: int, index: int, mode: str | None = None) -> tuple[list[HatBot], int, int]:
+    """One hat game; the bots at the end, and how many classes they read of their own cards right and wrong."""
     seed = game_seed(7, index)
     state = new_game(TableRules(players, case), random.Random(seed))
-    bots = [HatBot(s, bot_rng(seed, s)) for s in range(1, players + 1)]
+    bots = [HatBot(s, bot_rng(seed, s), mode=mode) for s in range(1, players + 1)]
     right = wrong = 0
     while True:
         for seat, bot in enumerate(bots, 1):
@@ -32,9 +35,10 @@ def _play(players: int, case: int, index: int) -> tuple[list[HatBot], int, int]:
                 bot.inform(obs)
             if bot.hand.started:
                 for slot, card in zip(bot.hand.hands[seat], state.hands[seat], strict=True):
-                    if slot.id in bot.hat.icons:
-                        right += bot.hat.icons[slot.id] == card.icon
-                        wrong += bot.hat.icons[slot.id] != card.icon
+                    if slot.id in bot.hat.fixed:
+                        inside = bool(bot.hat.fixed[slot.id] >> CARD_INDEX[card] & 1)
+                        right += inside
+                        wrong += not inside
         if state.is_terminal():
             return bots, right, wrong
         seat = state.current_player()
@@ -42,11 +46,13 @@ def _play(players: int, case: int, index: int) -> tuple[list[HatBot], int, int]:
         state.apply(bots[seat - 1].step(state.view(seat)))
 
 
-@pytest.mark.parametrize(("players", "case"), [(3, 5), (4, 6), (3, 3)])
-def test_every_icon_read_from_a_hat_message_is_true(players: int, case: int) -> None:
+@pytest.mark.parametrize(("players", "case", "mode"),
+                         [(3, 5, None), (4, 6, None), (3, 3, None), (4, 5, "icon"), (3, 6, "fine"), (3, 4, "use"),
+                          (4, 5, "mid")])
+def test_every_class_read_from_a_hat_message_is_true(players: int, case: int, mode: str | None) -> None:
     right = wrong = 0
     for index in range(3):
-        _, r, w = _play(players, case, index)
+        _, r, w = _play(players, case, index, mode)
         right, wrong = right + r, wrong + w
     assert wrong == 0
     assert right > 10
@@ -78,3 +84,35 @@ def test_hat_beats_the_plain_advisor_on_a_small_seeded_sample() -> None:
 def test_hat_wins_hard_cases() -> None:
     hat = _wins("hat", 3, 5, 200)
     assert hat >= 10 and hat > _wins("advisor", 3, 5, 200)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_use_partition_is_public_and_splits_the_cards_in_play(players: int) -> None:
+    """Every player computes the same classes (they depend only on the board and the cards still in play), the
+    classes are disjoint and cover exactly the cards still in play, and there are 6 (the table's default: ``mid``
+    with 3 players, ``use`` with 4), each with a label."""
+    seed = game_seed(3, 0)
+    state = new_game(TableRules(players, 5), random.Random(seed))
+    bots = [HatBot(s, bot_rng(seed, s)) for s in range(1, players + 1)]
+    checked = 0
+    while not state.is_terminal():
+        for seat, bot in enumerate(bots, 1):
+            for obs in state.take_observations(seat):
+                bot.inform(obs)
+        parts = [bot.hat.classes(bot.hand) for bot in bots]
+        classes, live = parts[0]
+        assert all(p == parts[0] for p in parts)
+        assert len(classes) == 6
+        assert all(bots[0].hat.label(bots[0].hand, k) for k, c in enumerate(classes) if c)
+        assert sum(bin(c).count("1") for c in classes) == bin(live).count("1")
+        union = 0
+        for c in classes:
+            union |= c
+        assert union == live
+        checked += 1
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        assert seat is not None
+        state.apply(bots[seat - 1].step(state.view(seat)))
+    assert checked > 5

@@ -1,0 +1,761 @@
+"""Beyond Baker Street knowledge model: what one player knows about their own hand, and what each other player
+can know about theirs ("empathy").
+
+You never see your own hand. Each position of it holds one Evidence card (number and icon jointly); the cards I
+cannot see, the *unseen* cards, are exactly my hand plus the deck (every other card is in another hand, on a
+Lead, in the Impossible, or confirmed face down, and I saw it get there). A world puts one unseen card on each
+of my positions; the rest form the deck. Two things narrow a position:
+
+- Assists: an Assist names *all* the target's cards of a number or icon, so it says "is a 3" of the positions
+  it names and "is not a 3" of every other one. Such a constraint belongs to the card, not to the position
+  number: when a card is played, the cards to its right move one place left and the new card goes to the right
+  end, and the card keeps what it was told.
+- Card histories: a card I have held since entry t was in my hand all along, so it is none of the cards I saw
+  anywhere else at entry t or later (another hand, a Lead, the Impossible, a card played face up), even if a
+  Dead Lead or a Pursue has shuffled that card back into the deck since. Every card's time in sight is kept as
+  :class:`Span` records (where, from which entry to which); every position (:class:`Slot`) knows the entry
+  that filled it and the cards seen elsewhere since (:attr:`Slot.seen`).
+
+So a position's allowed cards are (numbers it may have) x (icons it may have) minus the cards seen since it was
+filled, intersected with the unseen cards, and the worlds are the injections of my positions into the unseen
+cards respecting those sets. That is exact, not an approximation: the hidden part of a whole game is which card
+each of my draws (and my dealt positions) took, plus the order of each freshly shuffled deck; every card I
+played was shown, so my past positions are known and a history is fixed by my current positions' cards and the
+deck orders. A history is consistent with what I saw exactly when each current position's card was in the deck
+when drawn (not seen, not in my hand) and stayed out of sight since (the per-position sets above, distinct
+cards), and every consistent history has the same probability (deck sizes are public, so each draw has the same
+number of equally likely outcomes in every history; the undrawn rest of each shuffled deck contributes the same
+number of orders). Assists are taken at face value, with no reading of why a player chose them. So counting
+histories is counting these injections (times a constant). :func:`hand_worlds` counts them exactly with
+:mod:`injections` (cards grouped by the set of positions that allow them), which gives each position's
+possible cards (sound and complete) and their exact probabilities. The same model as gated CP-SAT observations
+(:meth:`HandKnowledge.constraint_model`, on :class:`solver.knowledge.Knowledge`) answers ``why`` with a minimal
+set of Assists and sightings (a past sighting names where and when the card was seen), and is what tests
+cross-check; the brute-force history reference in the tests re-derives the counts by replaying the deck.
+
+Empathy: for another player, the same count over *their* positions with the Assists they received and what they
+saw since each card arrived (every sighting I made outside their own hand; they cannot see their own hand),
+where the cards they cannot see are taken to be their hand, the deck and my hand (all that is unseen by me,
+plus their hand). They also see my hand, which I cannot, so they may know a little more than this; what it
+lists as impossible they certainly know to be impossible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+
+from bench._baseline_bbs.injections import InjectionCounter, injection_counts
+from models.beyond_baker_street.data import DEFAULT_DATA, EVIDENCE, ICONS, NUMBERS, SECTIONS, Evidence, GameData
+from models.beyond_baker_street.observations import (
+    Assisted,
+    Case,
+    Confirmed,
+    Drew,
+    Eliminated,
+    Entry,
+    Hand,
+    Investigated,
+    LeadRevealed,
+    Me,
+    Players,
+    Pursued,
+    Start,
+    Subject,
+    matches,
+    subject_plural,
+)
+from models.beyond_baker_street.table import Board, assist_positions
+from solver.constraints import Constraint, CountEquals, Problem, require
+from solver.errors import AssistantError, ContradictionError, InvalidObservationError
+from solver.knowledge import Explanation, Knowledge
+from solver.text import plural
+
+ALL_NUMBERS = frozenset(NUMBERS)
+ALL_ICONS = frozenset(ICONS)
+
+#: Cards as bits of a 24-bit mask, in :data:`EVIDENCE` order (the fast path of the counts and the advisor).
+CARD_INDEX: dict[Evidence, int] = {c: i for i, c in enumerate(EVIDENCE)}
+NUMBER_MASK: dict[int, int] = {n: sum(1 << i for i, c in enumerate(EVIDENCE) if c.number == n) for n in NUMBERS}
+ICON_MASK: dict[str, int] = {ic: sum(1 << i for i, c in enumerate(EVIDENCE) if c.icon == ic) for ic in ICONS}
+FULL_MASK = (1 << len(EVIDENCE)) - 1
+
+
+def card_mask(cards: Collection[Evidence]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << CARD_INDEX[c]
+    return mask
+
+
+def subject_mask(subject: Subject) -> int:
+    return NUMBER_MASK[subject] if isinstance(subject, int) else ICON_MASK[subject]
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One card in a hand: its identity for me (None for my own), what the Assists to it allow, the entry that
+    put it in the hand and the cards its holder saw elsewhere since (so it cannot be any of them)."""
+
+    id: int
+    card: Evidence | None = None
+    numbers: frozenset[int] = ALL_NUMBERS
+    icons: frozenset[str] = ALL_ICONS
+    hints: tuple[tuple[int, bool], ...] = ()  # (entry index of the Assist, whether it named this card)
+    filled: int = 0  # entry index of the deal or draw that put this card in the hand
+    seen: int = 0  # bit mask: cards seen outside this hand at entry ``filled`` or later (as far as I know)
+
+    @property
+    def mask(self) -> int:
+        """The cards this position may hold, as a bit mask (see :data:`CARD_INDEX`): what the Assists allow,
+        less every card seen elsewhere since it was filled."""
+        return _allowed_mask(self.numbers, self.icons) & ~self.seen
+
+    def allows(self, card: Evidence) -> bool:
+        """Whether the Assists to this card allow ``card`` (sightings aside: see :attr:`mask`)."""
+        return card.number in self.numbers and card.icon in self.icons
+
+    def told(self, subject: Subject, named: bool, entry: int) -> Slot:
+        """This card after an Assist about ``subject`` that named it (or skipped it)."""
+        if isinstance(subject, int):
+            numbers = frozenset({subject}) & self.numbers if named else self.numbers - {subject}
+            return replace(self, numbers=numbers, hints=(*self.hints, (entry, named)))
+        icons = frozenset({subject}) & self.icons if named else self.icons - {subject}
+        return replace(self, icons=icons, hints=(*self.hints, (entry, named)))
+
+
+@lru_cache(maxsize=4096)
+def _allowed_mask(numbers: frozenset[int], icons: frozenset[str]) -> int:
+    by_number = 0
+    for n in numbers:
+        by_number |= NUMBER_MASK[n]
+    by_icon = 0
+    for ic in icons:
+        by_icon |= ICON_MASK[ic]
+    return by_number & by_icon
+
+
+@lru_cache(maxsize=65536)
+def mask_worlds(slot_masks: tuple[int, ...], unseen: int) -> tuple[int, tuple[tuple[tuple[int, int], ...], ...]]:
+    """Exact counts on bit masks: the number of worlds (one unseen card per position, all different) and, per
+    position, the (card index, worlds with that card there) pairs with a non-zero count.
+
+    Cards are grouped by the set of positions that allow them (:func:`bench._baseline_bbs.injections.injection_counts`).
+    """
+    groups: dict[int, list[int]] = {}
+    rest = unseen
+    while rest:
+        low = rest & -rest
+        i = low.bit_length() - 1
+        rest ^= low
+        pattern = 0
+        for b, m in enumerate(slot_masks):
+            if m & low:
+                pattern |= 1 << b
+        if pattern:
+            groups.setdefault(pattern, []).append(i)
+    items = list(groups.items())
+    total, weights = injection_counts([(pattern, len(cards)) for pattern, cards in items], len(slot_masks))
+    per_position: list[list[tuple[int, int]]] = [[] for _ in slot_masks]
+    for (_pattern, cards), row in zip(items, weights, strict=True):
+        for b, w in enumerate(row):
+            if w:
+                share = w // len(cards)
+                per_position[b].extend((i, share) for i in cards)
+    return total, tuple(tuple(sorted(p)) for p in per_position)
+
+
+def hand_worlds(slots: Sequence[Slot], unseen: Collection[Evidence]) -> tuple[int, list[dict[Evidence, int]]]:
+    """The number of worlds (unseen cards placed one per position) and, per position, card -> worlds with it."""
+    total, per_position = mask_worlds(tuple(s.mask for s in slots), card_mask(unseen))
+    return total, [{EVIDENCE[i]: w for i, w in row} for row in per_position]
+
+
+Place = tuple[str, int | str]  # ("hand", seat), ("lead", section), ("impossible", ""), ("confirmed", "")
+
+
+@dataclass(frozen=True)
+class Span:
+    """One stretch of a card's history in sight: at ``place`` (``where`` in words) during entries ``start`` to
+    ``end`` (indexes into the entries, both included; ``end`` None: it is still there). A card played face up
+    that a Dead Lead shuffles back at once has a span of one entry."""
+
+    card: Evidence
+    place: Place
+    where: str
+    start: int
+    end: int | None = None
+
+    def seen_since(self, entry: int) -> bool:
+        """Whether the card was in sight here at entry ``entry`` or later."""
+        return self.end is None or self.end >= entry
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """A reason: I saw this card elsewhere. Now (``left`` empty): it is not in my hand at all. In the past
+    (``left`` names the entry that took it out of sight): it is none of my cards at ``positions``, which I held
+    already then."""
+
+    card: Evidence
+    where: str
+    seen: str = ""  # the entry that showed it there, as "entry N 'line'"
+    left: str = ""  # the entry after which it was out of sight again (back into the deck)
+    positions: tuple[int, ...] = ()
+    holder: int | None = None  # whose positions (None: mine; another seat for empathy)
+
+    def __str__(self) -> str:
+        if not self.left:
+            return f"{self.card.code} is {self.where}"
+        held = (f"card at position {self.positions[0]}" if len(self.positions) == 1
+                else f"cards at positions {', '.join(map(str, self.positions))}")
+        held = f"you already held your {held}" if self.holder is None else \
+            f"player {self.holder} already held their {held}"
+        if self.seen == self.left:  # played face up and shuffled back at once (a Dead Lead)
+            return (f"{self.card.code} was shown {self.where} at {self.seen}, which shuffled it back into the deck, "
+                    f"while {held}")
+        return (f"{self.card.code} was {self.where} from {self.seen} until {self.left} shuffled it back into the "
+                f"deck, while {held}")
+
+
+@dataclass(frozen=True)
+class Told:
+    """A reason: an Assist to me named (or skipped) the card now at ``position``."""
+
+    position: int
+    assist: Assisted
+    named: bool
+
+    def __str__(self) -> str:
+        verb = "is" if self.named else "is not"
+        return f"position {self.position} {verb} a {self.assist.subject} ('{self.assist}')"
+
+
+Reason = Sighting | Told
+
+
+@dataclass
+class _Setup:
+    """Setup entries as they arrive, checked as they grow, until the table can start."""
+
+    players: int | None = None
+    me: int | None = None
+    case: int | None = None
+    start: int = 1
+    hands: dict[int, tuple[Evidence, ...]] = field(default_factory=dict)
+    leads: list[LeadRevealed] = field(default_factory=list)
+
+
+class HandKnowledge:
+    """One player's knowledge, built entry by entry (setup lines first, then what happens at the table).
+
+    :meth:`add` checks an entry against the rules and against what this player can see, and raises an
+    :class:`~solver.errors.AssistantError` (the state unchanged) when it cannot be right.
+    """
+
+    def __init__(self, data: GameData = DEFAULT_DATA) -> None:
+        self.data = data
+        self.entries: list[Entry] = []
+        self.setup = _Setup()
+        self.board: Board | None = None
+        self.hands: dict[int, list[Slot]] = {}
+        self.spans: list[Span] = []  # every card's time in sight, in the order it began (module docstring)
+        self._open: dict[Evidence, int] = {}  # card -> index in ``spans`` of the span it is in sight in now
+        self._next_id = 0
+        self._cache: dict[object, object] = {}
+
+    # -- setup ------------------------------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        assert self.setup.players is not None
+        return self.setup.players
+
+    @property
+    def me(self) -> int:
+        assert self.setup.me is not None
+        return self.setup.me
+
+    @property
+    def started(self) -> bool:
+        return self.board is not None
+
+    def missing(self) -> list[str]:
+        """What is still needed before play can start, as the lines to type."""
+        s = self.setup
+        out = []
+        if s.players is None:
+            out.append("players N")
+        if s.me is None:
+            out.append("me SEAT")
+        if s.case is None:
+            out.append("case N")
+        if s.players is not None and s.me is not None:
+            out += [f"hand {t} CARD ..." for t in range(1, s.players + 1) if t != s.me and t not in s.hands]
+        have = {e.lead.section for e in s.leads}
+        out += [f"lead CARD  (the face-up {sec} Lead)" for sec in SECTIONS if sec not in have]
+        return out
+
+    def _setup_entry(self, entry: Entry) -> None:
+        s = self.setup
+        if isinstance(entry, Players):
+            if entry.count not in self.data.hand_sizes:
+                raise InvalidObservationError(f"players {entry.count}: expected 2 to 4")
+            if s.players is not None:
+                raise InvalidObservationError(f"players is already {s.players}: undo it first")
+            s.players = entry.count
+        elif isinstance(entry, Me):
+            if s.players is None:
+                raise InvalidObservationError("enter 'players N' before 'me SEAT'")
+            if not 1 <= entry.seat <= s.players:
+                raise InvalidObservationError(f"me {entry.seat}: expected a seat 1 to {s.players}")
+            if s.me is not None:
+                raise InvalidObservationError(f"me is already {s.me}: undo it first")
+            s.me = entry.seat
+        elif isinstance(entry, Case):
+            try:
+                self.data.case(entry.number)
+            except ValueError as exc:
+                raise InvalidObservationError(str(exc)) from None
+            s.case = entry.number
+        elif isinstance(entry, Start):
+            if s.players is None:
+                raise InvalidObservationError("enter 'players N' before 'start SEAT'")
+            if not 1 <= entry.seat <= s.players:
+                raise InvalidObservationError(f"start {entry.seat}: expected a seat 1 to {s.players}")
+            s.start = entry.seat
+        elif isinstance(entry, Hand):
+            if s.players is None or s.me is None:
+                raise InvalidObservationError("enter 'players N' and 'me SEAT' before the hands you see")
+            if not 1 <= entry.seat <= s.players:
+                raise InvalidObservationError(f"hand {entry.seat}: expected a seat 1 to {s.players}")
+            if entry.seat == s.me:
+                raise InvalidObservationError(f"hand {entry.seat}: that is you, and you cannot see your own cards")
+            size = self.data.hand_size(s.players)
+            if len(entry.cards) != size:
+                raise InvalidObservationError(
+                    f"hand {entry.seat}: {plural(len(entry.cards), 'card')}, but each player starts with {size}"
+                )
+            if len(set(entry.cards)) != len(entry.cards):
+                raise InvalidObservationError(f"hand {entry.seat}: a card is named twice")
+            for seat, cards in s.hands.items():
+                for card in entry.cards:
+                    if seat != entry.seat and card in cards:
+                        raise InvalidObservationError(f"hand {entry.seat}: {card.code} is in player {seat}'s hand")
+            s.hands[entry.seat] = entry.cards
+        elif isinstance(entry, LeadRevealed):
+            if any(e.lead.section == entry.lead.section for e in s.leads):
+                raise InvalidObservationError(f"'{entry}': the face-up {entry.lead.section} Lead is already entered")
+            s.leads.append(entry)
+        else:
+            raise InvalidObservationError(f"'{entry}': the setup is not complete; still need "
+                                          f"{'; '.join(self.missing())}")
+        if not self.missing():
+            self._begin()
+
+    def _begin(self) -> None:
+        s = self.setup
+        assert s.players is not None and s.case is not None
+        self.board = Board(s.players, self.data.case(s.case), s.start, self.data)
+        deal = len(self.entries)  # the entry completing the setup: the deal happens there
+        for seat in range(1, s.players + 1):
+            cards = [None] * self.data.hand_size(s.players) if seat == s.me else list(s.hands[seat])
+            self.hands[seat] = [self._slot(c, deal) for c in cards]
+        for e in sorted(s.leads, key=lambda e: SECTIONS.index(e.lead.section)):
+            self.board.apply(e)
+        # another hand is in sight from its 'hand' line on
+        shown = {e.seat: i for i, e in enumerate(self.entries) if isinstance(e, Hand)}
+        for seat, cards in s.hands.items():
+            for card in cards:
+                self._open[card] = len(self.spans)
+                self.spans.append(Span(card, ("hand", seat), f"in player {seat}'s hand", shown.get(seat, deal)))
+        self._track(deal)
+
+    def _slot(self, card: Evidence | None, filled: int) -> Slot:
+        self._next_id += 1
+        return Slot(self._next_id, card, filled=filled)
+
+    # -- card histories ---------------------------------------------------------------------------------------
+    def _places(self) -> dict[Evidence, tuple[Place, str]]:
+        """Where each card in sight is now (place and words), for the spans."""
+        board = self.board
+        assert board is not None
+        out: dict[Evidence, tuple[Place, str]] = {}
+        for seat, hand in self.hands.items():
+            for slot in hand:
+                if slot.card is not None:
+                    out[slot.card] = (("hand", seat), f"in player {seat}'s hand")
+        for section, ls in board.leads.items():
+            where = f"confirmed on the {section} Lead" if ls.confirmed else f"on the {section} Lead"
+            for c in ls.evidence + ls.raised:
+                out[c] = (("lead", section), where)
+        for c in board.impossible:
+            if isinstance(c, Evidence):
+                out[c] = (("impossible", ""), "in the Impossible")
+        for c in board.confirmed_cards:
+            out.setdefault(c, (("confirmed", ""), "confirmed (face down)"))
+        return out
+
+    def _track(self, entry: int, passing: Sequence[tuple[Evidence, Place, str]] = ()) -> None:
+        """Update the spans after entry ``entry`` (``passing``: cards shown during it that are out of sight
+        again after it), then add every card in sight during it to the ``seen`` of every slot, but a slot's own
+        hand (its holder cannot see it)."""
+        now = self._places()
+        for card, index in list(self._open.items()):
+            span = self.spans[index]
+            if card not in now or now[card][0] != span.place:
+                self.spans[index] = replace(span, end=entry)
+                del self._open[card]
+        for card, (place, where) in now.items():
+            if card not in self._open:
+                self._open[card] = len(self.spans)
+                self.spans.append(Span(card, place, where, entry))
+        for card, place, where in passing:
+            if card not in now:
+                self.spans.append(Span(card, place, where, entry, entry))
+        by_place: dict[Place, int] = {}
+        for span in self.spans:
+            if span.seen_since(entry):
+                by_place[span.place] = by_place.get(span.place, 0) | 1 << CARD_INDEX[span.card]
+        for seat, hand in self.hands.items():
+            seen = 0
+            for place, m in by_place.items():
+                if place != ("hand", seat):
+                    seen |= m
+            if any(seen & ~slot.seen for slot in hand):
+                self.hands[seat] = [replace(slot, seen=slot.seen | seen) for slot in hand]
+
+    def sighting_spans(self, card: Evidence) -> list[Span]:
+        """Every stretch of time ``card`` was in sight, oldest first."""
+        return [span for span in self.spans if span.card == card]
+
+    # -- entries ----------------------------------------------------------------------------------------------
+    def add(self, entry: Entry) -> None:
+        """Record one entry; raise :class:`AssistantError` (nothing changes) if it cannot be right."""
+        if self.board is None:
+            saved_setup = _Setup(self.setup.players, self.setup.me, self.setup.case, self.setup.start,
+                                 dict(self.setup.hands), list(self.setup.leads))
+            try:
+                self._setup_entry(entry)
+            except AssistantError:
+                self.setup = saved_setup
+                self.board, self.hands, self.spans, self._open = None, {}, [], {}
+                raise
+        elif isinstance(entry, Start) and self.board.turns == 0 and not self.board.pending:
+            if not 1 <= entry.seat <= self.players:
+                raise InvalidObservationError(f"start {entry.seat}: expected a seat 1 to {self.players}")
+            self.setup.start = self.board.first = self.board.current = entry.seat
+        else:
+            board, hands, next_id = self.board.copy(), {s: list(h) for s, h in self.hands.items()}, self._next_id
+            spans, open_ = list(self.spans), dict(self._open)
+            try:
+                self._play_entry(entry)
+            except AssistantError:
+                self.board, self.hands, self._next_id = board, hands, next_id
+                self.spans, self._open = spans, open_
+                self._cache.clear()
+                raise
+        self.entries.append(entry)
+        self._cache.clear()
+
+    def undo(self) -> Entry:
+        """Remove the last entry (by replaying the others) and return it."""
+        if not self.entries:
+            raise InvalidObservationError("nothing to undo")
+        kept = self.entries[:-1]
+        last = self.entries[-1]
+        fresh = HandKnowledge(self.data)
+        for e in kept:
+            fresh.add(e)
+        self.__dict__.update(fresh.__dict__)
+        return last
+
+    def _play_entry(self, entry: Entry) -> None:
+        board = self.board
+        assert board is not None
+        if isinstance(entry, Players | Me | Case | Start | Hand):
+            raise InvalidObservationError(f"'{entry}': the setup is complete and play has begun")
+        index = len(self.entries)
+        if isinstance(entry, Assisted):
+            board.check(entry)
+            hand = self.hands[entry.target]
+            if entry.target != self.me:
+                truth = assist_positions([s.card for s in hand if s.card is not None], entry.subject)
+                if truth != entry.positions:
+                    shown = " ".join(map(str, truth)) or "none"
+                    raise ContradictionError(entry, [], f"player {entry.target}'s {subject_plural(entry.subject)} "
+                                                        f"are at {shown}")
+            self.hands[entry.target] = [
+                s.told(entry.subject, i + 1 in entry.positions, index) for i, s in enumerate(hand)
+            ]
+            board.apply(entry)
+            self._track(index)
+            if entry.target == self.me:
+                self._check_feasible(entry)
+        elif isinstance(entry, Investigated | Eliminated):
+            board.check(entry)
+            slot = self.hands[entry.seat][entry.position - 1]
+            if entry.seat == self.me:
+                self._check_my_card(entry, entry.position, entry.card)
+            elif slot.card != entry.card:
+                raise ContradictionError(entry, [], f"player {entry.seat}'s card at position {entry.position} is "
+                                                    f"{slot.card.code if slot.card else '?'}")
+            self.hands[entry.seat].pop(entry.position - 1)
+            if isinstance(entry, Investigated):
+                passing = [(entry.card, ("lead", entry.section), f"on the {entry.section} Lead")]
+            else:
+                passing = [(entry.card, ("impossible", ""), "in the Impossible")]
+            board.apply(entry)
+            self._track(index, passing)
+        elif isinstance(entry, Drew):
+            board.check(entry)
+            if entry.seat == self.me:
+                if entry.card is not None:
+                    raise InvalidObservationError(f"'{entry}': you cannot see the card you draw; type 'draw {self.me}'")
+            elif entry.card is None:
+                raise InvalidObservationError(f"'{entry}': type the card player {entry.seat} drew: "
+                                              f"'draw {entry.seat} CARD'")
+            elif entry.card not in self.unseen():
+                raise ContradictionError(entry, [], f"{entry.card.code} is {self.where(entry.card)}")
+            self.hands[entry.seat].append(self._slot(entry.card, index))
+            board.apply(entry)
+            self._track(index)
+            if entry.seat != self.me:
+                self._check_feasible(entry)
+        elif isinstance(entry, LeadRevealed | Confirmed | Pursued):
+            board.apply(entry)
+            self._track(index)
+        else:
+            raise InvalidObservationError(f"'{entry}' is not a Beyond Baker Street entry")
+
+    def _check_my_card(self, entry: Entry, position: int, card: Evidence) -> None:
+        """The card I just played was at ``position``: it must have been possible there."""
+        dist = self.hand()[position - 1]
+        if dist.get(card, 0.0) == 0.0:
+            reasons = self.explain(position, card)
+            conflicts = list(reasons.reasons) if isinstance(reasons, Explanation) else []
+            raise ContradictionError(entry, conflicts, f"{card.code} cannot be at your position {position}: " +
+                                     ("; ".join(map(str, conflicts)) or str(reasons)))
+
+    def _check_feasible(self, entry: Entry) -> None:
+        self._cache.clear()
+        if self.worlds() == 0:
+            raise ContradictionError(entry, [], "no hand fits it together with your earlier Assists and what you see")
+
+    # -- what I can see -------------------------------------------------------------------------------------
+    def sightings(self) -> dict[Evidence, str]:
+        """Every card I can see or have seen leave play, with where it is."""
+        board = self.board
+        assert board is not None
+        out: dict[Evidence, str] = {}
+        for seat, hand in self.hands.items():
+            for i, s in enumerate(hand):
+                if s.card is not None:
+                    out[s.card] = f"in player {seat}'s hand (position {i + 1})"
+        for section, ls in board.leads.items():
+            where = f"confirmed on the {section} Lead" if ls.confirmed else f"on the {section} Lead"
+            for c in ls.evidence + ls.raised:
+                out[c] = where
+        for c in board.impossible:
+            if isinstance(c, Evidence):
+                out[c] = "in the Impossible"
+        for c in board.confirmed_cards:
+            out.setdefault(c, "confirmed (face down)")
+        return out
+
+    def where(self, card: Evidence) -> str:
+        return self.sightings().get(card, "unseen (in your hand or the deck)")
+
+    def unseen(self) -> list[Evidence]:
+        """The cards that are in my hand or the deck: every card I cannot see."""
+        if "unseen" not in self._cache:
+            seen = self.sightings()
+            self._cache["unseen"] = [c for c in self.data.evidence if c not in seen]
+        return self._cache["unseen"]  # type: ignore[return-value]
+
+    def visible_hand(self, seat: int) -> list[Evidence]:
+        return [s.card for s in self.hands[seat] if s.card is not None]
+
+    # -- exact counts -----------------------------------------------------------------------------------------
+    def _worlds(self, seat: int) -> tuple[int, list[dict[Evidence, int]]]:
+        key = ("worlds", seat)
+        if key not in self._cache:
+            unseen = list(self.unseen())
+            if seat != self.me:
+                unseen += self.visible_hand(seat)
+            self._cache[key] = hand_worlds(self.hands[seat], unseen)
+        return self._cache[key]  # type: ignore[return-value]
+
+    def worlds(self) -> int:
+        """How many ways the unseen cards can fill my hand (the deck takes the rest)."""
+        return self._worlds(self.me)[0]
+
+    def hand(self, seat: int | None = None) -> list[dict[Evidence, float]]:
+        """Per position of ``seat``'s hand (mine by default: exact; another's: empathy, see module docstring),
+        each possible card with its probability."""
+        seat = self.me if seat is None else seat
+        total, weights = self._worlds(seat)
+        if not total:
+            return [{} for _ in weights]
+        return [{c: w / total for c, w in row.items()} for row in weights]
+
+    def possible(self, seat: int | None = None) -> list[frozenset[Evidence]]:
+        return [frozenset(d) for d in self.hand(seat)]
+
+    def empathy(self, seat: int) -> list[dict[Evidence, float]]:
+        """What player ``seat`` can know about their own hand (module docstring)."""
+        if seat == self.me:
+            raise InvalidObservationError("empathy is for the other players; your own hand is 'hand'")
+        return self.hand(seat)
+
+    def admits(self, true_hand: Sequence[Evidence]) -> str | None:
+        """None if ``true_hand`` (my real cards, left to right) is one of the worlds; else what rules it out."""
+        mine = self.hands[self.me]
+        if len(mine) != len(true_hand):
+            return f"player {self.me}'s knowledge has {len(mine)} cards, the real hand {len(true_hand)}"
+        unseen = set(self.unseen())
+        for i, (slot, card) in enumerate(zip(mine, true_hand, strict=True)):
+            if card not in unseen:
+                return f"player {self.me} thinks {card.code} is {self.where(card)}, but it is at their position {i + 1}"
+            if not slot.allows(card):
+                return f"player {self.me}'s Assists rule out {card.code} at position {i + 1}, where it is"
+            if not slot.mask >> CARD_INDEX[card] & 1:
+                return (f"player {self.me} saw {card.code} elsewhere since their position {i + 1} was filled, "
+                        f"but it is there")
+        if self.worlds() == 0:
+            return f"player {self.me}'s knowledge admits no hand at all"
+        return None
+
+    # -- why -------------------------------------------------------------------------------------------------
+    def hints_on(self, position: int, seat: int | None = None) -> list[tuple[Assisted, bool]]:
+        """The Assists that reached the card now at ``position`` (with whether each named it)."""
+        seat = self.me if seat is None else seat
+        slot = self.hands[seat][position - 1]
+        out = []
+        for index, named in slot.hints:
+            entry = self.entries[index]
+            assert isinstance(entry, Assisted)
+            out.append((entry, named))
+        return out
+
+    def _entry_text(self, index: int) -> str:
+        return f"entry {index + 1} '{self.entries[index]}'"
+
+    def sightings_of(self, seat: int | None = None) -> list[Sighting]:
+        """Per card, the sighting that rules it out of the most positions of ``seat``'s hand (mine by default):
+        where it is now if I see it, else its latest time in sight that some position already held, with those
+        positions. For another seat, sightings in their own hand are left out (they cannot see it)."""
+        seat = self.me if seat is None else seat
+        hand = self.hands[seat]
+        now = self.sightings()
+        out: list[Sighting] = []
+        for card in self.data.evidence:
+            spans = [sp for sp in self.sighting_spans(card) if sp.place != ("hand", seat)]
+            if card in now and (seat == self.me or any(sp.end is None for sp in spans)):
+                out.append(Sighting(card, now[card]))
+                continue
+            past = [sp for sp in spans if sp.end is not None]
+            if not past:
+                continue
+            last = max(past, key=lambda sp: (sp.end, sp.start))
+            assert last.end is not None
+            held = tuple(i for i, slot in enumerate(hand, 1) if slot.filled <= last.end)
+            if held:
+                out.append(Sighting(card, last.where, self._entry_text(last.start), self._entry_text(last.end), held,
+                                    None if seat == self.me else seat))
+        return out
+
+    def sighted_at(self, position: int, seat: int | None = None) -> dict[Evidence, Sighting]:
+        """The cards a sighting rules out at ``position`` of ``seat``'s hand, each with that sighting."""
+        return {r.card: r for r in self.sightings_of(seat) if not r.left or position in r.positions}
+
+    def reasons(self) -> list[Reason]:
+        """Every fact that narrows my hand: the cards I see or saw while holding my cards, then the Assists to
+        my current cards."""
+        out: list[Reason] = list(self.sightings_of())
+        for pos in range(1, len(self.hands[self.me]) + 1):
+            out += [Told(pos, a, named) for a, named in self.hints_on(pos)]
+        return out
+
+    def constraint_model(self) -> Knowledge[Reason]:
+        """My hand as a :class:`Knowledge` with one gated observation per reason (for ``why`` and tests).
+
+        Variables are all 24 Evidence cards; values are my positions ``p1``.., ``deck`` and ``seen``.
+        """
+        if "model" in self._cache:
+            return self._cache["model"]  # type: ignore[return-value]
+        k = len(self.hands[self.me])
+        units = [f"p{i}" for i in range(1, k + 1)]
+        unseen = len(self.unseen())
+        caps = {"deck": unseen - k, "seen": len(self.data.evidence) - unseen}
+        values = (*units, *caps)
+        codes = [c.code for c in self.data.evidence]
+        structure = [CountEquals(tuple((c, u) for c in codes), 1) for u in units]
+        structure += [CountEquals(tuple((c, b) for c in codes), cap) for b, cap in caps.items()]
+        problem = Problem(dict.fromkeys(codes, values), tuple(structure))
+        model: Knowledge[Reason] = Knowledge(problem, self._compile_reason, InjectionCounter(units, caps))
+        for reason in self.reasons():
+            model.add(reason)
+        self._cache["model"] = model
+        return model
+
+    def _compile_reason(self, reason: Reason) -> list[Constraint]:
+        if isinstance(reason, Sighting):
+            if reason.left:
+                return [CountEquals(((reason.card.code, f"p{pos}"),), 0) for pos in reason.positions]
+            return [require(reason.card.code, "seen")]
+        cards = [c.code for c in self.data.evidence if matches(c, reason.assist.subject)]
+        return [CountEquals(tuple((c, f"p{reason.position}") for c in cards), 1 if reason.named else 0)]
+
+    def explain(self, position: int, card: Evidence) -> Explanation[Reason]:
+        """Why ``card`` is impossible, certain or open at my ``position``: a minimal set of reasons.
+
+        The reasons are the cards I see and the Assists to my current cards (:meth:`reasons`). A set of them
+        forces the answer when, keeping only those (an unsighted card may then be anywhere unseen, an Assist
+        left out says nothing), the exact count still gives probability 0 (impossible) or 1 (certain). Reasons
+        are dropped one at a time while the rest still force it, so the set is minimal: no reason can go.
+        The same question on the CP-SAT model is :meth:`explain_cp_sat` (tests check they agree)."""
+        k = len(self.hands[self.me])
+        if not 1 <= position <= k:
+            raise InvalidObservationError(f"position {position}: you hold {plural(k, 'card')}")
+        lit = (card.code, f"p{position}")
+        p = self.hand()[position - 1].get(card, 0.0)
+        if 0.0 < p < 1.0:
+            return Explanation(lit, "open")
+        status = "certain" if p == 1.0 else "impossible"
+        bit = 1 << CARD_INDEX[card]
+
+        def forced(kept: Sequence[Reason]) -> bool:
+            masks = [FULL_MASK] * k
+            unseen = FULL_MASK
+            for r in kept:
+                if isinstance(r, Sighting) and r.left:
+                    for pos in r.positions:
+                        masks[pos - 1] &= ~(1 << CARD_INDEX[r.card])
+                elif isinstance(r, Sighting):
+                    unseen &= ~(1 << CARD_INDEX[r.card])
+                else:
+                    sm = subject_mask(r.assist.subject)
+                    masks[r.position - 1] &= sm if r.named else ~sm
+            total, rows = mask_worlds(tuple(masks), unseen)
+            weight = next((w for i, w in rows[position - 1] if 1 << i == bit), 0)
+            return weight == 0 if status == "impossible" else weight == total
+
+        # Sightings of the card itself and Assists to this position first: they are the likeliest reasons,
+        # and trying the others for removal first keeps them.
+        core = sorted(self.reasons(), key=lambda r: not (
+            (isinstance(r, Sighting) and r.card == card) or (isinstance(r, Told) and r.position == position)))
+        i = len(core) - 1
+        while i >= 0:
+            trial = core[:i] + core[i + 1 :]
+            if forced(trial):
+                core = trial
+            i -= 1
+        return Explanation(lit, status, tuple(core))
+
+    def explain_cp_sat(self, position: int, card: Evidence) -> Explanation[Reason]:
+        """:meth:`explain` on the CP-SAT model (gated observations, infeasibility cores): slower, for checks."""
+        k = len(self.hands[self.me])
+        if not 1 <= position <= k:
+            raise InvalidObservationError(f"position {position}: you hold {plural(k, 'card')}")
+        return self.constraint_model().explain((card.code, f"p{position}"))
