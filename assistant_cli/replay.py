@@ -19,32 +19,17 @@ from solver.errors import AssistantError
 MANY = 6  # more decided claims than this in one entry are listed in the claim syntax, one line per kind
 CLAIMS_EXPLAINED = 3  # claims of one entry explained (by one shared chain)
 
-#: Verbs found only in one game's entries (first words), to tell a headerless file's game.
-SIGNATURES: dict[str, frozenset[str]] = {
-    "thirteen-clues": frozenset({"private", "screen", "informant", "accuse", "ask"}),
-    "beyond-baker-street": frozenset({"case", "lead", "assist", "eliminate", "investigate", "confirm", "pursue"}),
-    "evidence": frozenset({"variant", "setup", "holds", "search", "play", "timeout", "unknown", "uncover"}),
-    "time-bomb": frozenset({"role", "claim", "cut", "cover", "redeal", "draw"}),
-}
-
-
 def detect_game(path: str | Path) -> str:
-    """The game of a journal (its header) or a game file (the verbs of its lines); a one-line error if unclear."""
-    try:
-        first = Path(path).read_text(encoding="utf-8").splitlines()[:3]
-    except (OSError, UnicodeDecodeError) as exc:
-        raise AssistantError(f"file '{path}': cannot read it ({exc.__class__.__name__}: {exc})") from None
-    for game in TEACHERS:
-        if any(line.startswith(f"# assist {game} journal") for line in first):
-            return game
-    verbs = {line.split()[0].lower() for _, line in read_lines(path) if line.split("#", 1)[0].split()}
-    scores = {game: len(verbs & words) for game, words in SIGNATURES.items()}
-    best = max(scores.values(), default=0)
-    winners = [g for g, s in scores.items() if s == best]
-    if best == 0 or len(winners) > 1:
+    """The game of a journal (its header) or a game file (the game whose parser reads its lines: the same test
+    as ``analyze``'s, :func:`assistant_cli.companion.file_game`); a one-line error if unclear."""
+    from assistant_cli.companion import file_game
+
+    read_lines(path)  # an unreadable file is reported as such
+    game = file_game(Path(path))
+    if game is None:
         raise AssistantError(f"file '{path}': cannot tell which game it is; give --game GAME "
                              f"({', '.join(TEACHERS)})")
-    return winners[0]
+    return game
 
 
 def narrate(t: Teacher, lines: Sequence[str], actions: dict[int, str] | None = None,
