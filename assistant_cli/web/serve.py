@@ -53,8 +53,12 @@ def serve(
         raise typer.Exit(1) from None
     bound = sock.getsockname()[1]
     if lan:
-        url = f"http://{lan_address()}:{bound}/?token={token}"
+        address = lan_address()
+        url = f"http://{address}:{bound}/?token={token}"
         typer.echo(f"assist serve: open {url} on the phones at the table (the token is needed)")
+        if address.startswith("127."):
+            typer.echo("(this machine's name resolves to a loopback address: on the phones, put its address on "
+                       "the local network in place of " + address + ")")
         _print_qr(url)
     else:
         typer.echo(f"assist serve: open http://127.0.0.1:{bound}/ (this machine only; --lan for phones)")
