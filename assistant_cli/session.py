@@ -1,10 +1,11 @@
 """The Thirteen Clues companion session: one object that turns a typed line into a reply.
 
-``Session.handle(line)`` is the whole interactive loop minus the terminal: it parses the line, updates the
-setup or the knowledge model, keeps the journal of accepted entries and returns a :class:`Reply` holding rich
-renderables. It raises :class:`solver.errors.AssistantError` for user errors and changes nothing then; the
-CLI (``main.py``) catches it and prints one line. Because everything goes through ``handle``, a journal is
-resumed by handling its lines again, and tests drive a session with plain strings.
+``Session.handle(line)`` is the whole interactive loop minus any interface: it parses the line, updates the
+setup or the knowledge model, keeps the journal of accepted entries and returns a :class:`Reply` holding view
+data (:mod:`models.thirteen_clues.views`), which the terminal and the web page draw alike. It raises
+:class:`solver.errors.AssistantError` for user errors and changes nothing then. The shared machinery (journal,
+replay, edit and drop) is :class:`solver.session.BaseSession`; its names are re-exported here for the modules
+that still import them from this one.
 
 The journal holds the lines that make up the current state, in canonical form (``str`` of the parsed entry,
 so prefixes like ``ask 3 re 2`` are saved as ``ask 3 Red 2``); what-ifs are saved as ``whatif <entry>``.
