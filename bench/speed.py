@@ -1,186 +1,242 @@
-"""Advisor speed: the current advisor against the one before the speed work, on the same seeds in the same run.
+"""Advisor speed against the code before the speed work: the same seeded games, old and new, in one run.
 
-Each game index is played twice in the same job, once by a table of the old bots and once by a table of the new
-ones (alternating which goes first), each timed in CPU seconds where it is played, with the simulation's
-soundness checks on, exactly as ``assist simulate`` plays it. A third, untimed pass plays the new table while
-the old bot of each seat, fed the same observations, says what it would play: the share of identical decisions.
-Prints CPU seconds per game old and new, the ratio (old / new: how many times more games per CPU-second), the
-win shares ± standard error, and the identical decisions. Run from the repository root::
+    python bench/speed.py --game beyond-baker-street --games 200 --seed 1
+    python bench/speed.py --game thirteen-clues --games 40 --seed 1
+    python bench/speed.py --game evidence --games 60 --seed 1
+    python bench/speed.py --game time-bomb --games 150 --seed 1
 
-    python bench/speed.py --game beyond-baker-street --games 200 --players 3 --case 1 --workers 2
+The baseline is a git revision (default, per game: main just before issue 12's speed work on that game's advisor,
+:data:`BASELINES`; no copy of old code is kept in the checkout) whose ``solver``, ``models``
+and ``assistant_cli`` are extracted with ``git archive`` into a temporary directory (or, with
+``--baseline-dir``, a directory that holds them: a checkout without history). Two worker processes are
+started, one with the baseline tree first on ``sys.path`` and one with this checkout, and each game index goes
+to both (in alternating order, so that a change of load on the machine falls on both sides alike). Each worker
+plays the game with the full simulation loop (``solver.simulate.play_game``: every bot's knowledge checked for
+soundness after every observation) and answers with its own CPU time for the game, the outcome and every
+action played. A warm-up game is played first in each worker and not counted.
 
-The old implementation is kept for this bench only, under ``bench/_baseline_bbs/`` (a frozen copy of the
-advisor, the hat convention and the exact counts as they were on main at 441bccc). Each game's part is its own
-function (``beyond_baker_street``), so other games' comparisons sit beside it.
+Tables (``--game``):
+
+- ``thirteen-clues``: four advisors, 4 players; every action compared; the win share is seat 1's.
+- ``beyond-baker-street``: the advisor table, 3 players, Case File 1; every action compared; the win share is
+  the table's (a cooperative game).
+- ``evidence``: one advisor (seat 1) and three greedy bots, 4 players, basic game; the decisions compared are
+  the advisor's; the win share is the advisor's (sole wins, as ``assist simulate`` counts them).
+- ``time-bomb``: ``advisor/bluffing-moriarty`` in every seat, 6 players (``--players``); the decisions compared
+  are every action of the game (claims, cuts, covers); the win share is Sherlock's.
+
+Printed: CPU seconds per game old and new, their ratio (total old / total new), the win share old and new with
+standard errors, and the share of identical decisions: decisions are compared position by position up to a
+game's first difference (after which the games are different games), so "identical" counts the decisions before
+any divergence, over all decisions of the baseline; and the number of games played identically to the end.
+Exit status 1 if a worker fails.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import json
 import math
-import random
+import os
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # runnable as a script from a checkout
-
-from solver.parallel import Backend, open_backend, run_jobs  # noqa: E402
-from solver.simulate import Matchup, bot_rng, game_seed, play_game  # noqa: E402
-
-
-@dataclass(frozen=True)
-class Pair:
-    """One game index played by the old and the new table: CPU seconds, win, and the shadow pass's counts."""
-
-    cpu_old: float
-    cpu_new: float
-    won_old: bool
-    won_new: bool
-    decisions: int
-    same: int
+ROOT = Path(__file__).resolve().parents[1]
+#: Per game, main just before issue 12's speed work on that game's advisor (the old code the bench runs).
+BASELINES = {"thirteen-clues": "441bccc", "beyond-baker-street": "441bccc", "evidence": "a551b67",
+             "time-bomb": "a551b67"}
+PLAYERS = {"thirteen-clues": 4, "beyond-baker-street": 3, "evidence": 4, "time-bomb": 6}
+PACKAGES = ("solver", "models", "assistant_cli")
 
 
-@dataclass(frozen=True)
-class Comparison:
-    """The figures a game's comparison prints (see :func:`report`)."""
+# -- worker side (runs with either tree first on sys.path; imports the project only here) ---------------------
+def _matchup(game: str, players: int) -> tuple[Any, set[int] | None]:
+    """The table of ``game`` and the seats whose actions are the compared decisions (``None``: every seat)."""
+    from solver.simulate import Matchup
 
-    label: str
-    pairs: list[Pair]
+    if game == "thirteen-clues":  # four advisors
+        from models.thirteen_clues.bots import make_bot as tc_bot
+        from models.thirteen_clues.rules import TableRules as TCRules
+        from models.thirteen_clues.rules import new_game as tc_game
 
+        return Matchup(functools.partial(tc_game, TCRules(players)), ("advisor",) * players, tc_bot), None
+    if game == "beyond-baker-street":  # the advisor table, Case File 1 (issue 12's measure)
+        from models.beyond_baker_street.advisor import make_bot as bbs_bot
+        from models.beyond_baker_street.rules import TableRules as BBSRules
+        from models.beyond_baker_street.rules import new_game as bbs_game
 
-def _share(wins: int, games: int) -> tuple[float, float]:
-    p = wins / games if games else 0.0
-    return p, math.sqrt(p * (1 - p) / games) if games else 0.0
+        return Matchup(functools.partial(bbs_game, BBSRules(players, 1)), ("advisor",) * players, bbs_bot), None
 
+    if game == "evidence":
+        from models.evidence.bots import make_bot
+        from models.evidence.rules import new_game
 
-def report(comparison: Comparison) -> str:
-    """CPU s/game old/new, the ratio, win shares ± s.e. old/new, identical decisions."""
-    pairs = comparison.pairs
-    n = len(pairs)
-    old = sum(p.cpu_old for p in pairs)
-    new = sum(p.cpu_new for p in pairs)
-    w_old, e_old = _share(sum(p.won_old for p in pairs), n)
-    w_new, e_new = _share(sum(p.won_new for p in pairs), n)
-    decisions = sum(p.decisions for p in pairs)
-    same = sum(p.same for p in pairs)
-    return "\n".join([
-        f"{comparison.label}: {n} games, each played by the old and the new table",
-        f"  CPU s/game   old {old / n:.4f}   new {new / n:.4f}   ratio {old / new:.2f}x "
-        f"({n / old:.1f} -> {n / new:.1f} games per CPU-second)",
-        f"  win share    old {100 * w_old:.1f}% ± {100 * e_old:.1f}   new {100 * w_new:.1f}% ± {100 * e_new:.1f}",
-        f"  identical decisions: {same} of {decisions} ({100 * same / max(decisions, 1):.2f}%)",
-    ])
+        names = ("advisor", *("greedy",) * (players - 1))
+        return Matchup(functools.partial(new_game, players=players, pro=False), names, make_bot), {1}
+    from assistant_cli.time_bomb import _new_state
+    from models.time_bomb.bots import make_bot as tb_bot
 
-
-# -- Beyond Baker Street ---------------------------------------------------------------------------------------
-
-_WARM: set[tuple[Any, ...]] = set()  # per process: the tables already warmed up (imports, first caches)
+    specs = ("advisor/bluffing-moriarty",) * players
+    return Matchup(functools.partial(_new_state, players=players), specs, tb_bot), None
 
 
-def _bbs_makers() -> tuple[Callable[..., Any], Callable[..., Any]]:
-    from bench._baseline_bbs.advisor import make_bot as old_make
-    from models.beyond_baker_street.advisor import make_bot as new_make
+def _recording(new_state: Any, log: list[tuple[int, str]]) -> Any:
+    """``new_state`` whose states log (seat, action) for every action applied."""
 
-    return old_make, new_make
+    def build(rng: Any) -> Any:
+        state = new_state(rng)
+        apply = state.apply
 
+        def logged(action: Any) -> None:
+            log.append((state.current_player(), str(action)))
+            apply(action)
 
-def _bbs_shadow(players: int, case: int, bot: str, seed: int) -> tuple[int, int]:
-    """Play the new table from ``seed``; at each turn ask the old bot of that seat (fed the same observations)
-    what it would play. Returns (decisions, identical ones)."""
-    from models.beyond_baker_street.rules import TableRules, new_game
+        state.apply = logged
+        return state
 
-    old_make, new_make = _bbs_makers()
-    state = new_game(TableRules(players, case), random.Random(seed))
-    new = [new_make(bot, s, bot_rng(seed, s)) for s in range(1, players + 1)]
-    old = [old_make(bot, s, bot_rng(seed, s)) for s in range(1, players + 1)]
-
-    def deliver() -> None:
-        for s in range(1, players + 1):
-            for obs in state.take_observations(s):
-                new[s - 1].inform(obs)
-                old[s - 1].inform(obs)
-
-    deliver()
-    decisions = same = 0
-    while not state.is_terminal():
-        seat = state.current_player()
-        assert seat is not None
-        view = state.view(seat)
-        action = new[seat - 1].step(view)
-        decisions += 1
-        same += action == old[seat - 1].step(view)
-        state.apply(action)
-        deliver()
-    return decisions, same
+    return build
 
 
-def _bbs_job(players: int, case: int, bot: str, shadow: bool, job: tuple[int, int]) -> Pair:
-    """Worker: game ``index`` from ``seed`` by the old and the new table (alternating which goes first)."""
-    from models.beyond_baker_street.rules import TableRules, new_game
+def worker(game: str, players: int, seed: int) -> None:
+    """Read game indices from stdin, answer one JSON line each (see module docstring)."""
+    import dataclasses
 
-    index, seed = job
-    old_make, new_make = _bbs_makers()
-    state = functools.partial(new_game, TableRules(players, case))
-    tables = {"old": Matchup(state, (bot,) * players, old_make), "new": Matchup(state, (bot,) * players, new_make)}
-    key = (players, case, bot)
-    if key not in _WARM:  # one untimed game of each first, so neither pays the first imports and caches
-        for matchup in tables.values():
-            play_game(matchup, game_seed(-1, index))
-        _WARM.add(key)
-    cpu: dict[str, float] = {}
-    won: dict[str, bool] = {}
-    for name in ("old", "new") if index % 2 == 0 else ("new", "old"):
+    from solver.simulate import game_seed, play_game
+
+    matchup, seats = _matchup(game, players)
+    log: list[tuple[int, str]] = []
+    matchup = dataclasses.replace(matchup, new_state=_recording(matchup.new_state, log))
+    play_game(matchup, game_seed(seed + 1_000_003, 0))  # warm-up: imports and first-use set-up, not counted
+    for line in sys.stdin:
+        index = int(line)
+        log.clear()
         start = time.process_time()
-        record, _ = play_game(tables[name], seed, index)
-        cpu[name] = time.process_time() - start
-        won[name] = bool(record.stats[0].get("won", 0.0))
-    decisions, same = _bbs_shadow(players, case, bot, seed) if shadow else (0, 0)
-    return Pair(cpu["old"], cpu["new"], won["old"], won["new"], decisions, same)
+        record, _ = play_game(matchup, game_seed(seed, index), index)
+        cpu = time.process_time() - start
+        decisions = [a for s, a in log if seats is None or s in seats]
+        out = {"cpu": cpu, "winner": record.winner, "actions": record.actions, "stats": list(record.stats),
+               "seed": record.seed, "decisions": decisions}
+        print(json.dumps(out), flush=True)
 
 
-def beyond_baker_street(args: argparse.Namespace, backend: Backend) -> list[Comparison]:
-    """Beyond Baker Street: one comparison per player count and Case File asked (default 3 players, Case
-    File 1, the advisor table: issue 12's target is at least 3x games per CPU-second there)."""
-    out = []
-    for players in args.players:
-        for case in args.cases:
-            job = functools.partial(_bbs_job, players, case, args.bots, not args.no_shadow)
-            jobs = [(i, game_seed(args.seed, i)) for i in range(args.games)]
-            pairs = run_jobs(job, jobs, backend)
-            out.append(Comparison(f"beyond-baker-street, {args.bots} table, {players} players, Case File {case}",
-                                  pairs))
-    return out
+# -- driver ---------------------------------------------------------------------------------------------------
+def extract(revision: str, into: Path) -> None:
+    """The project's packages at ``revision`` (``git archive``) under ``into``."""
+    data = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", revision, *PACKAGES],
+                          check=True, capture_output=True).stdout
+    tar = into / "baseline.tar"
+    tar.write_bytes(data)
+    with tarfile.open(tar) as archive:
+        archive.extractall(into, filter="data")
 
 
-GAMES: dict[str, Callable[[argparse.Namespace, Backend], list[Comparison]]] = {
-    "beyond-baker-street": beyond_baker_street,
-}
+def start(tree: Path, args: argparse.Namespace) -> subprocess.Popen[str]:
+    code = (f"import sys; sys.path.insert(0, {str(tree)!r}); sys.argv[0] = {__file__!r}; "
+            f"import runpy; mod = runpy.run_path({__file__!r}); "
+            f"mod['worker']({args.game!r}, {args.players}, {args.seed})")
+    return subprocess.Popen([sys.executable, "-c", code], cwd=tree, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=sorted(GAMES), required=True)
-    parser.add_argument("--games", type=int, default=100, help="game indexes, each played by old and new")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--players", type=lambda s: [int(x) for x in s.split(",")], default=[3])
-    parser.add_argument("--cases", "--case", type=lambda s: [int(x) for x in s.split(",")], default=[1])
-    parser.add_argument("--bots", default="advisor", help="the table: advisor or hat (Beyond Baker Street)")
-    parser.add_argument("--no-shadow", action="store_true", help="skip the identical-decisions pass")
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--cluster", default=None, help="Dask scheduler address or local:N (the cluster extra)")
-    args = parser.parse_args(argv)
-    with open_backend(args.workers, args.cluster) as backend:
-        print(f"bench/speed.py --game {args.game} --games {args.games} --seed {args.seed} (on {backend.label}; "
-              f"CPU seconds are per core, measured where each game is played)", flush=True)
-        for comparison in GAMES[args.game](args, backend):
-            print(report(comparison), flush=True)
+def ask(proc: subprocess.Popen[str], index: int) -> dict[str, Any]:
+    stdin, stdout = proc.stdin, proc.stdout
+    assert stdin is not None
+    assert stdout is not None
+    stdin.write(f"{index}\n")
+    stdin.flush()
+    line = stdout.readline()
+    if not line:
+        raise SystemExit(f"worker for {proc.args!r} stopped (see its error above)")
+    return json.loads(line)
+
+
+WHO = {"thirteen-clues": "seat-1 advisor", "beyond-baker-street": "table", "evidence": "advisor",
+       "time-bomb": "Sherlock"}
+
+
+def share(game: str, results: list[dict[str, Any]]) -> tuple[float, float]:
+    """The win share of :data:`WHO` and its standard error."""
+    if game in ("evidence", "thirteen-clues"):
+        wins = [float(r["winner"] == 1) for r in results]  # a sole win, as ``assist simulate`` counts it
+    elif game == "beyond-baker-street":
+        wins = [float(r["stats"][0]["won"]) for r in results]
+    else:
+        wins = [float(r["stats"][0]["sherlock_win"]) for r in results]
+    n = len(wins)
+    mean = sum(wins) / n
+    var = sum((w - mean) ** 2 for w in wins) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(var / n)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", choices=sorted(BASELINES), required=True)
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=None, help=f"default per game: {PLAYERS}")
+    parser.add_argument("--baseline", default=None,
+                        help=f"git revision of the old code (default per game: {BASELINES})")
+    parser.add_argument("--baseline-dir", type=Path, default=None,
+                        help="a directory holding the old solver/, models/ and assistant_cli/ (instead of git)")
+    args = parser.parse_args()
+    args.players = args.players or PLAYERS[args.game]
+    args.baseline = args.baseline or BASELINES[args.game]
+    with tempfile.TemporaryDirectory(prefix="speed-baseline-") as tmp:
+        if args.baseline_dir is None:
+            extract(args.baseline, Path(tmp))
+        old_tree = args.baseline_dir.resolve() if args.baseline_dir is not None else Path(tmp)
+        old, new = start(old_tree, args), start(ROOT, args)
+        results: dict[str, list[dict[str, Any]]] = {"old": [], "new": []}
+        try:
+            for i in range(args.games):
+                order = (("old", old), ("new", new)) if i % 2 == 0 else (("new", new), ("old", old))
+                for name, proc in order:
+                    results[name].append(ask(proc, i))
+                if (i + 1) % 10 == 0 and sys.stderr.isatty():
+                    print(f"  {i + 1} games", file=sys.stderr, flush=True)
+        finally:
+            for proc in (old, new):
+                assert proc.stdin is not None
+                proc.stdin.close()
+                proc.wait()
+    report(args, results["old"], results["new"])
     return 0
 
 
+def report(args: argparse.Namespace, old: list[dict[str, Any]], new: list[dict[str, Any]]) -> None:
+    cpu_old, cpu_new = sum(r["cpu"] for r in old), sum(r["cpu"] for r in new)
+    same = total = whole = 0
+    differ = []
+    for index, (a, b) in enumerate(zip(old, new, strict=True)):
+        da, db = a["decisions"], b["decisions"]
+        k = 0
+        while k < min(len(da), len(db)) and da[k] == db[k]:
+            k += 1
+        same += k
+        total += len(da)
+        whole += da == db and a["stats"] == b["stats"]
+        if da != db:
+            differ.append(f"{index} (decision {k + 1})")
+    (w_old, e_old), (w_new, e_new) = share(args.game, old), share(args.game, new)
+    who = WHO[args.game]
+    base = args.baseline_dir or args.baseline
+    print(f"{args.game}, {args.players} players, {args.games} games, seed {args.seed}, baseline {base}; "
+          f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    print(f"  CPU s/game   old {cpu_old / len(old):.3f}   new {cpu_new / len(new):.3f}   "
+          f"ratio {cpu_old / cpu_new:.2f}x")
+    print(f"  {who} win share   old {100 * w_old:.1f}% ± {100 * e_old:.1f}   "
+          f"new {100 * w_new:.1f}% ± {100 * e_new:.1f}")
+    print(f"  identical decisions {same}/{total} ({100 * same / max(total, 1):.1f}%), "
+          f"games identical to the end {whole}/{len(old)}")
+    if differ:
+        print(f"  games whose decisions differ (game index, first different decision): {', '.join(differ)}")
+
+
 if __name__ == "__main__":
-    raise SystemExit(main())
+    sys.exit(main())
