@@ -179,6 +179,18 @@ def walk(view: View) -> Iterator[View]:
         yield from walk(view.narrow)
 
 
+def cells(view: View) -> Iterator[Cell]:
+    """Every typed cell in ``view``: table cells (with the parts of a compound cell) and a Flow's cell atoms."""
+    for item in walk(view):
+        if isinstance(item, Table):
+            for row in item.rows:
+                for cell in row:
+                    yield cell
+                    yield from cell.parts
+        elif isinstance(item, Flow):
+            yield from (atom for atom in item.atoms if isinstance(atom, Cell))
+
+
 def plain_text(view: View) -> str:
     """The text of a view without layout (for logs, tests and the narrow fallback of a renderer)."""
     if isinstance(view, Text):

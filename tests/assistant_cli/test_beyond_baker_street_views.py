@@ -5,7 +5,6 @@ line runs."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,16 +23,7 @@ def replayed(count: int = len(LINES)) -> BakerStreetSession:
     return session
 
 
-def cells(view: v.View) -> Iterator[v.Cell]:
-    """Every typed cell in ``view``: table cells (and their parts) and the cells among a Flow's atoms."""
-    for item in v.walk(view):
-        if isinstance(item, v.Table):
-            for row in item.rows:
-                for cell in row:
-                    yield cell
-                    yield from cell.parts
-        elif isinstance(item, v.Flow):
-            yield from (atom for atom in item.atoms if isinstance(atom, v.Cell))
+cells = v.cells  # every typed cell of a view (solver.view)
 
 
 def at(data: Any, key: str) -> Any:

@@ -4,7 +4,6 @@ whose key names the same number in ``summary()`` (the ``analyze --json`` output)
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,14 +22,7 @@ def replayed(count: int = len(LINES)) -> EvidenceSession:
     return session
 
 
-def cells(view: v.View) -> Iterator[v.Cell]:
-    """Every cell of every table in ``view``, the parts of a compound cell included."""
-    for item in v.walk(view):
-        if isinstance(item, v.Table):
-            for row in item.rows:
-                for cell in row:
-                    yield cell
-                    yield from cell.parts
+cells = v.cells  # every typed cell of a view (solver.view)
 
 
 def at(data: Any, key: str) -> Any:
