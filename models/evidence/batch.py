@@ -6,7 +6,9 @@ same order, the same hand and pile *lengths* (public), so the random draws of a 
 player plays, which pile card it uncovers) depend only on its seed, and can be turned into "which card of the
 starting hand" before any card is looked at (:func:`picks`). What differs between futures is only the
 values: the hidden rumours, hence the evidence means, hence which cards the greedy players take. Those are
-arrays with one row per future, and each greedy decision is a few array operations for all rows together.
+arrays with one row per future: the reveals, the means and the outcome are array operations for all rows
+together, and the greedy searches and time-outs, a few dozen scalar steps a row, run row by row in compiled
+loops (:mod:`models.evidence.kernels`), where NumPy's overhead per call would cost more than the arithmetic.
 
 The decisions are exactly :class:`Playout`'s (same arithmetic, same tie-breaks: the first mystery among equal
 values), and the tests play the same futures both ways and compare every result. Professional games (the
@@ -282,86 +284,21 @@ class _Batch:
         self.art[rows, s, ci] += 1
 
     def _search(self, s: int, means: np.ndarray, rows: np.ndarray | None = None) -> None:
-        """:meth:`Playout.greedy_search` (in ``rows``, default all): take the best card (first mystery among
-        equals) while it is worth more than nothing and there is room."""
-        room = self.limit[s] - self.art[:, s].sum(axis=1) - self.hand_len[s]
-        active = np.nonzero(room > 0 if rows is None else (room > 0) & rows)[0]  # rows still searching
-        room = room[active]
-        while len(active):
-            m = means[active]
-            value = np.where(self.hot[active], m + 1, np.where(self.reg[active] > 0, m, -np.inf))
-            best = value.argmax(axis=1)
-            ok = value[np.arange(len(active)), best] > 0
-            self._take(s, active[ok], best[ok])
-            room = room[ok] - 1
-            active = active[ok][room > 0]
-            room = room[room > 0]
+        """:meth:`Playout.greedy_search` (in ``rows``, default all), row by row in compiled code."""
+        from models.evidence import kernels  # Numba: imported with the first future, not with the companion
+
+        active = np.ones(self.w, dtype=bool) if rows is None else rows
+        kernels.greedy_search(self.hot, self.reg, self.art, self.hl, means, active, s, self.limit[s],
+                              self.hand_len[s])
 
     def _extra(self, s: int, means: np.ndarray, rows: np.ndarray | None = None) -> None:
-        """:meth:`Playout.greedy_extra` in the basic game (in ``rows``, default all): the time-out whose swap
-        gains most now, if any gains more than 1e-9 over the one before it (the same running comparison)."""
-        art = self.art[:, s]
-        allowed = self.extras[:, s] < self.max_extras
-        if rows is not None:
-            allowed &= rows
-        swappable = (art > 0) & self.tokens & allowed[:, None]
-        rows = np.nonzero(swappable.any(axis=1))[0]  # only the rows with a time-out to weigh
-        if not len(rows):
-            return
-        swappable, art, means = swappable[rows], art[rows], means[rows]
-        # a swap of n cards of ci gains at most n * (best card of another mystery - mean of ci) - its Hot Lead:
-        # where that bound is clearly below the 1e-9 a time-out must gain, its exact gain cannot matter (no card
-        # at all counts as -1e18: the bound is then hugely negative, and the swap impossible anyway)
-        w = len(rows)
-        card = np.where(self.hot[rows], means + 1, np.where(self.reg[rows] > 0, means, -1e18))
-        top = card.argmax(axis=1)
-        first = card[np.arange(w), top]
-        card[np.arange(w), top] = -1e18
-        best_other = np.where(np.arange(C) == top[:, None], card.max(axis=1)[:, None], first[:, None])
-        swappable &= art * (best_other - means) - self.hl[rows, s] >= -1e-7
-        keep = np.nonzero(swappable.any(axis=1))[0]
-        if not len(keep):
-            return
-        rows, swappable, art, means = rows[keep], swappable[keep], art[keep], means[keep]
-        mysteries = np.nonzero(swappable.any(axis=0))[0]
-        w, most, n = len(rows), int(art[swappable].max()), art[:, mysteries]
-        # every available card, best first (a stack's Hot Lead first, ties to the first mystery: the cards are
-        # laid out mystery by mystery and the sort is stable), as Playout.extra_options sorts them; the first
-        # n <= most cards without mystery ci are among the first 2 * most + 1 (ci has at most most + 1 of them)
-        values = np.concatenate(
-            [np.where(self.hot[rows], means + 1, -np.inf)[:, :, None],
-             np.where(self.reg[rows][:, :, None] >= np.arange(1, most + 1), means[:, :, None], -np.inf)], axis=2
-        ).reshape(w, -1)
-        order = np.argsort(-values, axis=1, kind="stable")[:, : 2 * most + 1]
-        values = values[np.arange(w)[:, None], order]
-        colours = order // (1 + most)
-        # for those mysteries at once (axis 1): the first n cards of the others, summed in order
-        others = np.isfinite(values)[:, None, :] & (colours[:, None, :] != mysteries[None, :, None])
-        pick = others & (np.cumsum(others, axis=2) <= n[:, :, None])
-        value = np.cumsum(np.where(pick, values[:, None, :], 0.0), axis=2)[:, :, -1]
-        gain = value - (n * means[:, mysteries] + self.hl[rows, s][:, mysteries])
-        ok = swappable[:, mysteries] & (pick.sum(axis=2) == n)
-        # Playout.greedy_extra keeps an option that gains more than 1e-9 over the best before it: that is the
-        # first best gain when it is above 1e-9 and no other gain is within 2e-9 of it; the rest (near ties)
-        # make the same running comparison, mystery by mystery
-        gains = np.where(ok, gain, -np.inf)
-        top_gain = gains.max(axis=1)
-        best = np.where(top_gain > 1e-9, gains.argmax(axis=1), -1)
-        near = np.nonzero((top_gain > 1e-9) & ((gains >= (top_gain - 2e-9)[:, None]).sum(axis=1) > 1))[0]
-        if len(near):
-            record = np.zeros(len(near))
-            holder = np.full(len(near), -1)
-            for j in range(len(mysteries)):
-                better = ok[near, j] & (gain[near, j] > record + 1e-9)
-                record = np.where(better, gain[near, j], record)
-                holder = np.where(better, j, holder)
-            best[near] = holder
-        chosen = np.nonzero(best >= 0)[0]
-        if not len(chosen):
-            return
-        j = best[chosen]
-        taken = (pick[chosen, j][:, :, None] & (colours[chosen][:, :, None] == np.arange(C))).sum(axis=1)
-        self._time_out(s, rows[chosen], mysteries[j], taken)
+        """:meth:`Playout.greedy_extra` in the basic game (in ``rows``, default all), row by row in compiled
+        code."""
+        from models.evidence import kernels
+
+        active = np.ones(self.w, dtype=bool) if rows is None else rows
+        kernels.greedy_time_out(self.hot, self.reg, self.art, self.hl, self.tokens, self.extras, means, active, s,
+                                self.max_extras)
 
     def _time_out(self, s: int, rows: np.ndarray, ci: np.ndarray, taken: np.ndarray) -> None:
         """:meth:`Playout.use` of a basic time-out in ``rows``: mystery ``ci``'s cards back (a Hot Lead on top of

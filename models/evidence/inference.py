@@ -47,6 +47,7 @@ C = len(COLOURS)
 INDEX = {c: i for i, c in enumerate(COLOURS)}
 T = TypeVar("T")
 EVIDENCE = 0  # place codes: 0 the evidence, seat s -> s (a hand), -s (an unknown pile)
+STOPPED, TOOK_OTHER, TOOK_THIS = 0, 1, 2  # the kinds of fit test (GreedyOpponents._fit_tests)
 
 
 @dataclass
@@ -85,18 +86,6 @@ def pick_two(below: Callable[[int], int], items: Sequence[T]) -> tuple[T, T]:
     while j == i:
         j = below(n)
     return items[i], items[j]
-
-
-def _value(d: Decision, c: int, sums: list[int], counts: list[int], evidence: list[int | None]) -> float:
-    """What colour ``c`` was worth to the player of decision ``d`` with this hand (as in
-    :meth:`GreedyOpponents._violations`)."""
-    ev = evidence[c]
-    if d.looked[c] and ev is not None:
-        mean = float(ev)
-    else:
-        n = d.den[c] - counts[c]
-        mean = (d.num[c] - sums[c]) / n if n > 0 else 0.0
-    return mean + d.bonus[c]
 
 
 class WordStream:
@@ -391,78 +380,127 @@ class GreedyOpponents:
         out = []
         known = {c: v for c in COLOURS if (v := kn.evidence_known(c)) is not None}
         words = WordStream(self.rng)
+        tests = self._fit_tests()
         try:
             for _ in range(k):
-                for _ in range(self.steps):
-                    self._step_consistent(words.below)
+                self._chain(words, self.steps, tests)
                 out.append(self._world(kn, known))
         finally:
             words.close()
         return out
 
-    def _step_consistent(self, below: Callable[[int], int]) -> None:
-        """:meth:`_step` at temperature 0 from a deal with no violation (the sampling phase), drawing with
-        ``below`` (the generator's ``_randbelow`` or a :class:`WordStream`'s): a move is kept exactly when the
-        seats it touches still fit (:meth:`_still_fits`)."""
-        ci = below(C)
-        slots = self.slots[ci]
-        if len(slots) < 2:
-            return
-        a, b = pick_two(below, slots)
-        pa, va = a
-        pb, vb = b
-        if pa == pb or va == vb:
-            return
-        sums, counts, ev = self._sums, self._counts, self._ev
-        a[1], b[1] = vb, va  # the swap (as two _move calls, inlined)
-        ha, hb = sums.get(pa), sums.get(pb)
-        if ha is not None:
-            ha[ci] += vb - va
-        elif pa == EVIDENCE:
-            ev[ci] = vb
-        if hb is not None:
-            hb[ci] += va - vb
-        elif pb == EVIDENCE:
-            ev[ci] = va
-        touched = [q for q, h in ((pa, ha), (pb, hb)) if h is not None]
-        if (pa == EVIDENCE or pb == EVIDENCE) and self._looked_seats(ci):
-            touched += [q for q in self._looked_seats(ci) if q not in touched]
-        for q in touched:
-            if not self._still_fits(q, ci, sums[q], counts[q], ev):
-                self._move(ci, a, va)
-                self._move(ci, b, vb)
-                return
+    def _fit_tests(self) -> dict[tuple[int, int], list[tuple]]:
+        """For each (seat q, colour ci), the tests that q's decisions still fit after a move that changed only
+        colour ci (q's hand sum of ci, or the evidence of ci), given that they all fitted before (the sampling
+        phase): the same test as :meth:`_violations` finding none, but only ci's value is new, so most
+        decisions need one comparison. The chain's moves swap values only, so every hand's counts, and so each
+        mean's divisor, are fixed while it runs: they are worked out here once per :meth:`sample`.
 
-    def _still_fits(self, q: int, ci: int, sums: list[int], counts: list[int], evidence: list[int | None]) -> bool:
-        """Whether ``q``'s decisions still all fit after a move that changed only colour ``ci`` (its hand sum, or
-        the evidence), given that they all fitted before: the same test as :meth:`_violations` finding none,
-        but only colour ``ci``'s value is new, so most decisions need one comparison instead of a loop."""
-        s_ci, c_ci, e_ci = sums[ci], counts[ci], evidence[ci]
-        for d in reversed(self.decisions[q]):
-            if ci not in d.colours:
-                continue  # no card of ci was available: the decision does not depend on it
-            if d.looked[ci] and e_ci is not None:  # _value(d, ci, ...), inlined: the sampler's innermost line
-                v = float(e_ci) + d.bonus[ci]
+        A test is (looked, bonus, n, num, kind, checks): the decision's value of ci is ``float(evidence) +
+        bonus`` if ``looked`` and the evidence is in the deal, else ``(num - hand sum) / n + bonus`` (0 + bonus if
+        n <= 0). A stop's value must stay <= 0; a taken ci's must stay > 0. ``checks`` are the colours it must be
+        compared with, each (c, looked, bonus, n, num, ci_first, took_c): the decision took c (ci must stay below
+        it, or equal when ci comes after c) or took ci (c must stay below ci, or equal when c comes after ci)."""
+        tests: dict[tuple[int, int], list[tuple]] = {}
+        for q in self.seats:
+            counts = self._counts[q]
+
+            def term(d: Decision, c: int, counts: list[int] = counts) -> tuple[bool, int, int, int]:
+                return d.looked[c], d.bonus[c], d.den[c] - counts[c], d.num[c]
+
+            for ci in range(C):
+                rows = []
+                for d in reversed(self.decisions[q]):
+                    if ci not in d.colours:
+                        continue  # no card of ci was available: the decision does not depend on it
+                    o = d.outcome
+                    if o < 0:
+                        kind, checks = STOPPED, ()
+                    elif o != ci:
+                        kind, checks = TOOK_OTHER, ((o, *term(d, o), ci < o, True),)
+                    else:
+                        kind, checks = TOOK_THIS, tuple((c, *term(d, c), ci < c, False) for c in d.colours if c != o)
+                    rows.append((*term(d, ci), kind, checks))
+                tests[(q, ci)] = rows
+        return tests
+
+    def _chain(self, words: WordStream, steps: int, tests: dict[tuple[int, int], list[tuple]]) -> None:
+        """``steps`` moves at temperature 0 from a deal with no violation (the sampling phase): :meth:`_step`'s
+        move (the same draws as ``rng.randrange(C)`` and ``rng.sample(slots, 2)``, taken from ``words``), kept
+        exactly when the seats it touches still fit (``tests``, :meth:`_fit_tests`). The chain's hot loop:
+        the draws and the tests are written out, with no call per move."""
+        slots_all, sums, ev = self.slots, self._sums, self._ev
+        looked = [tuple(self._looked_seats(c)) for c in range(C)]
+        sizes = [len(s) for s in slots_all]
+        below = words.below
+        for _ in range(steps):
+            ci = below(C)
+            n = sizes[ci]
+            if n < 2:
+                continue
+            slots = slots_all[ci]
+            i = below(n)  # pick_two, inlined
+            if n <= 21:
+                j = below(n - 1)
+                a, b = slots[i], slots[n - 1] if j == i else slots[j]
             else:
-                n = d.den[ci] - c_ci
-                v = ((d.num[ci] - s_ci) / n if n > 0 else 0.0) + d.bonus[ci]
-            o = d.outcome
-            if o < 0:  # stopped: every value was at most 0, and only ci's changed
-                if v > 0:
-                    return False
-            elif ci != o:  # took o, the first best: ci must stay below it (or equal, after it)
-                vo = _value(d, o, sums, counts, evidence)
-                if v > vo or (v == vo and ci < o):
-                    return False
-            else:  # the taken colour's own value changed: it must still be positive and the first best
-                if v <= 0:
-                    return False
-                for c in d.colours:
-                    if c != o:
-                        vc = _value(d, c, sums, counts, evidence)
-                        if vc > v or (vc == v and c < o):
-                            return False
-        return True
+                j = below(n)
+                while j == i:
+                    j = below(n)
+                a, b = slots[i], slots[j]
+            pa, va = a
+            pb, vb = b
+            if pa == pb or va == vb:
+                continue
+            a[1], b[1] = vb, va
+            ha, hb = sums.get(pa), sums.get(pb)
+            if ha is not None:
+                ha[ci] += vb - va
+            elif pa == EVIDENCE:
+                ev[ci] = vb
+            if hb is not None:
+                hb[ci] += va - vb
+            elif pb == EVIDENCE:
+                ev[ci] = va
+            touched = [q for q, h in ((pa, ha), (pb, hb)) if h is not None]
+            if (pa == EVIDENCE or pb == EVIDENCE) and looked[ci]:
+                touched += [q for q in looked[ci] if q not in touched]
+            e_ci = ev[ci]
+            fits = True
+            for q in touched:
+                hand = sums[q]
+                s_ci = hand[ci]
+                for lk, bonus, dn, num, kind, checks in tests[(q, ci)]:
+                    if lk and e_ci is not None:
+                        v = float(e_ci) + bonus
+                    else:
+                        v = ((num - s_ci) / dn if dn > 0 else 0.0) + bonus
+                    if (v > 0) if kind == STOPPED else (kind == TOOK_THIS and v <= 0):
+                        fits = False  # a stop needs every value at most 0; a card taken needs a positive value
+                        break
+                    for c, lc, bc, nc, numc, ci_first, took_c in checks:
+                        e_c = ev[c]
+                        if lc and e_c is not None:
+                            vc = float(e_c) + bc
+                        else:
+                            vc = ((numc - hand[c]) / nc if nc > 0 else 0.0) + bc
+                        if (v > vc or (v == vc and ci_first)) if took_c else (vc > v or (vc == v and not ci_first)):
+                            fits = False
+                            break
+                    if not fits:
+                        break
+                if not fits:
+                    break
+            if not fits:
+                a[1], b[1] = va, vb
+                if ha is not None:
+                    ha[ci] -= vb - va
+                elif pa == EVIDENCE:
+                    ev[ci] = va
+                if hb is not None:
+                    hb[ci] -= va - vb
+                elif pb == EVIDENCE:
+                    ev[ci] = vb
 
     def consistent(self) -> bool:
         return not any(self._energy().values())
