@@ -452,7 +452,6 @@ def simulate_command(
             "game": GAME, "games": summary.games, "seed": seed, "players": players, "case": case,
             "bots": list(names), "characters": characters or None, "wins": summary.wins, "win_rate": summary.win_rate,
             "win_rate_stderr": summary.stderr, "mean_per_game": summary.means, "losses": summary.losses,
-            "seconds": elapsed,
         }, indent=2))
         return
     out = Console()

@@ -458,7 +458,7 @@ def simulate_command(
         typer.echo(json.dumps({
             "game": GAME, "games": summary.games, "seed": seed, "players": players, "variant": variant,
             "bots": list(names), "shared_victories": summary.draws, "seats": [_row_json(r) for r in summary.seats],
-            "by_bot": [_row_json(r) for r in summary.bots], "seconds": elapsed,
+            "by_bot": [_row_json(r) for r in summary.bots],
         }, indent=2))
         return
     out = Console()

@@ -427,7 +427,7 @@ def simulate_command(
             "sherlock_wins": result.sherlock_wins, "sherlock_win_rate": result.sherlock_rate,
             "sherlock_win_rate_stderr": result.stderr, "explosions": result.explosions, "time_outs": result.time_outs,
             "mean_rounds": result.mean_rounds, "false_claims_per_round_moriarty": result.false_claims_moriarty,
-            "false_claims_per_round_sherlock": result.false_claims_sherlock, "seconds": elapsed,
+            "false_claims_per_round_sherlock": result.false_claims_sherlock,
         }, indent=2))
         return
     out = Console()
