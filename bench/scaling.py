@@ -4,7 +4,8 @@ Two parts, for one game or all four:
 
 1. **Games per CPU-second of each bot table** (``--rate-games`` seeded games a table, in this process, each game
    timed in CPU seconds where it is played, soundness checks on, exactly as ``assist simulate`` plays it).
-2. **Wall time of one 2,000-game table** (``--games``) through each backend: ``assist simulate GAME ... --json``
+2. **Wall time of one 2,000-game table** (``--games``; which table: ``WALL_TABLE``, or ``--wall-table
+   GAME=LABEL``) through each backend: ``assist simulate GAME ... --json``
    run as a command with ``--workers 1``, ``--workers 2`` and ``--cluster local:2`` (a local Dask cluster of two
    workers; needs the ``[cluster]`` extra), one after the other, timed from start to exit (start-up and worker
    start included), with the 1-minute load average before and after. The JSON summaries must be identical:
@@ -12,7 +13,8 @@ Two parts, for one game or all four:
 
 Run from the repository root::
 
-    python bench/scaling.py --game all --games 2000 --rate-games 100 --seed 1
+    python bench/scaling.py --game all --games 2000 --rate-games 50 --seed 1
+    python bench/scaling.py --game evidence --games 2000 --rate-games 0 --wall-table "evidence=advisor + greedy x3"
     python bench/scaling.py --game evidence --games 200 --rate-games 20 --backends workers:1,workers:2
 
 It prints Markdown tables (docs/simulation.md, "Scaling, per game", holds the measured ones).
@@ -103,10 +105,10 @@ TABLES: dict[str, list[Table]] = {
         for spec in ("random", "honest-sherlock/bluffing-moriarty", "advisor/bluffing-moriarty")
     ],
 }
-WALL_TABLE = {  # the table each game's 2,000-game wall-time run plays: its advisor table
-    "thirteen-clues": "advisor x4",
+WALL_TABLE = {  # the table of each game's wall-time run (--wall-table changes it): 2,000 games of 10 to 110 ms
+    "thirteen-clues": "random x4",  # about 8 ms a game: the short-game case the chunk sizes are for
     "beyond-baker-street": "advisor x3, Case File 1",
-    "evidence": "advisor + greedy x3",
+    "evidence": "greedy x4",
     "time-bomb": "advisor/bluffing-moriarty x6",
 }
 BACKENDS = {"workers:1": ("--workers", "1"), "workers:2": ("--workers", "2"), "local:2": ("--cluster", "local:2")}
@@ -141,9 +143,11 @@ def assist() -> list[str]:
     return [found] if found else [sys.executable, "-m", "assistant_cli.main"]
 
 
-def wall(game: str, games: int, seed: int, backends: Sequence[str]) -> list[str]:
+def wall(game: str, label: str, games: int, seed: int, backends: Sequence[str]) -> list[str]:
     """Part 2: one Markdown row per backend; the JSON summaries must agree."""
-    table = next(t for t in TABLES[game] if t.label == WALL_TABLE[game])
+    table = next((t for t in TABLES[game] if t.label == label), None)
+    if table is None:
+        raise AssistantError(f"--wall-table {game}={label}: expected one of {', '.join(t.label for t in TABLES[game])}")
     base = [*assist(), "simulate", game, *table.options, "--games", str(games), "--seed", str(seed), "--json"]
     rows, summaries = [], {}
     for name in backends:
@@ -181,10 +185,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2000, help="games of the wall-time table (0: skip part 2)")
     parser.add_argument("--rate-games", type=int, default=100, help="games per table for part 1 (0: skip it)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--wall-table", action="append", default=[], metavar="GAME=LABEL",
+                        help="the table of GAME's wall-time run, by its label in part 1 (repeatable)")
     parser.add_argument("--backends", default="workers:1,workers:2,local:2",
                         help=f"comma-separated, from {', '.join(BACKENDS)}")
     args = parser.parse_args(argv)
     games = list(TABLES) if args.game == "all" else [args.game]
+    chosen = dict(WALL_TABLE)
+    for item in args.wall_table:
+        game, _, label = item.partition("=")
+        if game not in TABLES:
+            print(f"--wall-table {item}: expected GAME=LABEL with GAME one of {', '.join(TABLES)}", file=sys.stderr)
+            return 2
+        chosen[game] = label
     backends = [b.strip() for b in args.backends.split(",") if b.strip()]
     unknown = [b for b in backends if b not in BACKENDS]
     if unknown:
@@ -201,7 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("\n| game | table | games | backend | wall time | games per second | load avg before / after |\n"
                   "|---|---|---|---|---|---|---|")
             for game in games:
-                wall(game, args.games, args.seed, backends)
+                wall(game, chosen[game], args.games, args.seed, backends)
     except AssistantError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
