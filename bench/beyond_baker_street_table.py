@@ -14,10 +14,12 @@ Run from the repository root::
 ``hat:MODE+again`` lets a fixed card be the focus again, ``hat:MODE+oldest`` makes the leftmost card the focus
 (as the first version did; the default is the rightmost). ``hat:MODE`` alone is the table before plays carried
 messages; ``hat:MODE+plays`` is the table now (``hat``: every Investigate or Eliminate says a message by its
-position), ``+playsN`` only while the Holmes marker is at most N, ``+keepbad`` counts the positions known to be
-bad plays too, ``+bound`` makes a player with a known good play send a message all the same, ``+where`` tells
-where a good card is instead of a class (:attr:`models.beyond_baker_street.hat.HatTable.plays`),
-and ``hat:MODE:NAME=VALUE;NAME=VALUE`` plays other advisor weights
+position, with 3 players in Case Files 3 to 6, with 4 in Case Files 5 and 6), ``+playsall`` in every Case File
+the convention is played in, ``+playsN`` only while the Holmes marker is at most N, ``+keepbad`` counts the
+positions known to be bad plays too, ``+bound`` makes a player with a known good play send a message all the
+same, ``+where`` tells where a good card is instead of a class
+(:attr:`models.beyond_baker_street.hat.HatTable.plays`), and ``hat:MODE:NAME=VALUE;NAME=VALUE`` plays other
+advisor weights
 (:class:`models.beyond_baker_street.advisor.Weights`). These are the variants docs/beyond-baker-street.md
 reports in "Hard cases: what was tried".
 """
@@ -59,11 +61,13 @@ def make_table_bot(name: str, seat: int, rng: random.Random) -> object:
         bot.hat.newest = "oldest" not in flags
         bot.hat.plays = 0  # hat:MODE is the table before plays carried messages, unless +plays
         for flag in flags[1:]:
-            if flag.startswith("plays"):
+            if flag.startswith("plays") and flag != "playsall":
                 bot.hat.plays = int(flag[5:]) if flag[5:] else PLAYS_ALWAYS
         bot.hat.free = "bound" not in flags
         bot.hat.where = "where" in flags
         bot.hat.skip_bad = "keepbad" not in flags
+        if "playsall" in flags:
+            bot.hat.plays, bot.hat.plays_limit = PLAYS_ALWAYS, None
         return bot
     return make_bot(name, seat, rng)
 

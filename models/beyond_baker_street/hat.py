@@ -190,6 +190,10 @@ ICON_CLASSES = [ICON_MASK[ic] for ic in ICONS]
 MODES = ("use", "icon", "fine", "mid")
 #: :attr:`HatTable.plays` for "every play carries a message" (above any Holmes marker)
 PLAYS_ALWAYS = 99
+#: Plays carry messages at a table of this many players in Case Files whose Impossible takes at most this many
+#: cards: with 3 players in every Case File the convention is played in; with 4 only in Case Files 5 and 6, as
+#: with 4 players (three cards a hand) it lost 5 to 10 points in Case Files 3 and 4 (docs, "Hard cases").
+PLAYS_LIMIT = {3: 2, 4: 1}
 #: The partition a table plays when none is named: the best measured at each player count (docs).
 DEFAULT_MODE = {3: "mid", 4: "use"}
 
@@ -216,6 +220,8 @@ class HatTable:
         self.weights = weights
         #: plays carry a message too while the Holmes marker is at most this (0: never; see :meth:`play_part`)
         self.plays = PLAYS_ALWAYS
+        #: per player count, the Case Files (by Impossible limit) where plays carry messages; None: all of them
+        self.plays_limit: dict[int, int] | None = PLAYS_LIMIT
         #: a player whose hand holds a card publicly known to be a good play plays freely (no message)
         self.free = True
         #: a play's position tells each other player where a good card of theirs is (else the class of a card)
@@ -407,12 +413,14 @@ class HatTable:
                   ) -> tuple[tuple[list[int], int], list[int]] | None:
         """What ``seat``'s next play (Investigate or Eliminate) tells by its position: the partition, and the
         positions (0-based) that say 0, 1, ... in turn; None when that play tells nothing. Plays carry a message
-        while the Holmes marker is at most :attr:`plays` (Assists are then few or gone) and the player holds
-        two cards or more that public facts do not already show to be bad plays (with :attr:`skip_bad`: those
-        are left out), unless :attr:`free` and public facts already give them a good play. All public, so every
-        player agrees whether a play is a message."""
+        while the Holmes marker is at most :attr:`plays`, in the Case Files :attr:`plays_limit` names, and the
+        player holds two cards or more that public facts do not already show to be bad plays (with
+        :attr:`skip_bad`: those are left out), unless :attr:`free` and public facts already give them a good
+        play. All public, so every player agrees whether a play is a message."""
         board = kn.board
         if not self.plays or board is None or board.holmes > self.plays or not in_play(kn):
+            return None
+        if self.plays_limit is not None and board.case.limit > self.plays_limit.get(kn.players, -1):
             return None
         if sit is None or sit.weights != self.weights:
             sit = Situation.of(kn, self.weights)

@@ -12,7 +12,15 @@ import random
 import pytest
 
 from models.beyond_baker_street.advisor import Situation, make_bot
-from models.beyond_baker_street.hat import PLAYS_ALWAYS, HatBot, in_play, messages, play_classes, play_label
+from models.beyond_baker_street.hat import (
+    PLAYS_ALWAYS,
+    PLAYS_LIMIT,
+    HatBot,
+    in_play,
+    messages,
+    play_classes,
+    play_label,
+)
 from models.beyond_baker_street.knowledge import CARD_INDEX
 from models.beyond_baker_street.observations import Eliminated, Investigated
 from models.beyond_baker_street.rules import TableRules, new_game
@@ -165,9 +173,13 @@ def test_every_player_decodes_the_message_a_play_encodes(players: int, case: int
 
 
 def test_plays_tell_nothing_when_switched_off() -> None:
-    """``plays = 0`` is the table before plays carried messages (the bench's ``hat:MODE``)."""
+    """``plays = 0`` is the table before plays carried messages (the bench's ``hat:MODE``); with 4 players plays
+    carry none in Case Files 3 and 4 either (:data:`PLAYS_LIMIT`), but do in every Case File with ``playsall``."""
     played, right, wrong = _play_messages(3, 6, 0, 0)
     assert played == 0 and wrong == 0 and right > 0
+    played, right, wrong = _play_messages(4, 3, 0, PLAYS_ALWAYS)
+    assert played == 0 and wrong == 0 and right > 0
+    assert PLAYS_LIMIT == {3: 2, 4: 1}
 
 
 def test_a_play_told_at_another_position_is_read_as_another_message() -> None:
