@@ -61,13 +61,13 @@ def make_table_bot(name: str, seat: int, rng: random.Random) -> object:
         bot.hat.newest = "oldest" not in flags
         bot.hat.plays = 0  # hat:MODE is the table before plays carried messages, unless +plays
         for flag in flags[1:]:
-            if flag.startswith("plays") and flag != "playsall":
+            if flag == "playsall":  # in every Case File, from any Holmes marker unless +playsN says otherwise
+                bot.hat.plays, bot.hat.plays_limit = bot.hat.plays or PLAYS_ALWAYS, None
+            elif flag.startswith("plays"):
                 bot.hat.plays = int(flag[5:]) if flag[5:] else PLAYS_ALWAYS
         bot.hat.free = "bound" not in flags
         bot.hat.where = "where" in flags
         bot.hat.skip_bad = "keepbad" not in flags
-        if "playsall" in flags:
-            bot.hat.plays, bot.hat.plays_limit = PLAYS_ALWAYS, None
         return bot
     return make_bot(name, seat, rng)
 
