@@ -40,6 +40,7 @@ model (which stays sound whatever the others do); the bot uses it through ``advi
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import numpy as np
 
@@ -323,7 +324,8 @@ class HatTable:
             return
         self._take(kn, event.giver, said.index(key), self.classes(kn), lambda index: self.label(kn, index))
 
-    def _take(self, kn: HandKnowledge, giver: int, message: int, part: tuple[list[int], int], label) -> None:
+    def _take(self, kn: HandKnowledge, giver: int, message: int, part: tuple[list[int], int],
+              label: Callable[[int], str]) -> None:
         """Fix every focus card but the giver's to the class that ``message`` (the sum) says."""
         classes = part[0]
         mine = (message - self.seen_sum(kn, giver, kn.me, part)) % len(classes) if giver != kn.me else None
@@ -390,7 +392,7 @@ class HatTable:
     def take_where(self, kn: HandKnowledge, giver: int, message: int, sit: Situation, count: int) -> None:
         """Fix, for every player but ``giver``, the candidate positions a *where* message spoke of."""
         good = good_cards(sit)
-        told = {}
+        told: dict[int, tuple[list[int], int]] = {}
         for seat in kn.hands:
             if seat == giver:
                 continue
