@@ -12,8 +12,14 @@ Run from the repository root::
 ``hat:MODE`` is the hat table with another partition (:class:`models.beyond_baker_street.hat.HatTable`:
 ``use``, ``mid``, ``fine``, ``icon``, the first version), to compare them on the same seeds;
 ``hat:MODE+again`` lets a fixed card be the focus again, ``hat:MODE+oldest`` makes the leftmost card the focus
-(as the first version did; the default is the rightmost),
-and ``hat:MODE:NAME=VALUE;NAME=VALUE`` plays other advisor weights
+(as the first version did; the default is the rightmost). ``hat:MODE`` alone is the table before plays carried
+messages; ``hat:MODE+plays`` is the table now (``hat``: every Investigate or Eliminate says a message by its
+position, with 3 players in Case Files 3 to 6, with 4 in Case Files 5 and 6), ``+playsall`` in every Case File
+the convention is played in, ``+playsN`` only while the Holmes marker is at most N, ``+keepbad`` counts the
+positions known to be bad plays too, ``+bound`` makes a player with a known good play send a message all the
+same, ``+where`` tells where a good card is instead of a class
+(:attr:`models.beyond_baker_street.hat.HatTable.plays`), and ``hat:MODE:NAME=VALUE;NAME=VALUE`` plays other
+advisor weights
 (:class:`models.beyond_baker_street.advisor.Weights`). These are the variants docs/beyond-baker-street.md
 reports in "Hard cases: what was tried".
 """
@@ -39,10 +45,10 @@ from solver.simulate import Matchup, run_games  # noqa: E402
 
 
 def make_table_bot(name: str, seat: int, rng: random.Random) -> object:
-    """:func:`make_bot`, and ``hat:MODE[+again][:NAME=VALUE;...]`` (module docstring)."""
+    """:func:`make_bot`, and ``hat:MODE[+FLAG...][:NAME=VALUE;...]`` (module docstring)."""
     if name.startswith("hat:"):
         from models.beyond_baker_street.advisor import DEFAULT_WEIGHTS
-        from models.beyond_baker_street.hat import HatBot
+        from models.beyond_baker_street.hat import PLAYS_ALWAYS, HatBot
 
         mode, _, changes = name[4:].partition(":")
         weights = DEFAULT_WEIGHTS
@@ -53,6 +59,15 @@ def make_table_bot(name: str, seat: int, rng: random.Random) -> object:
         bot = HatBot(seat, rng, weights, mode=flags[0])
         bot.hat.again = "again" in flags
         bot.hat.newest = "oldest" not in flags
+        bot.hat.plays = 0  # hat:MODE is the table before plays carried messages, unless +plays
+        for flag in flags[1:]:
+            if flag == "playsall":  # in every Case File, from any Holmes marker unless +playsN says otherwise
+                bot.hat.plays, bot.hat.plays_limit = bot.hat.plays or PLAYS_ALWAYS, None
+            elif flag.startswith("plays"):
+                bot.hat.plays = int(flag[5:]) if flag[5:] else PLAYS_ALWAYS
+        bot.hat.free = "bound" not in flags
+        bot.hat.where = "where" in flags
+        bot.hat.skip_bad = "keepbad" not in flags
         return bot
     return make_bot(name, seat, rng)
 

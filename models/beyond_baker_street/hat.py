@@ -22,14 +22,25 @@ are, as the knowledge model does) and as a *hat* message, as in the "hat guessin
   their own focus card's class.
 
 One Assist (one Holmes space) thus tells two players (three with 4) a class each, besides its literal content:
-Assists are what the hardest Case Files lack (docs, "Why the hard cases are hard"). What the convention tells
-is a fact only if the whole table follows it, so it never enters the exact knowledge model (which stays sound
-whatever the others do); the bot uses it through ``advise(known=...)``.
+Assists are what the hardest Case Files lack (docs, "Why the hard cases are hard").
+
+**Plays are messages too** (:attr:`HatTable.plays`, :meth:`HatTable.play_part`): an Investigate or an
+Eliminate costs no Holmes space, and which position the card is played from is a choice the player hardly
+knows how to make anyway. So the player to move plays from the position that says the sum, modulo the number
+of positions, of the other players' focus classes in a partition with as many classes as positions
+(:func:`play_classes`: the open Leads, then the cards of no good play by number); the positions public facts
+already show to be bad plays are left out, and a player who public facts show holds a good play plays freely
+(no message). Every player reads the same classes from the position, as from an Assist. Most turns are plays,
+so this is where most of what the table learns now comes from (docs, "Hard cases: what was tried").
+
+What the convention tells is a fact only if the whole table follows it, so it never enters the exact knowledge
+model (which stays sound whatever the others do); the bot uses it through ``advise(known=...)``.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import numpy as np
 
@@ -46,7 +57,16 @@ from models.beyond_baker_street.advisor import (
 )
 from models.beyond_baker_street.data import ICONS
 from models.beyond_baker_street.knowledge import CARD_INDEX, ICON_MASK, HandKnowledge
-from models.beyond_baker_street.observations import Assist, Assisted, Entry, Subject
+from models.beyond_baker_street.observations import (
+    Assist,
+    Assisted,
+    Eliminate,
+    Eliminated,
+    Entry,
+    Investigate,
+    Investigated,
+    Subject,
+)
 
 MESSAGES = len(ICONS)
 ALL_CARDS = (1 << 24) - 1
@@ -122,8 +142,59 @@ def use_classes(sit: Situation, count: int = MESSAGES) -> list[int]:
     return classes
 
 
+def play_classes(sit: Situation, count: int) -> list[int]:
+    """The partition a *played* card's position tells (:attr:`HatTable.plays`): ``count`` classes (the player's
+    hand size), public like :func:`use_classes`. A card in play goes to the class of the open Lead it is best
+    played to (if that is worth anything), the others are split by number into the classes left (with as many
+    open Leads as classes, the last Lead's class takes them too)."""
+    values = sit.values
+    leads = len(sit.leads)
+    rest = max(1, count - leads)
+    classes = [0] * count
+    for i in range(len(values[0])):
+        if not sit.live >> i & 1:
+            continue
+        column = values[:, i]
+        row = int(column.argmax())
+        if column[row] > 0 and row < leads:
+            c = min(row, count - 1)
+        else:
+            c = min(count - 1, leads + (NUMBER_OF[i] - 1) * rest // 6)
+        classes[c] |= 1 << i
+    return classes
+
+
+def play_label(kn: HandKnowledge, count: int, index: int) -> str:
+    """Class ``index`` of :func:`play_classes` with ``count`` classes, in words, for the companion."""
+    assert kn.board is not None
+    leads = [ls.section for ls in kn.board.leads.values() if not ls.confirmed and ls.lead is not None]
+    if index < min(len(leads), count - 1):
+        return f"best on the {leads[index]} Lead"
+    if count <= len(leads):
+        return f"best on the {' or '.join(leads[index:])} Lead, or no good play"
+    rest = count - len(leads)
+    numbers = [n for n in range(1, 7) if len(leads) + (n - 1) * rest // 6 == index]
+    return f"no good play, a {numbers[0]} to {numbers[-1]}"
+
+
+def good_cards(sit: Situation) -> int:
+    """The cards in play that are worth playing to some open Lead now (public, as :func:`use_classes`)."""
+    values = sit.values
+    good = 0
+    for i in range(values.shape[1]):
+        if sit.live >> i & 1 and any(values[row, i] > 0 for row in range(len(sit.leads))):
+            good |= 1 << i
+    return good
+
+
 ICON_CLASSES = [ICON_MASK[ic] for ic in ICONS]
 MODES = ("use", "icon", "fine", "mid")
+#: :attr:`HatTable.plays` for "every play carries a message" (above any Holmes marker)
+PLAYS_ALWAYS = 99
+#: Plays carry messages at a table of this many players in Case Files whose Impossible takes at most this many
+#: cards: with 3 players in every Case File the convention is played in; with 4 only in Case Files 5 and 6, as
+#: with 4 players (three cards a hand) it lost 5 to 10 points in Case Files 3 and 4 (docs, "Hard cases").
+PLAYS_LIMIT = {3: 2, 4: 1}
 #: The partition a table plays when none is named: the best measured at each player count (docs).
 DEFAULT_MODE = {3: "mid", 4: "use"}
 
@@ -148,6 +219,16 @@ class HatTable:
         self.again = again  # a fixed card may be the focus again once the partition has changed
         self.newest = newest  # the focus is the rightmost (newest) card rather than the leftmost
         self.weights = weights
+        #: plays carry a message too while the Holmes marker is at most this (0: never; see :meth:`play_part`)
+        self.plays = PLAYS_ALWAYS
+        #: per player count, the Case Files (by Impossible limit) where plays carry messages; None: all of them
+        self.plays_limit: dict[int, int] | None = PLAYS_LIMIT
+        #: a player whose hand holds a card publicly known to be a good play plays freely (no message)
+        self.free = True
+        #: a play's position tells each other player where a good card of theirs is (else the class of a card)
+        self.where = False
+        #: a play's message leaves out the positions public facts already show to be bad plays
+        self.skip_bad = True
         self.fixed: dict[int, int] = {}
         self.labels: dict[int, str] = {}
 
@@ -241,13 +322,16 @@ class HatTable:
         key = (event.target, kind_of(event.subject, self.kinds(kn)))
         if key not in said:
             return
-        message = said.index(key)
-        part = self.classes(kn)
+        self._take(kn, event.giver, said.index(key), self.classes(kn), lambda index: self.label(kn, index))
+
+    def _take(self, kn: HandKnowledge, giver: int, message: int, part: tuple[list[int], int],
+              label: Callable[[int], str]) -> None:
+        """Fix every focus card but the giver's to the class that ``message`` (the sum) says."""
         classes = part[0]
-        mine = (message - self.seen_sum(kn, event.giver, kn.me, part)) % len(classes) if event.giver != kn.me else None
+        mine = (message - self.seen_sum(kn, giver, kn.me, part)) % len(classes) if giver != kn.me else None
         told: dict[int, int] = {}  # all read first: the focus cards are those before this message
         for seat in kn.hands:
-            f = None if seat == event.giver else self.focus(kn, seat, part)
+            f = None if seat == giver else self.focus(kn, seat, part)
             if f is None:
                 continue
             slot = kn.hands[seat][f]
@@ -259,7 +343,114 @@ class HatTable:
                 told[slot.id] = self.class_of(classes, CARD_INDEX[slot.card])
         for slot_id, index in told.items():
             self.fixed[slot_id] = self.fixed.get(slot_id, ALL_CARDS) & classes[index]
-            self.labels[slot_id] = self.label(kn, index)
+            self.labels[slot_id] = label(index)
+
+    def certain_play(self, kn: HandKnowledge, seat: int, sit: Situation) -> bool:
+        """Whether public facts alone (Assists and hat messages) make one of ``seat``'s cards a good play to
+        one open Lead whatever it is."""
+        values = sit.values
+        for slot in kn.hands[seat]:
+            allowed = slot.told_mask & sit.live & self.fixed.get(slot.id, ALL_CARDS)
+            if not allowed:
+                continue
+            if self.where:
+                if not allowed & ~good_cards(sit):
+                    return True
+                continue
+            cards = [i for i in range(values.shape[1]) if allowed >> i & 1]
+            if any(all(values[row, i] > 0 for i in cards) for row in range(len(sit.leads))):
+                return True
+        return False
+
+    def where_candidates(self, kn: HandKnowledge, seat: int, sit: Situation, count: int) -> list[int]:
+        """The positions of ``seat``'s hand a *where* message speaks of, newest first: those public facts leave
+        either a good play or not (:func:`good_cards`), at most ``count - 1`` of them."""
+        good = good_cards(sit)
+        out = []
+        for i in reversed(range(len(kn.hands[seat]))):
+            slot = kn.hands[seat][i]
+            allowed = slot.told_mask & sit.live & self.fixed.get(slot.id, ALL_CARDS)
+            if allowed & good and allowed & ~good:
+                out.append(i)
+        return out[:count - 1]
+
+    def where_value(self, kn: HandKnowledge, seat: int, sit: Situation, count: int) -> int:
+        """What a *where* message tells ``seat`` (a hand I see): k for the k-th candidate position (1-based) if
+        it is the first good one, 0 if none is."""
+        good = good_cards(sit)
+        for k, i in enumerate(self.where_candidates(kn, seat, sit, count), 1):
+            card = kn.hands[seat][i].card
+            assert card is not None, "only the hands I see are valued"
+            if good >> CARD_INDEX[card] & 1:
+                return k
+        return 0
+
+    def where_sum(self, kn: HandKnowledge, giver: int, sit: Situation, count: int) -> int:
+        """The sum of the *where* values of every player but ``giver`` and me, modulo ``count``."""
+        return sum(self.where_value(kn, seat, sit, count) for seat in kn.hands if seat not in (giver, kn.me)) % count
+
+    def take_where(self, kn: HandKnowledge, giver: int, message: int, sit: Situation, count: int) -> None:
+        """Fix, for every player but ``giver``, the candidate positions a *where* message spoke of."""
+        good = good_cards(sit)
+        told: dict[int, tuple[list[int], int]] = {}
+        for seat in kn.hands:
+            if seat == giver:
+                continue
+            if seat == kn.me:
+                value = (message - self.where_sum(kn, giver, sit, count)) % count
+            else:
+                value = self.where_value(kn, seat, sit, count)
+            told[seat] = (self.where_candidates(kn, seat, sit, count), value)
+        for seat, (candidates, value) in told.items():
+            for k, i in enumerate(candidates, 1):
+                slot = kn.hands[seat][i]
+                if k == value:
+                    self.fixed[slot.id] = self.fixed.get(slot.id, ALL_CARDS) & good
+                    self.labels[slot.id] = "a good play"
+                    break
+                self.fixed[slot.id] = self.fixed.get(slot.id, ALL_CARDS) & ~good & ALL_CARDS
+                self.labels[slot.id] = "not a good play"
+
+    def play_part(self, kn: HandKnowledge, seat: int, sit: Situation | None = None
+                  ) -> tuple[tuple[list[int], int], list[int]] | None:
+        """What ``seat``'s next play (Investigate or Eliminate) tells by its position: the partition, and the
+        positions (0-based) that say 0, 1, ... in turn; None when that play tells nothing. Plays carry a message
+        while the Holmes marker is at most :attr:`plays`, in the Case Files :attr:`plays_limit` names, and the
+        player holds two cards or more that public facts do not already show to be bad plays (with
+        :attr:`skip_bad`: those are left out), unless :attr:`free` and public facts already give them a good
+        play. All public, so every player agrees whether a play is a message."""
+        board = kn.board
+        if not self.plays or board is None or board.holmes > self.plays or not in_play(kn):
+            return None
+        if self.plays_limit is not None and board.case.limit > self.plays_limit.get(kn.players, -1):
+            return None
+        if sit is None or sit.weights != self.weights:
+            sit = Situation.of(kn, self.weights)
+        positions = list(range(len(kn.hands[seat])))
+        if self.skip_bad:
+            good = good_cards(sit)
+            positions = [i for i, slot in enumerate(kn.hands[seat])
+                         if slot.told_mask & sit.live & self.fixed.get(slot.id, ALL_CARDS) & good]
+        if len(positions) < 2:
+            return None
+        if self.free and self.certain_play(kn, seat, sit):
+            return None
+        return (play_classes(sit, len(positions)), sit.live), positions
+
+    def read_play(self, kn: HandKnowledge, event: Investigated | Eliminated) -> None:
+        """Take in a play (before the knowledge model does): its position says the sum of the focus classes."""
+        if not self.plays or not kn.started:
+            return
+        sit = Situation.of(kn, self.weights)
+        play = self.play_part(kn, event.seat, sit)
+        if play is None or event.position - 1 not in play[1]:
+            return
+        part, positions = play
+        message = positions.index(event.position - 1)
+        if self.where:
+            self.take_where(kn, event.seat, message, sit, len(positions))
+        else:
+            self._take(kn, event.seat, message, part, lambda index: play_label(kn, len(positions), index))
 
     def known(self, kn: HandKnowledge) -> list[int]:
         """Per position of my hand, the cards the hat messages allow there."""
@@ -270,13 +461,13 @@ class HatTable:
         return tuple(s.mask & self.fixed.get(s.id, ALL_CARDS) for s in kn.hands[seat])
 
 
-def hat_gains(sit: Situation, hat: HatTable) -> dict[int, float]:
+def hat_gains(sit: Situation, hat: HatTable, part: tuple[list[int], int] | None = None) -> dict[int, float]:
     """What my hat message is worth to each player it tells a class: the true value of the play the class makes
     best for them, beyond what they would play anyway (the same whatever Assist carries the message)."""
     kn = sit.kn
     w = sit.weights
     gains: dict[int, float] = {}
-    part = hat.classes(kn, sit)
+    part = part or hat.classes(kn, sit)
     for seat, hand in sit.hands.items():
         f = hat.focus(kn, seat, part)
         if f is None:
@@ -315,6 +506,24 @@ def hat_advise(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
             # the target's literal Assist is valued by the advisor already
             gain = sum(g for seat, g in gains.items() if seat != a.action.target)
             out.append(Advice(a.action, a.score + gain, a.reason + told if reasons else ""))
+    play = hat.play_part(kn, kn.me, sit)
+    if play is not None:  # my play's position says a message: only the plays from that position
+        part, positions = play
+        if hat.where:
+            position = positions[hat.where_sum(kn, kn.me, sit, len(positions))] + 1
+            gain = 0.0
+        else:
+            position = positions[hat.seen_sum(kn, kn.me, part=part)] + 1
+            gain = sum(hat_gains(sit, hat, part).values())
+        note = "; hat: its position tells the others a class each" if reasons else ""
+        kept = []
+        for a in out:
+            if isinstance(a.action, Investigate | Eliminate):
+                if a.action.position != position:
+                    continue
+                a = Advice(a.action, a.score + gain, a.reason + note)
+            kept.append(a)
+        out = kept
     out.sort(key=lambda a: -a.score)
     return out
 
@@ -326,6 +535,8 @@ def hat_table_of(kn: HandKnowledge) -> HatTable:
     for entry in kn.entries:
         if isinstance(entry, Assisted) and replay.started:
             hat.read(replay, entry)
+        elif isinstance(entry, Investigated | Eliminated) and replay.started:
+            hat.read_play(replay, entry)
         replay.add(entry)
     return hat
 
@@ -343,10 +554,12 @@ class HatBot(AdvisorBot):
     def inform(self, observation: Entry) -> None:
         if isinstance(observation, Assisted) and self.hand.started:
             self.hat.read(self.hand, observation)
+        elif isinstance(observation, Investigated | Eliminated) and self.hand.started:
+            self.hat.read_play(self.hand, observation)
         super().inform(observation)
 
     def ranked(self) -> list[Advice]:
         return hat_advise(self.hand, self.hat, self.weights, reasons=False)
 
 
-__all__ = ["HatBot", "HatTable", "hat_advise", "hat_table_of", "in_play", "messages"]
+__all__ = ["HatBot", "HatTable", "hat_advise", "hat_table_of", "in_play", "messages", "play_classes", "play_label"]

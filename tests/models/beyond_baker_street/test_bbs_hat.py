@@ -4,14 +4,25 @@ scarce."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import functools
 import random
 
 import pytest
 
-from models.beyond_baker_street.advisor import make_bot
-from models.beyond_baker_street.hat import HatBot, in_play, messages
+from models.beyond_baker_street.advisor import Situation, make_bot
+from models.beyond_baker_street.hat import (
+    PLAYS_ALWAYS,
+    PLAYS_LIMIT,
+    HatBot,
+    in_play,
+    messages,
+    play_classes,
+    play_label,
+)
 from models.beyond_baker_street.knowledge import CARD_INDEX
+from models.beyond_baker_street.observations import Eliminated, Investigated
 from models.beyond_baker_street.rules import TableRules, new_game
 from solver.conformance import check_game
 from solver.simulate import Matchup, bot_rng, game_seed, run_games
@@ -116,3 +127,109 @@ def test_the_use_partition_is_public_and_splits_the_cards_in_play(players: int) 
         assert seat is not None
         state.apply(bots[seat - 1].step(state.view(seat)))
     assert checked > 5
+
+
+def _play_messages(players: int, case: int, index: int, plays: int) -> tuple[int, int, int]:
+    """One hat game with plays carrying messages while Holmes is at most ``plays``: how many plays changed what
+    the table knows, and how many classes read of one's own cards were right and wrong. Asserts after every
+    observation that all players hold the same classes for every card (each decodes what the giver encoded)."""
+    seed = game_seed(11, index)
+    state = new_game(TableRules(players, case), random.Random(seed))
+    bots = [HatBot(s, bot_rng(seed, s)) for s in range(1, players + 1)]
+    for bot in bots:
+        bot.hat.plays = plays
+    messages_by_play = right = wrong = 0
+    while True:
+        for seat, bot in enumerate(bots, 1):
+            for obs in state.take_observations(seat):
+                before = dict(bot.hat.fixed)
+                bot.inform(obs)
+                if seat == 1 and isinstance(obs, Investigated | Eliminated) and bot.hat.fixed != before:
+                    messages_by_play += 1
+            if bot.hand.started:
+                for slot, card in zip(bot.hand.hands[seat], state.hands[seat], strict=True):
+                    if slot.id in bot.hat.fixed:
+                        inside = bool(bot.hat.fixed[slot.id] >> CARD_INDEX[card] & 1)
+                        right += inside
+                        wrong += not inside
+        assert all(bot.hat.fixed == bots[0].hat.fixed for bot in bots)
+        if state.is_terminal():
+            return messages_by_play, right, wrong
+        seat = state.current_player()
+        assert seat is not None
+        state.apply(bots[seat - 1].step(state.view(seat)))
+
+
+@pytest.mark.parametrize(("players", "case"), [(3, 6), (4, 5), (3, 4)])
+def test_every_player_decodes_the_message_a_play_encodes(players: int, case: int) -> None:
+    """A play's position is a hat message: the player to move plays from the position the sum of the others'
+    classes says, and every player reads the same classes from it, all true."""
+    played = right = wrong = 0
+    for index in range(2):
+        m, r, w = _play_messages(players, case, index, PLAYS_ALWAYS)
+        played, right, wrong = played + m, right + r, wrong + w
+    assert wrong == 0
+    assert played >= 5 and right > 20
+
+
+def test_plays_tell_nothing_when_switched_off() -> None:
+    """``plays = 0`` is the table before plays carried messages (the bench's ``hat:MODE``); with 4 players plays
+    carry none in Case Files 3 and 4 either (:data:`PLAYS_LIMIT`), but do in every Case File with ``playsall``."""
+    played, right, wrong = _play_messages(3, 6, 0, 0)
+    assert played == 0 and wrong == 0 and right > 0
+    played, right, wrong = _play_messages(4, 3, 0, PLAYS_ALWAYS)
+    assert played == 0 and wrong == 0 and right > 0
+    assert PLAYS_LIMIT == {3: 2, 4: 1}
+
+
+def test_a_play_told_at_another_position_is_read_as_another_message() -> None:
+    """The decoding depends on the position: a receiver reading the same play from another position fixes a
+    different class for its own focus card (so a giver who broke the convention would mislead the table)."""
+    seed = game_seed(11, 0)
+    state = new_game(TableRules(3, 6), random.Random(seed))
+    bots = [HatBot(s, bot_rng(seed, s)) for s in range(1, 4)]
+    checked = 0
+    while not state.is_terminal() and checked < 3:
+        for seat, bot in enumerate(bots, 1):
+            for obs in state.take_observations(seat):
+                if isinstance(obs, Investigated | Eliminated) and seat != obs.seat and bot.hand.started:
+                    play = bot.hat.play_part(bot.hand, obs.seat)
+                    focus = bot.hat.focus(bot.hand, seat, play[0]) if play else None
+                    if play is not None and focus is not None:
+                        slot = bot.hand.hands[seat][focus].id
+                        reads = set()
+                        for position in play[1]:
+                            other = copy.deepcopy(bot.hat)
+                            other.read_play(bot.hand, dataclasses.replace(obs, position=position + 1))
+                            reads.add((other.fixed[slot], other.labels[slot]))
+                        assert len(reads) == len(play[1])
+                        checked += 1
+                bot.inform(obs)
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        assert seat is not None
+        state.apply(bots[seat - 1].step(state.view(seat)))
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("count", [2, 3, 4])
+def test_the_play_partition_splits_the_cards_in_play(count: int) -> None:
+    """:func:`play_classes` puts every card still in play in exactly one of ``count`` classes, each labelled."""
+    seed = game_seed(3, 1)
+    state = new_game(TableRules(3, 6), random.Random(seed))
+    bot = HatBot(1, bot_rng(seed, 1))
+    for obs in state.take_observations(1):
+        bot.inform(obs)
+    sit = Situation.of(bot.hand)
+    classes = play_classes(sit, count)
+    assert len(classes) == count
+    union = 0
+    for c in classes:
+        assert not union & c
+        union |= c
+    assert union == sit.live
+    assert all(play_label(bot.hand, count, k) for k in range(count))
+    leads = len(sit.leads)
+    for k in range(min(leads, count - 1)):  # a Lead's class holds only cards worth playing to it
+        assert all(sit.values[k, i] > 0 for i in range(24) if classes[k] >> i & 1)
