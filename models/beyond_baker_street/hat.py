@@ -492,9 +492,9 @@ def hat_advise(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
     if kn.board is None or kn.board.over:
         return advise(kn, weights, reasons=reasons, known=hat.known(kn))  # its error says why
     sit = Situation.of(kn, weights)
+    if not in_play(kn):  # the plain advisor's ranking, to the last bit (no narrowing by all-card masks)
+        return advise_in(sit, reasons=reasons)
     advice = advise_in(sit, reasons=reasons, known=hat.known(kn))
-    if not in_play(kn):
-        return advice
     said = messages(kn.me, kn.players, hat.count(kn), hat.kinds(kn))[hat.seen_sum(kn, kn.me, part=hat.classes(kn, sit))]
     gains = hat_gains(sit, hat)
     told = f"; hat: tells players {', '.join(map(str, gains))} an icon each" if reasons else ""
