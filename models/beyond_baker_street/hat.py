@@ -40,7 +40,7 @@ model (which stays sound whatever the others do); the bot uses it through ``advi
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
@@ -115,26 +115,21 @@ def use_classes(sit: Situation, count: int = MESSAGES) -> list[int]:
     three open Leads, eliminating with a positive value gets the class after the Leads); with 6, class 3 is
     "best eliminated", 4 "of no positive use, number 1 to 3" and 5 the same with 4 to 6. The ``fine`` mode's 8
     (3 players) and 12 (4 players) classes also split each Lead's class by number (see the code)."""
-    values = sit.values
     leads = len(sit.leads)
     classes = [0] * count
-    for i in range(len(values[0])):
-        if not sit.live >> i & 1:
-            continue
-        column = values[:, i]
-        row = int(column.argmax())
+    for i, row, worth in best_uses(sit):
         n = NUMBER_OF[i]
         if count == 8:  # each Lead by number 1 to 3 and 4 to 6, then best eliminated, then of no good use
-            c = 2 * row + (n >= 4) if column[row] > 0 and row < leads else 6 if column[row] > 0 else 7
+            c = 2 * row + (n >= 4) if worth and row < leads else 6 if worth else 7
         elif count == 9:  # each Lead by number 1 to 3 and 4 to 6, best eliminated, no good use 1-3 and 4-6
-            c = 2 * row + (n >= 4) if column[row] > 0 and row < leads else 6 if column[row] > 0 else 7 + (n >= 4)
+            c = 2 * row + (n >= 4) if worth and row < leads else 6 if worth else 7 + (n >= 4)
         elif count == 12:  # each Lead by number 1-2, 3-4, 5-6, best eliminated, no good use 1-3 and 4-6
-            c = 3 * row + (n - 1) // 2 if column[row] > 0 and row < leads else 9 if column[row] > 0 else 10 + (n >= 4)
-        elif column[row] > 0 and row < leads:
+            c = 3 * row + (n - 1) // 2 if worth and row < leads else 9 if worth else 10 + (n >= 4)
+        elif worth and row < leads:
             c = row
         elif count == 6:
-            c = 3 if column[row] > 0 else (4 if NUMBER_OF[i] <= 3 else 5)
-        elif column[row] > 0 and leads < count - 1:
+            c = 3 if worth else (4 if n <= 3 else 5)
+        elif worth and leads < count - 1:
             c = leads
         else:
             c = count - 1
@@ -142,24 +137,28 @@ def use_classes(sit: Situation, count: int = MESSAGES) -> list[int]:
     return classes
 
 
+def best_uses(sit: Situation) -> Iterator[tuple[int, int, bool]]:
+    """For each card still in play (public, so every player gets the same): its index, the first
+    :attr:`~Situation.sections` row of highest value (an open Lead, or eliminating it), and whether that value is
+    positive. Both partitions, :func:`use_classes` and :func:`play_classes`, start from it."""
+    values = sit.values
+    for i in range(values.shape[1]):
+        if sit.live >> i & 1:
+            column = values[:, i]
+            row = int(column.argmax())
+            yield i, row, bool(column[row] > 0)
+
+
 def play_classes(sit: Situation, count: int) -> list[int]:
     """The partition a *played* card's position tells (:attr:`HatTable.plays`): ``count`` classes (the player's
     hand size), public like :func:`use_classes`. A card in play goes to the class of the open Lead it is best
     played to (if that is worth anything), the others are split by number into the classes left (with as many
     open Leads as classes, the last Lead's class takes them too)."""
-    values = sit.values
     leads = len(sit.leads)
     rest = max(1, count - leads)
     classes = [0] * count
-    for i in range(len(values[0])):
-        if not sit.live >> i & 1:
-            continue
-        column = values[:, i]
-        row = int(column.argmax())
-        if column[row] > 0 and row < leads:
-            c = min(row, count - 1)
-        else:
-            c = min(count - 1, leads + (NUMBER_OF[i] - 1) * rest // 6)
+    for i, row, worth in best_uses(sit):
+        c = min(count - 1, row if worth and row < leads else leads + (NUMBER_OF[i] - 1) * rest // 6)
         classes[c] |= 1 << i
     return classes
 

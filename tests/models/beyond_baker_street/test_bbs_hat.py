@@ -34,6 +34,18 @@ def test_messages_go_round_the_table_from_the_givers_left() -> None:
     assert messages(4, 4, 6)[4:] == [(3, "number"), (3, "icon")]
 
 
+def _tally(bot: HatBot, seat: int, state: object) -> tuple[int, int]:
+    """(right, wrong): how many of ``seat``'s cards that hat messages fixed to a class hold a card of that class."""
+    right = wrong = 0
+    if bot.hand.started:
+        for slot, card in zip(bot.hand.hands[seat], state.hands[seat], strict=True):  # type: ignore[attr-defined]
+            if slot.id in bot.hat.fixed:
+                inside = bool(bot.hat.fixed[slot.id] >> CARD_INDEX[card] & 1)
+                right += inside
+                wrong += not inside
+    return right, wrong
+
+
 def _play(players: int, case: int, index: int, mode: str | None = None) -> tuple[list[HatBot], int, int]:
     """One hat game; the bots at the end, and how many classes they read of their own cards right and wrong."""
     seed = game_seed(7, index)
@@ -44,12 +56,8 @@ def _play(players: int, case: int, index: int, mode: str | None = None) -> tuple
         for seat, bot in enumerate(bots, 1):
             for obs in state.take_observations(seat):
                 bot.inform(obs)
-            if bot.hand.started:
-                for slot, card in zip(bot.hand.hands[seat], state.hands[seat], strict=True):
-                    if slot.id in bot.hat.fixed:
-                        inside = bool(bot.hat.fixed[slot.id] >> CARD_INDEX[card] & 1)
-                        right += inside
-                        wrong += not inside
+            r, w = _tally(bot, seat, state)
+            right, wrong = right + r, wrong + w
         if state.is_terminal():
             return bots, right, wrong
         seat = state.current_player()
@@ -173,12 +181,8 @@ def _play_messages(players: int, case: int, index: int, plays: int) -> tuple[int
                 bot.inform(obs)
                 if seat == 1 and isinstance(obs, Investigated | Eliminated) and bot.hat.fixed != before:
                     messages_by_play += 1
-            if bot.hand.started:
-                for slot, card in zip(bot.hand.hands[seat], state.hands[seat], strict=True):
-                    if slot.id in bot.hat.fixed:
-                        inside = bool(bot.hat.fixed[slot.id] >> CARD_INDEX[card] & 1)
-                        right += inside
-                        wrong += not inside
+            r, w = _tally(bot, seat, state)
+            right, wrong = right + r, wrong + w
         assert all(bot.hat.fixed == bots[0].hat.fixed for bot in bots)
         if state.is_terminal():
             return messages_by_play, right, wrong
