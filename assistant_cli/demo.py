@@ -21,6 +21,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from assistant_cli.session import Session
+from assistant_cli.terminal import to_rich
 from models.thirteen_clues.data import CARD_BY_NAME, CATEGORIES, DEFAULT_DATA
 from models.thirteen_clues.deal import Deal, random_deal
 from models.thirteen_clues.observations import Accusation, InformantBy, InformantLook, Observation
@@ -140,7 +141,7 @@ def run_demo(console: Console, seed: int, players: int, max_steps: int) -> bool 
         console.print(Text(f"seat {ME}> {entry}", style="bold cyan"))
         reply = session.handle(str(entry))
     for renderable in reply.renderables:
-        console.print(renderable)
+        console.print(to_rich(renderable))
     events = table_events(deal, rng, session)
     steps = 0
     while session.solved() is None and steps < max_steps:
@@ -155,12 +156,12 @@ def run_demo(console: Console, seed: int, players: int, max_steps: int) -> bool 
             console.print(Text(reply.summary or "no change", style="dim"))
             continue
         for renderable in reply.renderables:
-            console.print(renderable)
+            console.print(to_rich(renderable))
         ruled_out = [c for cat in before for c in before[cat] if c not in after[cat]]
         for card in ruled_out:
             console.print(Text(f"seat {ME}> why {card}", style="bold cyan"))
             for renderable in session.handle(f"why {card}").renderables:
-                console.print(renderable)
+                console.print(to_rich(renderable))
     solution = session.solved()
     truth = deal.screens[ME]
     console.print(Rule("result"))

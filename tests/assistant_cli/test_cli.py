@@ -89,6 +89,7 @@ def test_demo_runs_and_checks_its_answer() -> None:
     assert "cannot be in your mystery, because of:" in result.output
     assert "solved after" in result.output and ": correct" in result.output
     assert "the true mystery of seat 1 (from the deal): Countess, Theater, Sword" in result.output
+    assert "Text(" not in result.output and "Table(" not in result.output  # drawn, not view data's repr
 
 
 def test_demo_two_players() -> None:
