@@ -23,6 +23,7 @@ import importlib
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from solver.errors import AssistantError
@@ -178,3 +179,64 @@ class Registry:
 
     def with_demo(self) -> list[GameEntry]:
         return [entry for entry in self._entries.values() if entry.demo is not None]
+
+    def file_game(self, path: Path, expected: str | None = None) -> str | None:
+        """The game a game file or journal looks like: the one its journal header names, else the game whose
+        parser reads the most of its lines (at least 80% of them, and more than any other game's). The
+        ``expected`` game's parser is tried first, and if it reads 80% of the lines, that game it is (the others
+        are not imported). None when no game fits, or the file cannot be read."""
+        from solver.session import read_lines  # only when a file is checked: the session is not light
+
+        try:
+            with open(path, encoding="utf-8") as f:
+                first = f.readline(MAX_HEADER)
+        except (OSError, UnicodeDecodeError):
+            return None
+        if (match := JOURNAL_GAME.match(first)) and match.group(1) in self._entries:
+            return match.group(1)
+        try:
+            lines = [line.split("#", 1)[0].split() for _, line in read_lines(path)]
+        except AssistantError:
+            return None
+        entries = [_entry_text(words) for words in lines]
+        if not entries:
+            return None
+        scores: dict[str, int] = {}
+        for name in sorted(self._entries, key=lambda n: n != expected):
+            entry = self._entries[name]
+            scores[name] = sum(1 for text in entries if _parses(entry, text))
+            if name == expected and scores[name] >= 0.8 * len(entries):
+                return name
+        best = max(scores, key=lambda g: scores[g])
+        runner_up = max((v for g, v in scores.items() if g != best), default=0)
+        return best if scores[best] >= 0.8 * len(entries) and scores[best] > runner_up else None
+
+
+MAX_HEADER = 200  # characters of a journal's first line read to tell its game
+JOURNAL_GAME = re.compile(r"#\s*assist\s+(\S+)\s+journal")
+
+
+def _entry_text(words: list[str]) -> str:
+    """The entry a line stands for, for a parser: after 'whatif' (a hypothetical entry), with 'me' standing for a
+    seat after the first word (as the sessions read it)."""
+    if words[0].lower() == "whatif" and len(words) > 1:
+        words = words[1:]
+    return " ".join([words[0], *("1" if w.lower() == "me" else w for w in words[1:])])
+
+
+def _parses(entry: GameEntry, text: str) -> bool:
+    try:
+        entry.parse(text)
+    except AssistantError:
+        return False
+    return True
+
+
+def docs_table(games: Iterable[GameEntry]) -> str:
+    """The README's "Games and status" table (Markdown), from the registry: a test keeps the README equal to it."""
+    rows = ["| game | players | companion | knowledge | advisor and bots | simulation | reference |",
+            "|---|---|---|---|---|---|---|"]
+    for entry in games:
+        rows.append(f"| {entry.title} | {entry.players_text} | `assist {entry.name}` | {entry.knowledge} | "
+                    f"{entry.bots} | `assist simulate {entry.name}` | [{entry.docs}]({entry.docs}) |")
+    return "\n".join(rows)

@@ -1,15 +1,10 @@
-"""``assist beyond-baker-street``: the Beyond Baker Street companion's session, and
-``assist simulate beyond-baker-street``.
+"""The Beyond Baker Street companion session (``assist beyond-baker-street``).
 
-The ``assist beyond-baker-street`` and ``analyze`` commands are declared in :mod:`assistant_cli.main` (so that
-their help needs no game import) and import this module when they run.
-
-The session follows the shared pattern (:mod:`assistant_cli.session`, :mod:`assistant_cli.main`):
-``BakerStreetSession.handle(line)`` turns a typed line into a :class:`~assistant_cli.session.Reply` of view data
-(:mod:`solver.view`, built in :mod:`models.beyond_baker_street.views`), raises
-:class:`~solver.errors.AssistantError` for a bad line (nothing changes), and keeps the journal of accepted entries
-(rewritten atomically by :class:`~assistant_cli.session.Journal`). The terminal loop, piped stdin, file replay and
-Ctrl-C recovery are the shared ones in ``main.py``.
+It follows the shared pattern (:class:`solver.session.BaseSession`): ``BeyondBeyondBakerStreetSession.handle(line)``
+turns a typed line into a :class:`~solver.session.Reply` of view data (:mod:`solver.view`, built in
+:mod:`models.beyond_baker_street.views`), raises :class:`~solver.errors.AssistantError` for a bad line (nothing
+changes), and keeps the journal of accepted entries (rewritten atomically by :class:`~solver.session.Journal`).
+The terminal loop, piped stdin, file replay and Ctrl-C recovery are the command line's.
 
 What the user types is what happens at the table (:mod:`models.beyond_baker_street.observations`): the setup
 (players, my seat, the case, the hands I see, the face-up Leads), then every Assist, card played, Confirm,
@@ -20,32 +15,9 @@ hand: for each position, the cards it can be with their exact probabilities.
 
 from __future__ import annotations
 
-import functools
-import json
-import math
-import random
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Annotated, Any
-
-import typer
-from rich.console import Console
-from rich.table import Table
-
-from assistant_cli.companion import (
-    ClusterOption,
-    GamesOption,
-    ReplayOption,
-    SeedOption,
-    SummaryJsonOption,
-    WorkersOption,
-    run_simulation,
-    seat_bots,
-    speed_text,
-)
-from assistant_cli.companion_app import journal_header
-from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, no_args
-from models.beyond_baker_street.advisor import Advice, advise, make_bot
+from models.beyond_baker_street import ENTRY
+from models.beyond_baker_street.advisor import Advice, advise
+from models.beyond_baker_street.claims import BeyondBakerStreetClaims
 from models.beyond_baker_street.data import DEFAULT_DATA, HAND_SIZES, ICONS, NUMBERS, SECTIONS, Evidence, GameData
 from models.beyond_baker_street.hat import hat_advise, hat_table_of, in_play
 from models.beyond_baker_street.knowledge import HandKnowledge, Told
@@ -54,14 +26,6 @@ from models.beyond_baker_street.observations import (
     Entry,
     parse,
     take_evidence,
-)
-from models.beyond_baker_street.rules import (
-    LOSS_KINDS,
-    BakerStreetState,
-    TableRules,
-    new_character_game,
-    new_game,
-    parse_characters,
 )
 from models.beyond_baker_street.views import (
     brief_view,
@@ -74,13 +38,14 @@ from models.beyond_baker_street.views import (
     why_position_view,
 )
 from solver import view as v
+from solver.claims import why_steps
 from solver.errors import AssistantError
 from solver.parsing import is_whole, parse_int, shown
-from solver.simulate import Matchup, play_game
+from solver.session import BaseSession, Command, Journal, Reply, SetupQuestion, no_args
 from solver.text import plural
 
-GAME = "beyond-baker-street"
-JOURNAL_HEADER = journal_header(GAME)
+GAME = ENTRY.name
+JOURNAL_HEADER = ENTRY.header
 ADVICE_SHOWN = 8
 
 COMMANDS: dict[str, tuple[str, ...]] = {
@@ -107,7 +72,7 @@ class Question(SetupQuestion):
     KEYWORDS = frozenset([*COMMAND_OF, *ENTRY_VERBS])
 
 
-class BakerStreetSession(BaseSession):
+class BeyondBakerStreetSession(BaseSession):
     """One player's Beyond Baker Street companion: setup, what happens at the table, the journal."""
 
     COMMAND_OF = COMMAND_OF
@@ -117,31 +82,32 @@ class BakerStreetSession(BaseSession):
     ) -> None:
         super().__init__(journal, count_budget)  # count_budget unused: the counts here are always exact and fast
         self.data = data
-        self.kn = HandKnowledge(data)
+        self._kn = HandKnowledge(data)  # the setup so far, then the knowledge
 
     @property
     def knowledge(self) -> HandKnowledge | None:
-        return self.kn if self.kn.started else None
+        """The knowledge model once the setup is complete, else None."""
+        return self._kn if self._kn.started else None
 
     # -- the loop -------------------------------------------------------------------------------------------
     def _help_view(self) -> v.View:
-        return help_view(self.kn)
+        return help_view(self._kn)
 
-    def fresh(self) -> BakerStreetSession:
-        return BakerStreetSession(None, self.data, self.count_budget)
+    def fresh(self) -> BeyondBakerStreetSession:
+        return BeyondBakerStreetSession(None, self.data, self.count_budget)
 
     def _commands(self, show: bool) -> dict[str, Command]:
         return {"why": self._why, "empathy": self._empathy, "advise": self._advise}
 
     def _entry(self, tokens: list[str], show: bool) -> Reply:
         entry = parse(self._with_seat(tokens))
-        before = self._by_card() if self.kn.started and show else None
+        before = self._by_card() if self._kn.started and show else None
 
         def reply() -> Reply:
             summary = f"recorded '{entry}'"
             if not show:
                 return Reply([], True, summary=summary)
-            change = describe_change(before, self._by_card()) if before is not None and self.kn.started else ""
+            change = describe_change(before, self._by_card()) if before is not None and self._kn.started else ""
             head = f"{summary}; {change}" if change else summary
             return Reply([self.state_view(head)], True, summary=head)
 
@@ -153,20 +119,20 @@ class BakerStreetSession(BaseSession):
 
     def _by_card(self) -> list[tuple[int, dict[Evidence, float]]]:
         """My positions as (card id, distribution): ids follow a card as it moves along the hand."""
-        kn = self.kn
+        kn = self._kn
         return [(slot.id, dist) for slot, dist in zip(kn.hands[kn.me], kn.hand(), strict=True)]
 
     def _with_seat(self, tokens: list[str]) -> str:
         """The line with 'me' standing for my seat number where a seat is expected."""
         if tokens[0].lower() not in SEAT_VERBS or not any(t.lower() == "me" for t in tokens[1:]):
             return " ".join(tokens)
-        if self.kn.setup.me is None:
+        if self._kn.setup.me is None:
             raise AssistantError("'me' stands for your seat: enter 'me SEAT' first")
-        return " ".join([tokens[0], *(str(self.kn.setup.me) if t.lower() == "me" else t for t in tokens[1:])])
+        return " ".join([tokens[0], *(str(self._kn.setup.me) if t.lower() == "me" else t for t in tokens[1:])])
 
     def _add(self, entry: Entry) -> None:
         """Add an entry, then my own draw when the rules make me draw (I cannot see the card)."""
-        kn = self.kn
+        kn = self._kn
         started = kn.started
         kn.add(entry)
         if not started:
@@ -177,14 +143,17 @@ class BakerStreetSession(BaseSession):
             kn.add(Drew(kn.me))
 
     def _require(self, what: str) -> HandKnowledge:
-        if not self.kn.started:
-            raise AssistantError(f"{what}: finish the setup first, still need {', '.join(self.kn.missing())}")
-        return self.kn
+        if not self._kn.started:
+            raise AssistantError(f"{what}: finish the setup first, still need {', '.join(self._kn.missing())}")
+        return self._kn
 
     # -- setup dialogue -------------------------------------------------------------------------------------
+    def missing_setup(self) -> str:
+        return ", ".join(self._kn.missing())
+
     def setup_question(self) -> Question | None:
-        s = self.kn.setup
-        if self.kn.started:
+        s = self._kn.setup
+        if self._kn.started:
             return None
         if s.players is None:
             return Question("Number of players (2-4): ", "players")
@@ -212,11 +181,11 @@ class BakerStreetSession(BaseSession):
 
     # -- views ----------------------------------------------------------------------------------------------
     def state_view(self, head: str | None) -> v.View:
-        return state_view(self.kn, head)
+        return state_view(self._kn, head)
 
     def brief_view(self) -> v.View:
         """One screen: the Leads, the tracks and the Impossible, what comes next, and your hand."""
-        return brief_view(self.kn)
+        return brief_view(self._kn)
 
     def _why(self, args: list[str]) -> v.View:
         usage = "why POSITION [CARD] [steps]"
@@ -233,9 +202,7 @@ class BakerStreetSession(BaseSession):
             card, i = take_evidence(args, 1, usage)
             no_args("why", args[i:])
             if steps and card in kn.unseen():
-                from assistant_cli.teach_games import BakerStreetTeacher, why_steps
-
-                return v.Text(why_steps(BakerStreetTeacher(), self, (card.code, pos)))
+                return v.Text(why_steps(BeyondBakerStreetClaims(kn), (card.code, pos)))
             result = kn.explain(pos, card)
             prob = kn.hand()[pos - 1].get(card, 0.0)
             return why_card_view(card, pos, result, prob)
@@ -322,12 +289,12 @@ class BakerStreetSession(BaseSession):
 
     # -- completion -----------------------------------------------------------------------------------------
     def _candidates(self, words: list[str]) -> list[str]:
-        s = self.kn.setup
+        s = self._kn.setup
         if not words:
             return [*ENTRY_VERBS, *(aliases[0] for aliases in COMMANDS.values())]
         verb, pos = words[0].lower(), len(words)
         seats = [str(i) for i in range(1, (s.players or 4) + 1)] + (["me"] if s.me else [])
-        cards = [c.code for c in (self.kn.unseen() if self.kn.started else self.data.evidence)]
+        cards = [c.code for c in (self._kn.unseen() if self._kn.started else self.data.evidence)]
         sections = list(SECTIONS)
         subjects = [*map(str, NUMBERS), *ICONS]
         if verb == "players":
@@ -365,118 +332,10 @@ class BakerStreetSession(BaseSession):
                 else []
         if verb == "swap":
             return seats if pos in (1, 3) else ["1", "2", "3", "4", "5", "6"] if pos in (2, 4) else cards
-        if COMMAND_OF.get(verb) == "why" and self.kn.started:
-            held = [str(i) for i in range(1, len(self.kn.hands[self.kn.me]) + 1)]
-            return held if pos == 1 else [c.code for c in self.kn.hand()[int(words[1]) - 1]] \
+        if COMMAND_OF.get(verb) == "why" and self._kn.started:
+            held = [str(i) for i in range(1, len(self._kn.hands[self._kn.me]) + 1)]
+            return held if pos == 1 else [c.code for c in self._kn.hand()[int(words[1]) - 1]] \
                 if pos == 2 and words[1].isdigit() and words[1] in held else []
         if COMMAND_OF.get(verb) == "advise":
             return ["all", "hat"] if pos in (1, 2) else []
         return []
-
-
-# -- the Typer apps ---------------------------------------------------------------------------------------------
-
-
-
-# -- simulation ---------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SimulationSummary:
-    """A cooperative run: the table wins or loses together."""
-
-    games: int
-    wins: int
-    means: dict[str, float]  # per game, summed over the seats
-    losses: dict[str, int]
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def stderr(self) -> float:
-        p = self.win_rate
-        return math.sqrt(p * (1 - p) / self.games) if self.games else 0.0
-
-
-def summarize_records(records: Sequence[Any]) -> SimulationSummary:
-    n = len(records)
-    wins = sum(1 for r in records if r.stats[0].get("won", 0.0))
-    table_keys = {"won", "holmes", "track", *LOSS_KINDS}
-    keys = sorted({k for r in records for st in r.stats for k in st} - table_keys)
-    means = {k: sum(st.get(k, 0.0) for r in records for st in r.stats) / n for k in keys} if n else {}
-    for k in ("holmes", "track"):
-        means[f"{k}_at_end"] = sum(r.stats[0].get(k, 0.0) for r in records) / n if n else 0.0
-    losses = {k: int(sum(r.stats[0].get(k, 0.0) for r in records)) for k in LOSS_KINDS}
-    return SimulationSummary(n, wins, means, losses)
-
-
-def simulate_command(
-    games: GamesOption = 100,
-    players: Annotated[int, typer.Option(help="Players at the table.", min=2, max=4)] = 3,
-    case: Annotated[int, typer.Option(help="Case File.", min=1, max=6)] = 1,
-    bots: Annotated[str, typer.Option(help="Bots seat by seat, comma-separated, or one name for every seat "
-                                           "(random, advisor, hat: the advisor with the hat convention, "
-                                           "every seat).")] = "advisor",
-    seed: SeedOption = 0,
-    workers: WorkersOption = 1,
-    cluster: ClusterOption = None,
-    as_json: SummaryJsonOption = False,
-    replay: ReplayOption = None,
-    characters: Annotated[str, typer.Option(help="Character cards: 'random' (drawn per game), or one name per "
-                                                 "seat, comma-separated ('Toby,random,Lestrade'); empty: the "
-                                                 "base game.")] = "",
-) -> None:
-    """Simulate Beyond Baker Street games (cooperative: the table wins or loses together)."""
-
-    def build() -> Matchup:
-        rules = TableRules(players, case)
-        names = seat_bots(bots, players, lambda name: make_bot(name, 1, random.Random(0)), counted=False)
-        if "hat" in names and set(names) != {"hat"}:
-            raise AssistantError(f"--bots '{bots}': hat is a convention the whole table plays; make every seat hat")
-        if characters.strip():
-            seats = parse_characters(characters, players, rules.data)
-            return Matchup(functools.partial(new_character_game, rules, seats), names, make_bot)
-        return Matchup(functools.partial(new_game, rules), names, make_bot)
-
-    chars = f" --characters {characters}" if characters.strip() else ""
-    run = run_simulation(build, games, seed, workers, replay, _replay,
-                         f"{GAME} --players {players} --case {case} --bots {bots}{chars}", cluster=cluster)
-    if run is None:
-        return
-    names, elapsed = run.matchup.bots, run.elapsed
-    summary = summarize_records(run.records)
-    if as_json:
-        typer.echo(json.dumps({
-            "game": GAME, "games": summary.games, "seed": seed, "players": players, "case": case,
-            "bots": list(names), "characters": characters or None, "wins": summary.wins, "win_rate": summary.win_rate,
-            "win_rate_stderr": summary.stderr, "mean_per_game": summary.means, "losses": summary.losses,
-        }, indent=2))
-        return
-    out = Console()
-    table = Table(title=f"Beyond Baker Street, {players} players, Case File {case}, {summary.games} games "
-                        f"({', '.join(names)}{'; characters ' + characters if chars else ''})")
-    for col in ("Wins", "Win %", "s.e.", "Turns", "Assist", "Invest", "Wrong", "Elim", "Pursue", "Dead"):
-        table.add_column(col, justify="right")
-    m = summary.means
-    table.add_row(str(summary.wins), f"{100 * summary.win_rate:.1f}", f"{100 * summary.stderr:.1f}",
-                  *(f"{m.get(k, 0.0):.1f}" for k in ("turns", "assists", "investigates", "mismatches", "eliminates",
-                                                      "pursues", "dead_leads")))
-    out.print(table)
-    lost = ", ".join(f"{k.removeprefix('lost_').replace('_', ' ')} {v}" for k, v in summary.losses.items())
-    out.print(f"Losses: {lost}. Means are per game, all seats together (Wrong: investigated on the wrong "
-              f"icon; Dead: Dead Leads). {speed_text(summary.games, elapsed, run.where)}.")
-
-
-def _replay(matchup: Matchup, seed: int) -> None:
-    record, state = play_game(matchup, seed)
-    assert isinstance(state, BakerStreetState)
-    out = Console()
-    chars = f"; characters {', '.join(state.rules.characters)}" if state.rules.characters else ""
-    out.print(f"Game seed {seed}: bots {', '.join(matchup.bots)}; first player {state.first_player}{chars}")
-    for s in state.seats:
-        out.print(f"  player {s} was dealt {' '.join(c.code for c in state.hand_log[s][0])}", highlight=False)
-    for line in state.log:
-        out.print(line, highlight=False)
-    out.print(f"Result: {state.board.result} ({state.board.reason}) after {record.actions} actions.")

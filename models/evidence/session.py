@@ -1,14 +1,11 @@
-"""``assist evidence``: the Evidence companion's session, and ``assist simulate evidence``.
+"""The Evidence companion session (``assist evidence``).
 
-The ``assist evidence`` and ``analyze`` commands are declared in :mod:`assistant_cli.main` (so that their help
-needs no game import) and import this module when they run.
-
-The session follows the shared pattern (:mod:`assistant_cli.session`, :mod:`assistant_cli.main`):
-``EvidenceSession.handle(line)`` turns a typed line into a :class:`~assistant_cli.session.Reply` of view data
-(:mod:`solver.view`, built in :mod:`models.evidence.views`; the terminal and the web page draw it), raises
-:class:`~solver.errors.AssistantError` for a bad line (nothing changes), and keeps the journal of accepted entries
-(rewritten atomically by :class:`~assistant_cli.session.Journal`). The terminal loop, piped stdin, file replay and
-Ctrl-C recovery are the shared ones in ``main.py``.
+It follows the shared pattern (:class:`solver.session.BaseSession`): ``EvidenceSession.handle(line)`` turns a
+typed line into a :class:`~solver.session.Reply` of view data (:mod:`solver.view`, built in
+:mod:`models.evidence.views`; the terminal and the web page draw it), raises :class:`~solver.errors.AssistantError`
+for a bad line (nothing changes), and keeps the journal of accepted entries (rewritten atomically by
+:class:`~solver.session.Journal`). The terminal loop, piped stdin, file replay and Ctrl-C recovery are the command
+line's.
 
 What the user types is what happens at the table (:mod:`models.evidence.observations`): the setup (players,
 my seat, the rumours revealed at setup, my hand, everyone's per-colour hand counts), then every rumour played
@@ -19,33 +16,13 @@ player's expected score for the search cards they hold.
 
 from __future__ import annotations
 
-import functools
-import json
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Annotated, Any
 
-import typer
-from rich.console import Console
-from rich.table import Table
-
-from assistant_cli.companion import (
-    ClusterOption,
-    DeepCheckOption,
-    GamesOption,
-    ReplayOption,
-    SeedOption,
-    SummaryJsonOption,
-    WorkersOption,
-    run_simulation,
-    seat_bots,
-    speed_text,
-)
-from assistant_cli.companion_app import journal_header
-from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, with_seat
+from models.evidence import ENTRY
 from models.evidence.advisor import candidates, evaluate
-from models.evidence.bots import bot_factory, make_bot
+from models.evidence.claims import EvidenceClaims
 from models.evidence.data import COLOURS, TOOL_NAMES
 from models.evidence.inference import GreedyOpponents
 from models.evidence.knowledge import EvidenceKnowledge, TableSetup
@@ -60,7 +37,7 @@ from models.evidence.observations import (
     colour_of,
     parse,
 )
-from models.evidence.rules import EXTRA, PLAY, SEARCH, UNCOVER, EvidenceState, extra_actions, new_game
+from models.evidence.rules import EXTRA, PLAY, SEARCH, UNCOVER, extra_actions
 from models.evidence.turns import EVIDENCE_STEP, TurnOrder
 from models.evidence.views import (
     advice_table,
@@ -71,12 +48,13 @@ from models.evidence.views import (
     players_table,
 )
 from solver import view as v
+from solver.claims import why_steps
 from solver.errors import AssistantError
 from solver.parsing import parse_int
-from solver.simulate import Matchup, Row, play_game, summarize
+from solver.session import BaseSession, Command, Journal, Reply, SetupQuestion, with_seat
 
-GAME = "evidence"
-JOURNAL_HEADER = journal_header(GAME)
+GAME = ENTRY.name
+JOURNAL_HEADER = ENTRY.header
 ADVICE_SHOWN = 8
 ADVICE_SAMPLES = 96
 MAX_ADVICE_SAMPLES = 1000  # about 4 s of advice in round 3 of examples/evidence-4p.txt (96: 0.3 s)
@@ -200,6 +178,9 @@ class EvidenceSession(BaseSession):
         return Turn(step.round, step.seat, step.phase, step.colour)
 
     # -- setup dialogue -------------------------------------------------------------------------------------
+    def missing_setup(self) -> str:
+        return "; ".join(self.setup.missing())
+
     def setup_question(self) -> Question | None:
         s = self.setup
         if self.knowledge is not None:
@@ -262,9 +243,8 @@ class EvidenceSession(BaseSession):
         if len(args) == 2:
             value = parse_int(args[1], "why: value", *VALUE_RANGE)
             if steps:
-                from assistant_cli.teach_games import EvidenceTeacher, why_steps
-
-                return v.Text(why_steps(EvidenceTeacher(), self, EvidenceTeacher().parse_claim(self, " ".join(args))))
+                claims = EvidenceClaims(kn)
+                return v.Text(why_steps(claims, claims.parse(" ".join(args))))
             return v.Text(str(kn.why(colour, value)))
         lines = [v.Text(str(kn.why(colour, value))) for value in kn.data.distinct_values(colour)]
         return v.Group(v.Text(f"{colour} ({kn.data.names[colour]}):", "strong"), *lines)
@@ -401,91 +381,3 @@ def legal_for(kn: EvidenceKnowledge, phase: str) -> list:
         takes = [Take(c) for c in COLOURS if t.available(c)] if t.room(me) > 0 else []
         return [*takes, Done()]
     return [*extra_actions(t, me), Done()]
-
-
-# -- simulation ---------------------------------------------------------------------------------------------------
-
-
-def _row_json(row: Row) -> dict[str, Any]:
-    return {"label": row.label, "bot": row.bot, "seats": list(row.seats), "games": row.games, "wins": row.wins,
-            "win_share": row.win_share, "win_share_stderr": row.win_share_stderr, "mean": dict(row.means)}
-
-
-def _rows_table(title: str, rows: list[Row]) -> Table:
-    table = Table(title=title)
-    table.add_column("Seat")
-    table.add_column("Bot")
-    for name in ("Wins", "Win %", "±", "Score", "Cards", "HL", "T-outs", "Tools"):
-        table.add_column(name, justify="right")
-    for row in rows:
-        m = row.means
-        table.add_row(",".join(str(s) for s in row.seats), row.bot, str(row.wins), f"{100 * row.win_share:.1f}",
-                      f"{100 * row.win_share_stderr:.1f}", f"{m.get('score', 0):.2f}", f"{m.get('articles', 0):.2f}",
-                      f"{m.get('hot_leads', 0):.2f}", f"{m.get('timeouts', 0):.2f}", f"{m.get('tools', 0):.2f}")
-    return table
-
-
-def simulate_command(
-    games: GamesOption = 100,
-    players: Annotated[int, typer.Option(help="Players at the table.", min=2, max=5)] = 4,
-    bots: Annotated[str, typer.Option(help="Bots seat by seat (seat 1 first), comma-separated, or one name for "
-                                           "every seat (random, greedy, advisor).")] = "greedy",
-    seed: SeedOption = 0,
-    workers: WorkersOption = 1,
-    cluster: ClusterOption = None,
-    variant: Annotated[str, typer.Option(help="basic (time-outs) or pro (professional tools).")] = "basic",
-    as_json: SummaryJsonOption = False,
-    deep_check: DeepCheckOption = False,
-    replay: ReplayOption = None,
-) -> None:
-    """Simulate Evidence games between bots; every bot's knowledge is checked for soundness after every event."""
-
-    def build() -> Matchup:
-        if variant not in ("basic", "pro"):
-            raise AssistantError(f"--variant '{variant}': expected basic or pro")
-        if not 2 <= players <= 5:
-            raise AssistantError(f"--players {players}: expected 2 to 5")
-        names = seat_bots(bots, players, bot_factory)
-        return Matchup(functools.partial(new_game, players=players, pro=variant == "pro"), names, make_bot, deep_check)
-
-    run = run_simulation(build, games, seed, workers, replay, _replay,
-                         f"{GAME} --players {players} --variant {variant} --bots {bots}", cluster=cluster)
-    if run is None:
-        return
-    names, elapsed = run.matchup.bots, run.elapsed
-    summary = summarize(run.records, names)
-    if as_json:
-        typer.echo(json.dumps({
-            "game": GAME, "games": summary.games, "seed": seed, "players": players, "variant": variant,
-            "bots": list(names), "shared_victories": summary.draws, "seats": [_row_json(r) for r in summary.seats],
-            "by_bot": [_row_json(r) for r in summary.bots],
-        }, indent=2))
-        return
-    out = Console()
-    out.print(_rows_table(f"Evidence ({variant}), {players} players, {summary.games} games: by seat", summary.seats))
-    if len(summary.bots) < len(summary.seats):
-        out.print(_rows_table("By bot (win share per seat it played)", summary.bots))
-    out.print(f"Shared victories (no single winner): {summary.draws}. ± is the standard error of the win share. "
-              f"Means per seat and game: final score, search cards, Hot Leads, time-outs, tools. "
-              f"{speed_text(summary.games, elapsed, run.where)}.")
-
-
-def _replay(matchup: Matchup, seed: int) -> None:
-    record, state = play_game(matchup, seed)
-    assert isinstance(state, EvidenceState)
-    out = Console()
-    t = state.table
-    out.print(f"Game seed {seed}: bots {', '.join(matchup.bots)}; start player {t.start}; "
-              f"{'pro' if t.pro else 'basic'} variant")
-    out.print("  evidence: " + ", ".join(f"{c} {v}" for c, v in state.evidence.items()), highlight=False)
-    out.print("  setup rumours: " + (", ".join(f"{c} {v}" for c, v in state.setup_cards) or "none"), highlight=False)
-    for s in t.seats:
-        hand = " ".join(f"{c} {v}" for c, v in state.initial_hands[s])
-        pile = " ".join(f"{c} {v}" for c, v in state.initial_unknown.get(s, ()))
-        out.print(f"  player {s} ({matchup.bots[s - 1]}): {hand}" + (f"; unknown {pile}" if pile else ""),
-                  highlight=False)
-    for line in state.log:
-        out.print(line, highlight=False)
-    result = f"player {record.winner} wins" if record.winner else f"shared victory {state.winners}"
-    out.print(f"Result: {result}.")
-

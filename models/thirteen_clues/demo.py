@@ -1,9 +1,11 @@
 """``assist demo``: a seeded Thirteen Clues game seen from seat 1, with every deduction shown as it happens.
 
+The demo yields view data (:mod:`solver.view`) as it goes; the command line draws each view at once.
+
 The table is dealt by :func:`models.thirteen_clues.deal.random_deal`; the events are true observations
 derived from that deal (witness answers through ``Deal.answer``, informant looks, rivals' wrong accusations),
-typed into a :class:`~assistant_cli.session.Session` exactly as a user would type them. The session never
-sees the deal; the demo only uses it at the end to check the answer.
+typed into a :class:`~models.thirteen_clues.session.ThirteenCluesSession` exactly as a user would type them. The
+session never sees the deal; the demo only uses it at the end to check the answer.
 
 Who does what is a simple seeded script, not strategy: seat 1 asks about the suit or category of one of its
 remaining candidates and sometimes looks at an informant card; rivals ask random questions, look at informant
@@ -13,18 +15,14 @@ cards, and now and then make a wrong accusation with cards they cannot see.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 
-from rich.console import Console
-from rich.rule import Rule
-from rich.text import Text
-
-from assistant_cli.session import Session
-from assistant_cli.terminal import to_rich
 from models.thirteen_clues.data import CARD_BY_NAME, CATEGORIES, DEFAULT_DATA
 from models.thirteen_clues.deal import Deal, random_deal
 from models.thirteen_clues.observations import Accusation, InformantBy, InformantLook, Observation
+from models.thirteen_clues.session import ThirteenCluesSession
+from solver import view as v
 
 ME = 1
 
@@ -37,7 +35,7 @@ class Event:
     narration: str
 
 
-def table_events(deal: Deal, rng: random.Random, candidates: Session) -> Iterator[Event]:
+def table_events(deal: Deal, rng: random.Random, candidates: ThirteenCluesSession) -> Iterator[Event]:
     """An endless, seeded sequence of true events, turn by turn from seat 1 (``candidates`` is seat 1's
     session, read only to choose seat 1's questions)."""
     suits = list(DEFAULT_DATA.suits_in_play(deal.players))
@@ -80,7 +78,7 @@ class _Table:
     def _unlooked(self, seat: int) -> list[str]:
         return [x for x in self.letters if x not in self.looked.setdefault(seat, set())]
 
-    def my_turn(self, session: Session) -> Event:
+    def my_turn(self, session: ThirteenCluesSession) -> Event:
         rng = self.rng
         unlooked = self._unlooked(ME)
         if unlooked and rng.random() < 0.25:
@@ -130,51 +128,47 @@ class _Table:
         return None
 
 
-def run_demo(console: Console, seed: int, players: int, max_steps: int) -> bool | None:
-    """Play the demo; True if seat 1's mystery was solved and matches the deal, None if the step limit came
-    first (False would mean the deduction disagrees with the deal, which the soundness tests rule out)."""
+def demo(seed: int, players: int, steps: int) -> Generator[v.View, None, bool | None]:
+    """Play the demo, yielding what to show; returns True if seat 1's mystery was solved and matches the deal,
+    None if the step limit came first (False would mean the deduction disagrees with the deal, which the
+    soundness tests rule out)."""
     rng = random.Random(seed)
     deal = random_deal(players, rng)
-    session = Session()
-    console.print(Rule(f"Thirteen Clues demo: {players} players, seed {seed}, you are seat {ME}"))
+    session = ThirteenCluesSession()
+    yield v.Rule(f"Thirteen Clues demo: {players} players, seed {seed}, you are seat {ME}")
     for entry in deal.setup_lines(ME):
-        console.print(Text(f"seat {ME}> {entry}", style="bold cyan"))
+        yield v.Text(f"seat {ME}> {entry}", "accent")
         reply = session.handle(str(entry))
-    for renderable in reply.renderables:
-        console.print(to_rich(renderable))
+    yield from reply.renderables
     events = table_events(deal, rng, session)
-    steps = 0
-    while session.solved() is None and steps < max_steps:
-        steps += 1
+    step = 0
+    while session.solved() is None and step < steps:
+        step += 1
         event = next(events)
         before = session.snapshot().mystery
-        console.print(Rule(f"step {steps}: {event.narration}", style="dim"))
-        console.print(Text(f"seat {ME}> {event.observation}", style="bold cyan"))
+        yield v.Rule(f"step {step}: {event.narration}")
+        yield v.Text(f"seat {ME}> {event.observation}", "accent")
         reply = session.handle(str(event.observation))
         after = session.snapshot().mystery
         if after == before:
-            console.print(Text(reply.summary or "no change", style="dim"))
+            yield v.Text(reply.summary or "no change", "muted")
             continue
-        for renderable in reply.renderables:
-            console.print(to_rich(renderable))
+        yield from reply.renderables
         ruled_out = [c for cat in before for c in before[cat] if c not in after[cat]]
         for card in ruled_out:
-            console.print(Text(f"seat {ME}> why {card}", style="bold cyan"))
-            for renderable in session.handle(f"why {card}").renderables:
-                console.print(to_rich(renderable))
+            yield v.Text(f"seat {ME}> why {card}", "accent")
+            yield from session.handle(f"why {card}").renderables
     solution = session.solved()
     truth = deal.screens[ME]
-    console.print(Rule("result"))
-    console.print(f"the true mystery of seat {ME} (from the deal): {', '.join(truth)}")
+    yield v.Rule("result")
+    yield v.Text(f"the true mystery of seat {ME} (from the deal): {', '.join(truth)}")
     if solution is None:
-        console.print(Text(f"not solved after {steps} steps (step limit)", style="yellow"))
+        yield v.Text(f"not solved after {step} steps (step limit)", "warn")
         return None
     answer = (solution["person"], solution["location"], solution["weapon"])
     correct = set(answer) == set(truth)
     person, location, weapon = answer
     verdict = "correct" if correct else "WRONG"
-    console.print(
-        Text(f"solved after {steps} steps: the {person} in the {location} with the {weapon}: {verdict}",
-             style="bold green" if correct else "bold red")
-    )
+    yield v.Text(f"solved after {step} steps: the {person} in the {location} with the {weapon}: {verdict}",
+                 "good" if correct else "bad")
     return correct

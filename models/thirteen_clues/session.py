@@ -1,11 +1,10 @@
 """The Thirteen Clues companion session: one object that turns a typed line into a reply.
 
-``Session.handle(line)`` is the whole interactive loop minus any interface: it parses the line, updates the
-setup or the knowledge model, keeps the journal of accepted entries and returns a :class:`Reply` holding view
-data (:mod:`models.thirteen_clues.views`), which the terminal and the web page draw alike. It raises
-:class:`solver.errors.AssistantError` for user errors and changes nothing then. The shared machinery (journal,
-replay, edit and drop) is :class:`solver.session.BaseSession`; its names are re-exported here for the modules
-that still import them from this one.
+``ThirteenCluesSession.handle(line)`` is the whole interactive loop minus any interface: it parses the line,
+updates the setup or the knowledge model, keeps the journal of accepted entries and returns a :class:`Reply`
+holding view data (:mod:`models.thirteen_clues.views`), which the terminal and the web page draw alike. It
+raises :class:`solver.errors.AssistantError` for user errors and changes nothing then. The shared machinery
+(journal, replay, edit and drop) is :class:`solver.session.BaseSession`.
 
 The journal holds the lines that make up the current state, in canonical form (``str`` of the parsed entry,
 so prefixes like ``ask 3 re 2`` are saved as ``ask 3 Red 2``); what-ifs are saved as ``whatif <entry>``.
@@ -16,13 +15,12 @@ every accepted entry, so a crash or Ctrl-C loses nothing.
 from __future__ import annotations
 
 import copy
-import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from assistant_cli.companion_app import journal_header
-from models.thirteen_clues import views
+from models.thirteen_clues import ENTRY, views
+from models.thirteen_clues.claims import ThirteenCluesClaims
 from models.thirteen_clues.data import CARD_BY_NAME, CATEGORIES, DEFAULT_DATA, SUBCATEGORIES, GameData
 from models.thirteen_clues.knowledge import MYSTERY, TableSetup, ThirteenCluesKnowledge, place_label
 from models.thirteen_clues.observations import (
@@ -36,26 +34,15 @@ from models.thirteen_clues.observations import (
     parse,
 )
 from solver import view as v
+from solver.claims import why_steps
 from solver.errors import AssistantError
 from solver.knowledge import Count
 from solver.parsing import is_whole, parse_int
-from solver.session import (  # noqa: F401  (the base session's names, re-exported while the games move)
-    FIX_HINT,
-    BaseSession,
-    Command,
-    Journal,
-    Reply,
-    SetupQuestion,
-    complete_word,
-    contradiction_text,
-    no_args,
-    read_lines,
-    with_seat,
-)
+from solver.session import BaseSession, Command, Journal, Reply, SetupQuestion, no_args
+from solver.teaching import journal_numbers
 from solver.text import plural
 
-GAME = "thirteen-clues"
-JOURNAL_HEADER = journal_header(GAME)
+JOURNAL_HEADER = ENTRY.header
 
 # Session commands (not journaled) and their aliases; everything else is an entry for the parser.
 COMMANDS: dict[str, tuple[str, ...]] = {
@@ -95,7 +82,7 @@ class Snapshot:
     whatifs: tuple[str, ...]
 
 
-class Session(BaseSession):
+class ThirteenCluesSession(BaseSession):
     """One player's Thirteen Clues companion: setup, observations, what-ifs, journal."""
 
     COMMAND_OF = COMMAND_OF
@@ -120,8 +107,14 @@ class Session(BaseSession):
     def _help_view(self) -> v.View:
         return views.help_view()
 
-    def fresh(self) -> Session:
-        return Session(None, self.data, self.count_budget)
+    def fresh(self) -> ThirteenCluesSession:
+        return ThirteenCluesSession(None, self.data, self.count_budget)
+
+    def state(self, brief: bool = False) -> list[v.View]:
+        if brief or self.knowledge is None:
+            return [self.brief_view()]
+        snap = self._take_snapshot()
+        return [views.state_view(snap.mystery, snap.count, snap.whatifs, None)]
 
     def _show_reply(self) -> Reply:
         return self._state_reply(summary=None, diff=False, accepted=False)
@@ -147,6 +140,9 @@ class Session(BaseSession):
         return self._setup_entry(entry)
 
     # -- setup ----------------------------------------------------------------------------------------------
+    def missing_setup(self) -> str:
+        return ", ".join(self.setup.missing())
+
     def setup_question(self) -> Question | None:
         """The next question of the setup dialogue, or None once the setup is complete."""
         s = self.setup
@@ -277,9 +273,8 @@ class Session(BaseSession):
         card, i = CARD_NAMES.take(args, 0)
         place = self._place(args[i:], knowledge, usage)
         if steps and knowledge.where_visible(card) is None:
-            from assistant_cli.teach_games import ThirteenCluesTeacher, why_steps
-
-            return Reply([v.Text(why_steps(ThirteenCluesTeacher(), self, (card, place)))])
+            numbers = journal_numbers(self.lines, len(knowledge.knowledge.entries))
+            return Reply([v.Text(why_steps(ThirteenCluesClaims(knowledge, numbers), (card, place)))])
         result = knowledge.explain(card, place)
         whatifs = set(knowledge.knowledge.whatifs)
         prob = knowledge.count().probability((card, MYSTERY)) if place == MYSTERY else None
@@ -329,13 +324,9 @@ class Session(BaseSession):
             kwargs["glasses"] = parse_int(words[1], "advise glasses", 1, knowledge.players)
         elif words:
             raise AssistantError(f"advise: unexpected '{' '.join(args)}', expected '{usage}'")
-        try:
-            advisor = importlib.import_module("models.thirteen_clues.advisor")
-        except ModuleNotFoundError as exc:
-            if exc.name != "models.thirteen_clues.advisor":
-                raise
-            return Reply([v.Text("advise: the advisor is not available yet", "warn")])
-        advice = advisor.advise(knowledge, **kwargs)
+        from models.thirteen_clues.advisor import advise  # NumPy and the joint counts: only when asked
+
+        advice = advise(knowledge, **kwargs)
         hypothetical = bool(knowledge.knowledge.whatifs)
         return Reply([views.advice_view(advice, None if show_all else ADVICE_SHOWN, hypothetical)])
 

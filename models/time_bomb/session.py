@@ -1,68 +1,40 @@
-"""``assist time-bomb``: the Time Bomb Evolution companion's session, and ``assist simulate time-bomb``.
+"""The Time Bomb Evolution companion session (``assist time-bomb``).
 
-The ``assist time-bomb`` and ``analyze`` commands are declared in :mod:`assistant_cli.main` (so that their help
-needs no game import) and import this module when they run.
-
-The session follows the shared pattern (:mod:`assistant_cli.session`, :mod:`assistant_cli.main`):
-``TimeBombSession.handle(line)`` turns a typed line into a :class:`~assistant_cli.session.Reply`, raises
-:class:`~solver.errors.AssistantError` for a bad line (nothing changes), and keeps the journal of accepted
-entries (rewritten atomically by :class:`~assistant_cli.session.Journal`). The terminal loop, piped stdin, file
-replay and Ctrl-C recovery are the shared ones in ``main.py``.
+It follows the shared pattern (:class:`solver.session.BaseSession`): ``TimeBombSession.handle(line)`` turns a
+typed line into a :class:`~solver.session.Reply`, raises :class:`~solver.errors.AssistantError` for a bad line
+(nothing changes), and keeps the journal of accepted entries (rewritten atomically by
+:class:`~solver.session.Journal`). The terminal loop, piped stdin, file replay and Ctrl-C recovery are the
+command line's.
 
 What the user types is what happens at the table (:mod:`models.time_bomb.observations`). After every entry it
 shows each player's probability of being Moriarty (with the claims, and the prior from hard facts alone), their
 expected holdings, every claim (flagged when the cuts contradict it) and the risk of every possible cut, each
 number from hard facts alone and with the claims, so the user sees what rests on claims. The session answers
 with view data built in :mod:`models.time_bomb.views` (no rich object), which the terminal and the web page
-draw; only the simulate command below prints with rich directly.
+draw.
 """
 
 from __future__ import annotations
 
-import functools
-import json
-from collections.abc import Sequence
-from concurrent.futures import Executor
-from dataclasses import dataclass
-from typing import Annotated, Any
-
-import typer
-from rich.console import Console
-from rich.table import Table
-
-from assistant_cli.companion import (
-    ClusterOption,
-    DeepCheckOption,
-    GamesOption,
-    ReplayOption,
-    SeedOption,
-    SummaryJsonOption,
-    WorkersOption,
-    run_simulation,
-    seat_bots,
-    speed_text,
-)
-from assistant_cli.companion_app import journal_header
-from assistant_cli.session import BaseSession, Command, Journal, Reply, SetupQuestion, with_seat
-from models.time_bomb import views
+from models.time_bomb import ENTRY, views
 from models.time_bomb.advisor import (
     cut_risks,
     risk_policies,
 )
 from models.time_bomb.bluff import BluffModel
-from models.time_bomb.bots import BOTS, AdvisorBot, RoleBot, check_spec, make_bot
+from models.time_bomb.claims import TimeBombClaims
 from models.time_bomb.data import COLOURS, DEFAULT_DATA, MORIARTY, SHERLOCK, GameData
 from models.time_bomb.knowledge import TableSetup, TimeBombKnowledge
 from models.time_bomb.observations import CARD_NAMES, COLOUR_NAMES, Entry, Hand, Me, Players, Role, Start, parse
-from models.time_bomb.rules import CUT, TableRules, TimeBombState, new_game
+from models.time_bomb.rules import CUT
 from solver import view as v
+from solver.claims import why_steps
 from solver.errors import AssistantError
-from solver.parallel import Backend, run_jobs
 from solver.parsing import is_whole, parse_fraction, parse_int, shown
-from solver.simulate import Matchup, game_seed, play_game
+from solver.session import BaseSession, Command, Journal, Reply, SetupQuestion, with_seat
 
-GAME = "time-bomb"
-JOURNAL_HEADER = journal_header(GAME)
+GAME = ENTRY.name
+JOURNAL_HEADER = ENTRY.header
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "help": ("help", "h", "?"),
@@ -196,6 +168,9 @@ class TimeBombSession(BaseSession):
         return self.knowledge
 
     # -- setup dialogue and completion ----------------------------------------------------------------------
+    def missing_setup(self) -> str:
+        return "; ".join(self.setup.missing())
+
     def setup_question(self) -> Question | None:
         s = self.setup
         if self.knowledge is not None:
@@ -285,9 +260,8 @@ class TimeBombSession(BaseSession):
         kind, rest = args[0].lower(), args[1:]
         # Each number is read in its widest range here; the why_* functions say why a value is impossible.
         if kind == "inplay" and len(rest) == 3 and rest[2].lower() == "steps":
-            from assistant_cli.teach_games import TimeBombTeacher, why_steps
-
-            return v.Text(why_steps(TimeBombTeacher(), self, TimeBombTeacher().parse_claim(self, " ".join(rest[:2]))))
+            claims = TimeBombClaims(kn)
+            return v.Text(why_steps(claims, claims.parse(" ".join(rest[:2]))))
         if kind == "role" and len(rest) == 1:
             return views.why_role(kn, self._seat(rest[0]))
         if kind == "claim" and len(rest) == 1:
@@ -351,154 +325,3 @@ class TimeBombSession(BaseSession):
             ],
             "entries": list(self.lines),
         }
-
-
-# -- simulation ---------------------------------------------------------------------------------------------------
-
-
-def _new_state(rng: Any, players: int) -> TimeBombState:
-    return new_game(TableRules(players), rng)
-
-
-@dataclass(frozen=True)
-class SimResult:
-    """A run's figures: Sherlock's win rate (with its standard error) and how games ended."""
-
-    games: int
-    sherlock_wins: int
-    explosions: int
-    time_outs: int
-    mean_rounds: float
-    false_claims_moriarty: float
-    false_claims_sherlock: float
-
-    @property
-    def sherlock_rate(self) -> float:
-        return self.sherlock_wins / self.games if self.games else 0.0
-
-    @property
-    def stderr(self) -> float:
-        p = self.sherlock_rate
-        return (p * (1 - p) / self.games) ** 0.5 if self.games else 0.0
-
-
-def summarize_records(records: Sequence[Any]) -> SimResult:
-    n = len(records)
-    wins = sum(int(r.stats[0]["sherlock_win"]) for r in records)
-    booms = sum(int(r.stats[0]["exploded"]) for r in records)
-    rounds = sum(r.stats[0]["rounds"] for r in records) / n if n else 0.0
-    false_m = [s["claims_false"] for r in records for s in r.stats if s["moriarty"]]
-    false_s = [s["claims_false"] for r in records for s in r.stats if not s["moriarty"]]
-    return SimResult(n, wins, booms, n - wins - booms, rounds,
-                     sum(false_m) / len(false_m) if false_m else 0.0, sum(false_s) / len(false_s) if false_s else 0.0)
-
-
-def simulate_command(
-    games: GamesOption = 100,
-    players: Annotated[int, typer.Option(help="Players at the table.", min=4, max=6)] = 5,
-    bots: Annotated[str, typer.Option(help=f"Bots seat by seat, comma-separated, or one spec for every seat. A spec "
-                                           f"is a bot ({', '.join(BOTS)}) or SHERLOCK_BOT/MORIARTY_BOT, played by "
-                                           f"the role each seat is dealt.")] = "advisor/bluffing-moriarty",
-    seed: SeedOption = 0,
-    workers: WorkersOption = 1,
-    cluster: ClusterOption = None,
-    as_json: SummaryJsonOption = False,
-    deep_check: DeepCheckOption = False,
-    replay: ReplayOption = None,
-) -> None:
-    """Simulate Time Bomb Evolution games; each knowledge-keeping bot's hard knowledge is checked for
-    soundness after every observation."""
-
-    def build() -> Matchup:
-        if not 4 <= players <= 6:
-            raise AssistantError(f"--players {players}: expected 4 to 6")
-        names = seat_bots(bots, players, check_spec, noun="spec")  # each a bot or a SHERLOCK/MORIARTY pair
-        return Matchup(functools.partial(_new_state, players=players), names, make_bot, deep_check)
-
-    run = run_simulation(build, games, seed, workers, replay, _replay, f"{GAME} --players {players} --bots {bots}",
-                         cluster=cluster)
-    if run is None:
-        return
-    names, elapsed = run.matchup.bots, run.elapsed
-    result = summarize_records(run.records)
-    if as_json:
-        typer.echo(json.dumps({
-            "game": GAME, "games": result.games, "seed": seed, "players": players, "bots": list(names),
-            "sherlock_wins": result.sherlock_wins, "sherlock_win_rate": result.sherlock_rate,
-            "sherlock_win_rate_stderr": result.stderr, "explosions": result.explosions, "time_outs": result.time_outs,
-            "mean_rounds": result.mean_rounds, "false_claims_per_round_moriarty": result.false_claims_moriarty,
-            "false_claims_per_round_sherlock": result.false_claims_sherlock,
-        }, indent=2))
-        return
-    out = Console()
-    specs = ", ".join(dict.fromkeys(names))
-    table = Table(title=f"Time Bomb Evolution, {players} players, {result.games} games, bots {specs}")
-    for col in ("Sherlock wins", "Win %", "± s.e.", "Explosions", "Time outs", "Mean rounds", "False claims M / S"):
-        table.add_column(col, justify="right")
-    table.add_row(str(result.sherlock_wins), f"{100 * result.sherlock_rate:.1f}", f"{100 * result.stderr:.1f}",
-                  str(result.explosions), str(result.time_outs), f"{result.mean_rounds:.2f}",
-                  f"{result.false_claims_moriarty:.2f} / {result.false_claims_sherlock:.2f}")
-    out.print(table)
-    out.print(f"False claims are per player and game. {speed_text(result.games, elapsed, run.where)}; "
-              f"every game sound.")
-
-
-def _replay(matchup: Matchup, seed: int) -> None:
-    _record, state = play_game(matchup, seed)
-    assert isinstance(state, TimeBombState)
-    out = Console()
-    roles = ", ".join(f"{s}: {state.roles[s]}" for s in state.seats)
-    out.print(f"Game seed {seed}: bots {', '.join(matchup.bots)}; roles {roles}; removed "
-              f"{', '.join(f'{c}{i}' for c, i in state.removed)}", highlight=False)
-    for cut in state.table.cuts:
-        extra = " (red extra cut)" if cut.extra else ""
-        out.print(f"  round {cut.round} turn {cut.turn}: player {cut.cutter} cut player {cut.seat}: {cut.card}{extra}",
-                  highlight=False)
-    out.print(f"Result: {state.table.winner} wins ({state.table.reason}).")
-
-
-def _role_checks(players: int, spec: str, seed: int) -> tuple[float, float, int]:
-    """One game's role-belief score, worked out where the game is played: hits, chance and checks summed over
-    its advisor Sherlocks (plain numbers, so a worker process or a cluster sends back three figures, not bots)."""
-    created: list[Any] = []
-
-    def recording(name: str, seat: int, rng: Any) -> Any:
-        bot = make_bot(name, seat, rng)
-        created.append(bot)
-        return bot
-
-    matchup = Matchup(functools.partial(_new_state, players=players), (spec,) * players, recording)
-    _record, state = play_game(matchup, seed)
-    assert isinstance(state, TimeBombState)
-    hits = chance = 0.0
-    checks = 0
-    for bot in created:
-        inner = bot.inner if isinstance(bot, RoleBot) else bot
-        if not isinstance(inner, AdvisorBot) or inner.role != SHERLOCK:
-            continue
-        snapshots = list(inner.role_beliefs)
-        if getattr(inner, "last_beliefs", None):
-            snapshots.append(inner.last_beliefs)
-        others = [s for s in state.seats if s != inner.seat]
-        truth = {s for s in others if state.roles[s] == MORIARTY}
-        for _round, beliefs in snapshots:
-            top = max(beliefs[s] for s in others)
-            best = [s for s in others if abs(beliefs[s] - top) < 1e-12]
-            hits += sum(1 for s in best if s in truth) / len(best)
-            chance += len(truth) / len(others)
-            checks += 1
-    return hits, chance, checks
-
-
-def role_ranking(games: int, players: int, seed: int, spec: str = "advisor/bluffing-moriarty",
-                 executor: Backend | Executor | int = 1) -> dict[str, float]:
-    """How often an advisor Sherlock's top P(Moriarty) is a true Moriarty (ties share), at every redeal and its
-    last decision, against chance (the share of Moriarty players among the others), over the games of the run
-    seeded ``seed``, played through ``executor`` (see :func:`solver.parallel.run_jobs`)."""
-    per_game = run_jobs(functools.partial(_role_checks, players, spec), [game_seed(seed, i) for i in range(games)],
-                        executor)
-    hits = sum(h for h, _, _ in per_game)
-    chance = sum(c for _, c, _ in per_game)
-    checks = float(sum(n for _, _, n in per_game))
-    return {"checks": checks, "top_is_moriarty": hits / checks if checks else 0.0,
-            "chance": chance / checks if checks else 0.0}

@@ -7,8 +7,9 @@ from pathlib import Path
 
 from rich.console import Console
 
-from assistant_cli.session import Reply, Session
 from assistant_cli.terminal import to_rich
+from models.thirteen_clues.session import ThirteenCluesSession
+from solver.session import Reply
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "thirteen-clues-4p.txt"
@@ -31,8 +32,8 @@ def text(reply: Reply) -> str:
     return console.export_text()
 
 
-def ready_session(**kwargs: object) -> Session:
-    session = Session(**kwargs)  # type: ignore[arg-type]
+def ready_session(**kwargs: object) -> ThirteenCluesSession:
+    session = ThirteenCluesSession(**kwargs)  # type: ignore[arg-type]
     for line in SETUP:
         session.handle(line)
     return session

@@ -13,15 +13,15 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from assistant_cli.beyond_baker_street import JOURNAL_HEADER, BakerStreetSession
 from assistant_cli.main import app
-from assistant_cli.session import Reply
 from assistant_cli.terminal import to_rich
 from models.beyond_baker_street.advisor import AdvisorBot
 from models.beyond_baker_street.hat import HatBot, hat_advise, hat_table_of
 from models.beyond_baker_street.observations import Drew
 from models.beyond_baker_street.rules import TableRules, new_game
+from models.beyond_baker_street.session import JOURNAL_HEADER, BeyondBakerStreetSession
 from solver.errors import AssistantError
+from solver.session import Reply
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "beyond-baker-street-3p.txt"
@@ -37,15 +37,15 @@ def text(reply: Reply) -> str:
     return console.export_text()
 
 
-def ready() -> BakerStreetSession:
-    session = BakerStreetSession()
+def ready() -> BeyondBakerStreetSession:
+    session = BeyondBakerStreetSession()
     for line in SETUP:
         session.handle(line)
     return session
 
 
 def test_setup_dialogue_asks_in_order() -> None:
-    session = BakerStreetSession()
+    session = BeyondBakerStreetSession()
     prompts = []
     answers = iter(["3", "2", "1", "none", "1", "3W 4W 1T 6C", "1W 2W 5W 6W", "7W", "9T", "11W"])
     while (question := session.setup_question()) is not None:
@@ -71,7 +71,7 @@ def test_my_draw_is_automatic_and_positions_move() -> None:
     summary = session.handle("eliminate me 1 2T").summary or ""
     assert "new card at position 4" in summary and "cards moved left to 1, 2, 3" in summary
     assert session.lines[-1] == "eliminate 2 1 2T"  # the automatic draw is not journaled
-    assert isinstance(session.kn.entries[-1], Drew) and session.kn.entries[-1].seat == 2
+    assert isinstance(session.knowledge.entries[-1], Drew) and session.knowledge.entries[-1].seat == 2
     session.handle("assist 3 2 6 at 2")
     assert session.summary()["hand"][1] == {"6 Track": 1.0}
 
@@ -124,7 +124,7 @@ def test_errors_are_one_line_and_change_nothing() -> None:
 
 
 def test_undo_rebuilds_from_the_journal(tmp_path: Path) -> None:
-    from assistant_cli.session import Journal
+    from solver.session import Journal
 
     session = ready()
     session.journal = Journal(tmp_path / "g.journal", JOURNAL_HEADER)
@@ -132,7 +132,7 @@ def test_undo_rebuilds_from_the_journal(tmp_path: Path) -> None:
     session.handle("eliminate 2 1 2T")
     session.handle("undo")
     assert session.lines[-1] == "assist 1 2 Track at 1 2 3"
-    assert len(session.kn.hands[2]) == 4 and session.kn.board.current == 2
+    assert len(session.knowledge.hands[2]) == 4 and session.knowledge.board.current == 2
     saved = (tmp_path / "g.journal").read_text().splitlines()
     assert saved[0] == JOURNAL_HEADER and saved[-1] == "assist 1 2 Track at 1 2 3"
 
@@ -184,7 +184,7 @@ def test_example_file_agrees_with_the_true_game() -> None:
     rng = random.Random(11)
     state = new_game(TableRules(3, 1), rng, first_player=1)
     bots = {s: AdvisorBot(s, random.Random(s)) for s in state.seats}
-    session = BakerStreetSession()
+    session = BeyondBakerStreetSession()
     for _ in range(15):
         for s in state.seats:
             for obs in state.take_observations(s):
@@ -230,7 +230,7 @@ def test_advise_hat_follows_the_hat_table() -> None:
     """Seat 2's companion, fed a hat table's game, reads the same icons as seat 2's hat bot and advises its move."""
     state = new_game(TableRules(3, 5), random.Random(11), first_player=1)
     bots = {s: HatBot(s, random.Random(s)) for s in state.seats}
-    session = BakerStreetSession()
+    session = BeyondBakerStreetSession()
     compared = 0
     while not state.is_terminal():
         for s in state.seats:
@@ -243,7 +243,7 @@ def test_advise_hat_follows_the_hat_table() -> None:
             break
         action = bots[seat].step(state.view(seat))
         if seat == 2:
-            kn = session.kn
+            kn = session.knowledge
             hat = hat_table_of(kn)
             mine = [hat.fixed.get(s.id) for s in kn.hands[2]]
             assert mine == [bots[2].hat.fixed.get(s.id) for s in bots[2].hand.hands[2]]

@@ -11,10 +11,10 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from assistant_cli.beyond_baker_street import BakerStreetSession
 from assistant_cli.main import app
-from assistant_cli.session import Reply
+from models.beyond_baker_street.session import BeyondBakerStreetSession
 from solver.errors import AssistantError
+from solver.session import Reply
 
 runner = CliRunner()
 
@@ -26,8 +26,8 @@ def text(reply: Reply) -> str:
     return console.export_text()
 
 
-def session_with(*lines: str) -> BakerStreetSession:
-    session = BakerStreetSession()
+def session_with(*lines: str) -> BeyondBakerStreetSession:
+    session = BeyondBakerStreetSession()
     for line in lines:
         session.handle(line)
     return session
@@ -49,7 +49,7 @@ def test_the_dialogue_asks_each_seats_character_and_tab_completes() -> None:
 
 def test_start_state_help_and_uses() -> None:
     session = session_with(*SETUP)
-    kn = session.kn
+    kn = session.knowledge
     assert kn.board is not None and kn.board.current == 2  # Irene Adler (#9) before Toby (#18) and Pike (#15)
     shown = text(session.handle("show"))
     assert "you Irene Adler (#9, 1 of 1 use left)" in shown

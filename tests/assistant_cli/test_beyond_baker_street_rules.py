@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from assistant_cli.beyond_baker_street import BakerStreetSession
-from assistant_cli.session import FIX_HINT, Journal
+from models.beyond_baker_street.session import BeyondBakerStreetSession
 from solver.errors import AssistantError
+from solver.session import FIX_HINT, Journal
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "beyond-baker-street-3p.txt"
 LINES = [ln for ln in EXAMPLE.read_text().splitlines() if ln.split("#", 1)[0].strip()]
@@ -21,25 +21,26 @@ CONFIRMED = LINES[:27]  # up to 'confirm 2 Opportunity': player 3 is to play
 TURNS = "players take turns clockwise"
 
 
-def session_at(tmp_path: Path, lines: list[str]) -> BakerStreetSession:
-    session = BakerStreetSession(Journal(tmp_path / "game.journal", "# beyond-baker-street"))
+def session_at(tmp_path: Path, lines: list[str]) -> BeyondBakerStreetSession:
+    session = BeyondBakerStreetSession(Journal(tmp_path / "game.journal", "# beyond-baker-street"))
     for line in lines:
         session.handle(line, show=False)
     return session
 
 
-def refused(session: BakerStreetSession, line: str) -> str:
+def refused(session: BeyondBakerStreetSession, line: str) -> str:
     """The one-line refusal of ``line``; the entries, the board, the hands, the worlds and the journal unchanged."""
-    assert session.journal is not None and session.kn.board is not None
+    assert session.journal is not None and session.knowledge.board is not None
     lines, journal = list(session.lines), session.journal.path.read_text()
-    board, worlds = session.kn.board.copy(), session.kn.worlds()
-    hands = {s: list(h) for s, h in session.kn.hands.items()}
+    board, worlds = session.knowledge.board.copy(), session.knowledge.worlds()
+    hands = {s: list(h) for s, h in session.knowledge.hands.items()}
     with pytest.raises(AssistantError) as info:
         session.handle(line)
     message = str(info.value)
     assert "\n" not in message
     assert session.lines == lines and session.journal.path.read_text() == journal
-    assert session.kn.board == board and session.kn.hands == hands and session.kn.worlds() == worlds
+    kn = session.knowledge
+    assert kn.board == board and kn.hands == hands and kn.worlds() == worlds
     # A contradiction that names no earlier entry ends with how to find one (the same for every game).
     return message.removesuffix(FIX_HINT)
 

@@ -8,17 +8,17 @@ import json
 from pathlib import Path
 from typing import Any
 
-from assistant_cli.beyond_baker_street import BakerStreetSession
-from assistant_cli.session import read_lines
+from models.beyond_baker_street.session import BeyondBakerStreetSession
 from solver import view as v
+from solver.session import read_lines
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "beyond-baker-street-3p.txt"
 LINES = [line for _, line in read_lines(EXAMPLE)]
 VIEW_TYPES = (v.Text, v.Table, v.Group, v.Columns, v.Flow, v.Either, v.Rule)
 
 
-def replayed(count: int = len(LINES)) -> BakerStreetSession:
-    session = BakerStreetSession()
+def replayed(count: int = len(LINES)) -> BeyondBakerStreetSession:
+    session = BeyondBakerStreetSession()
     session.replay(LINES[:count])
     return session
 
@@ -33,7 +33,7 @@ def at(data: Any, key: str) -> Any:
     return data
 
 
-def check_keys(session: BakerStreetSession, view: v.View) -> list[v.Cell]:
+def check_keys(session: BeyondBakerStreetSession, view: v.View) -> list[v.Cell]:
     """The keyed cells of ``view``, each checked against the summary as ``analyze --json`` prints it."""
     summary = json.loads(json.dumps(session.summary()))
     keyed = [c for c in cells(view) if c.key]
@@ -56,7 +56,7 @@ def test_state_view_card_probabilities_are_keyed_to_the_summary() -> None:
     assert len(keyed) == len(expected)
     for cell in keyed:
         pos0, name = cell.key.split(".")[1:]
-        card = next(c for c in session.kn.data.evidence if c.name == name)
+        card = next(c for c in session.knowledge.data.evidence if c.name == name)
         assert cell.why == f"why {int(pos0) + 1} {card.code}"
         assert card.code in cell.text
 
@@ -78,7 +78,7 @@ def test_a_certain_card_is_a_certain_cell_and_each_why_runs() -> None:
 
 
 def test_keys_hold_at_every_step_of_the_example() -> None:
-    session = BakerStreetSession()
+    session = BeyondBakerStreetSession()
     for i, line in enumerate(LINES):
         session.handle(line, show=False)
         if session.knowledge is not None and i % 3 == 0:

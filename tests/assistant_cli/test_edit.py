@@ -9,12 +9,13 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from assistant_cli.beyond_baker_street import BakerStreetSession
-from assistant_cli.evidence import EvidenceSession
 from assistant_cli.main import app
-from assistant_cli.session import BaseSession, Journal, Session, read_lines
-from assistant_cli.time_bomb import TimeBombSession
+from models.beyond_baker_street.session import BeyondBakerStreetSession
+from models.evidence.session import EvidenceSession
+from models.thirteen_clues.session import ThirteenCluesSession
+from models.time_bomb.session import TimeBombSession
 from solver.errors import AssistantError, ContradictionError
+from solver.session import BaseSession, Journal, read_lines
 
 from .helpers import ROOT, text
 
@@ -29,12 +30,12 @@ def example(name: str) -> list[str]:
 # (with the start of the refusal), and a prefix of the example plus a line contradicting entry N.
 CASES: dict[str, dict[str, Any]] = {
     "thirteen-clues": dict(
-        kind=Session, lines=example("thirteen-clues-4p"), edit=(17, "ask 4 Weapon 4"), drop=16,
+        kind=ThirteenCluesSession, lines=example("thirteen-clues-4p"), edit=(17, "ask 4 Weapon 4"), drop=16,
         refused=(7, "ask 4 Green 2", "edit 7: entry 18 'accuse 4 Countess Harbor Poison wrong' no longer fits: "
                  "it contradicts entry 7 'ask 4 Green 2'"),
         contradiction=(24, "ask 4 Green 2", 7)),
     "beyond-baker-street": dict(
-        kind=BakerStreetSession, lines=example("beyond-baker-street-3p"), edit=(24, "assist 3 2 2 at 3"), drop=46,
+        kind=BeyondBakerStreetSession, lines=example("beyond-baker-street-3p"), edit=(24, "assist 3 2 2 at 3"), drop=46,
         refused=(10, "draw 1 2D", "edit 10: 'draw 1 2D': nothing to reveal or draw now"),
         contradiction=(19, "eliminate 2 3 5D", 18)),
     "evidence": dict(
@@ -133,7 +134,7 @@ def test_entry_numbers_are_checked_in_one_line(game: str, line: str, message: st
 
 def test_edit_and_drop_with_no_entry_yet() -> None:
     with pytest.raises(AssistantError, match="^drop: there is no entry yet$"):
-        Session().handle("drop 1")
+        ThirteenCluesSession().handle("drop 1")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -159,7 +160,7 @@ def test_a_contradiction_names_the_entry_to_fix(game: str) -> None:
 def test_a_wrong_assist_is_named_and_fixed_then_the_truth_goes_in() -> None:
     """Beyond Baker Street: I typed the 5s at positions 2 and 4; my card at 3 is a 5 too (I play 5D from it).
     The refusal names the Assist; editing it lets the play in."""
-    session = BakerStreetSession()
+    session = BeyondBakerStreetSession()
     session.replay(CASES["beyond-baker-street"]["lines"][:19])
     with pytest.raises(ContradictionError, match="contradicts entry 18 'assist 3 2 5 at 2 4': 5D cannot be at"):
         session.handle("eliminate 2 3 5D")
@@ -171,7 +172,7 @@ def test_a_wrong_assist_is_named_and_fixed_then_the_truth_goes_in() -> None:
 def test_a_contradiction_without_named_entries_is_found_by_dropping_each() -> None:
     """Thirteen Clues: the forcing entries are not in the error when it comes from what I see; the search finds
     no single earlier entry then, and the message says how to look."""
-    session = Session()
+    session = ThirteenCluesSession()
     session.replay(CASES["thirteen-clues"]["lines"][:6])
     with pytest.raises(ContradictionError) as info:
         session.handle("ask 1 Orange 3")
@@ -182,10 +183,10 @@ def test_a_contradiction_without_named_entries_is_found_by_dropping_each() -> No
 
 def test_the_search_names_an_entry_the_error_does_not(monkeypatch: pytest.MonkeyPatch) -> None:
     """A contradiction whose error carries no conflicts: dropping each earlier entry finds the one to fix."""
-    session = Session()
+    session = ThirteenCluesSession()
     session.replay([*CASES["thirteen-clues"]["lines"][:6], "ask 4 Green 1", "ask 3 Pink 1"])
-    real = Session._conflict_numbers
-    monkeypatch.setattr(Session, "_conflict_numbers", lambda self, conflicts: [])
+    real = ThirteenCluesSession._conflict_numbers
+    monkeypatch.setattr(ThirteenCluesSession, "_conflict_numbers", lambda self, conflicts: [])
     with pytest.raises(ContradictionError) as info:
         session.handle("ask 4 Green 2")
     assert info.value.entries == [7]
@@ -193,7 +194,7 @@ def test_the_search_names_an_entry_the_error_does_not(monkeypatch: pytest.Monkey
     with pytest.raises(ContradictionError) as info:
         session.handle("ask 4 Green 2")
     assert info.value.entries == []
-    monkeypatch.setattr(Session, "_conflict_numbers", real)
+    monkeypatch.setattr(ThirteenCluesSession, "_conflict_numbers", real)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -13,13 +13,13 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from assistant_cli.evidence import JOURNAL_HEADER, EvidenceSession
 from assistant_cli.main import app
-from assistant_cli.session import Reply
 from assistant_cli.terminal import to_rich
 from models.evidence.knowledge import EvidenceKnowledge, TableSetup
 from models.evidence.observations import SETUP_TYPES, parse
+from models.evidence.session import JOURNAL_HEADER, EvidenceSession
 from solver.errors import AssistantError
+from solver.session import Reply
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "evidence-4p.txt"

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from assistant_cli.evidence import EvidenceSession
-from assistant_cli.session import Journal
 from models.evidence.rules import EXTRA, PLAY, SEARCH, UNCOVER, new_game
+from models.evidence.session import EvidenceSession
 from solver.errors import AssistantError
+from solver.session import Journal
 
 SETUP = [
     "players 4",

@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from assistant_cli.evidence import EvidenceSession
-from assistant_cli.session import read_lines
+from models.evidence.session import EvidenceSession
 from solver import view as v
+from solver.session import read_lines
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "evidence-4p.txt"
 LINES = [line for _, line in read_lines(EXAMPLE)]

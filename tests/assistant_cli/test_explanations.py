@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from assistant_cli.session import read_lines
-from assistant_cli.teach import game_explanations
-from assistant_cli.teach_games import teacher
 from assistant_cli.terminal import to_rich
+from models import GAMES
+from solver.exercises import game_explanations
+from solver.session import read_lines
 from solver.simulate import game_seed
 from solver.steps_check import verify
 
@@ -26,7 +26,7 @@ EXAMPLES = {
 
 def check(game: str, lines: list[str]) -> tuple[list[int], int]:
     """Chain lengths of the game's explanations (each step verified), and how many were counts instead."""
-    t = teacher(game)
+    t = GAMES[game].new_teacher()
     lengths: list[int] = []
     counted = 0
     for explained in game_explanations(t, lines):
@@ -51,7 +51,7 @@ def test_every_step_of_the_examples_explanations_is_verified(game: str) -> None:
 
 
 def test_every_step_of_a_simulated_game_is_verified() -> None:
-    t = teacher("thirteen-clues")
+    t = GAMES["thirteen-clues"].new_teacher()
     lengths, _ = check("thirteen-clues", list(t.transcript(game_seed(0, 0), 4).lines))
     assert len(lengths) >= 10
 
@@ -60,7 +60,7 @@ def test_every_step_of_a_simulated_game_is_verified() -> None:
 def test_verification_figures_over_simulated_games() -> None:
     """The figures of docs/teaching.md (bench/teaching.py prints the same with timings)."""
     for game in ["thirteen-clues", "beyond-baker-street", "evidence", "time-bomb"]:
-        t = teacher(game)
+        t = GAMES[game].new_teacher()
         lengths: list[int] = []
         counted = 0
         for g in range(8):
@@ -91,7 +91,7 @@ def example(game: str) -> list[str]:
 
 
 def test_why_steps_in_thirteen_clues() -> None:
-    t = teacher("thirteen-clues")
+    t = GAMES["thirteen-clues"].new_teacher()
     text = run_lines(t.new_session(), [*example("thirteen-clues"), "why Candlestick steps"])
     assert text.startswith("Why the Candlestick is in your mystery, step by step:")
     assert "[all needed; uses steps" in text and "entry 19 'ask 4 White 1'" in text
@@ -100,16 +100,16 @@ def test_why_steps_in_thirteen_clues() -> None:
 
 
 def test_why_steps_in_the_other_games() -> None:
-    t = teacher("beyond-baker-street")
+    t = GAMES["beyond-baker-street"].new_teacher()
     lines = example("beyond-baker-street")
     upto = lines[: lines.index("assist 3 2 5 at 2 4") + 1]
     text = run_lines(t.new_session(), [*upto, "why 2 1C steps"])
     assert text.startswith("Why 1C is not at your position 2, step by step:")
     assert "'assist 3 2 5 at 2 4' (your position 2 is a 5)" in text and "[counts add up]" in text
-    t = teacher("evidence")
+    t = GAMES["evidence"].new_teacher()
     text = run_lines(t.new_session(), [*example("evidence"), "why brown 2 steps"])
     assert text.startswith("Why the brown evidence cannot be 2, step by step:")
     assert "'play 2 brown 2' says so directly" in text
-    t = teacher("time-bomb")
+    t = GAMES["time-bomb"].new_teacher()
     text = run_lines(t.new_session(), [*example("time-bomb"), "why inplay red 3 steps"])
     assert "there cannot be exactly 3 red cards in play" in text and "[counting]" in text

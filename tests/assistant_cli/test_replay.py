@@ -12,8 +12,9 @@ import pytest
 from typer.testing import CliRunner
 
 from assistant_cli.main import app
-from assistant_cli.replay import detect_game, replay_lines, run_replay
+from models import GAMES
 from solver.errors import AssistantError
+from solver.narrate import detect_game, replay_lines, run_replay
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -21,7 +22,7 @@ EXAMPLES = sorted((ROOT / "examples").glob("*.txt"))
 
 
 def narration(path: Path) -> str:
-    t, lines, actions, _ = replay_lines(None, path, None, None)
+    t, lines, actions, _ = replay_lines(GAMES, None, path, None, None)
     out: list[str] = []
     run_replay(t, lines, actions, f"{t.title}: examples/{path.name}", out.append)
     return "\n".join(out) + "\n"
@@ -39,18 +40,18 @@ def test_golden_narrated_replay(example: Path) -> None:
 def test_the_game_is_read_from_the_header_or_the_lines(tmp_path: Path) -> None:
     games = ("beyond-baker-street", "evidence", "thirteen-clues", "time-bomb")
     for example in EXAMPLES:  # each shipped example is named after its game
-        assert detect_game(example) == next(g for g in games if example.name.startswith(g))
+        assert detect_game(GAMES, example) == next(g for g in games if example.name.startswith(g))
     journal = tmp_path / "j.journal"
     journal.write_text("# assist evidence journal: one entry per line; resume with --resume FILE\nplayers 4\n")
-    assert detect_game(journal) == "evidence"
+    assert detect_game(GAMES, journal) == "evidence"
     unclear = tmp_path / "u.txt"
     unclear.write_text("players 4\nme 1\n")
     with pytest.raises(AssistantError, match="cannot tell which game"):
-        detect_game(unclear)
+        detect_game(GAMES, unclear)
 
 
 def test_a_simulated_game_shows_the_advisor_at_the_seat_own_choices() -> None:
-    t, lines, actions, title = replay_lines("beyond-baker-street", None, 1, None)
+    t, lines, actions, title = replay_lines(GAMES, "beyond-baker-street", None, 1, None)
     assert actions and "seen from seat 2" in title
     out: list[str] = []
     run_replay(t, lines, actions, title, out.append)

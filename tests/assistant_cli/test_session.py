@@ -11,23 +11,24 @@ import math
 
 import pytest
 
-from assistant_cli.session import JOURNAL_HEADER, Journal, Session
 from models.thirteen_clues.knowledge import MYSTERY
+from models.thirteen_clues.session import JOURNAL_HEADER, ThirteenCluesSession
 from solver.errors import AssistantError, ContradictionError, InvalidObservationError
 from solver.knowledge import Count
+from solver.session import Journal
 from tests.assistant_cli.helpers import SETUP, ready_session, text
 
 # Mystery: 4 persons x 5 locations x 4 weapons; the other 10 cards fill 2+2+2 private cards and 4 informants.
 START_WORLDS = 4 * 5 * 4 * math.factorial(10) // 2**3
 
 
-def worlds(session: Session) -> int:
+def worlds(session: ThirteenCluesSession) -> int:
     assert session.knowledge is not None
     return int(session.knowledge.count().worlds)
 
 
 def test_setup_dialogue_asks_each_setup_entry_in_turn() -> None:
-    session = Session()
+    session = ThirteenCluesSession()
     answers = {"players": "4", "me": "1", "private": "Butcher Rifle", "screen 2": "Officer Park Blowgun",
                "screen 3": "Sailor Library Knife", "screen 4": "Dancer Plaza Gun"}
     asked = []
@@ -40,7 +41,7 @@ def test_setup_dialogue_asks_each_setup_entry_in_turn() -> None:
 
 
 def test_setup_answer_that_is_a_whole_command_passes_through() -> None:
-    question = Session().setup_question()
+    question = ThirteenCluesSession().setup_question()
     assert question is not None
     assert question.line("4") == "players 4"
     assert question.line("help") == "help"
@@ -86,7 +87,7 @@ def test_undo_of_a_setup_entry_reopens_the_setup() -> None:
 
 def test_nothing_to_undo() -> None:
     with pytest.raises(AssistantError, match="nothing to undo"):
-        Session().handle("undo")
+        ThirteenCluesSession().handle("undo")
 
 
 def test_whatif_is_marked_everywhere_and_clears() -> None:
@@ -191,7 +192,7 @@ def test_contradiction_names_the_minimal_earlier_entries() -> None:
 
 
 def test_setup_error_leaves_the_setup_unchanged() -> None:
-    session = Session()
+    session = ThirteenCluesSession()
     session.handle("private Florist Park")  # fine while the player count is unknown
     with pytest.raises(InvalidObservationError, match="'Florist' is not in play with 4 players"):
         session.handle("players 4")
@@ -216,7 +217,7 @@ def test_setup_correction_rechecks_every_observation() -> None:
 
 
 def test_two_player_questions_name_a_side() -> None:
-    session = Session()
+    session = ThirteenCluesSession()
     for line in ["players 2", "me 1", "private Butcher Harbor", "screen 2 Maid Park Knife"]:
         session.handle(line)
     with pytest.raises(AssistantError, match="two-player questions name 'left' or 'right'"):
@@ -241,7 +242,7 @@ def test_subcategories_house_rule() -> None:
 
 def test_journal_is_saved_atomically_after_every_accepted_entry(tmp_path) -> None:  # noqa: ANN001
     path = tmp_path / "game.journal"
-    session = Session(journal=Journal(path, JOURNAL_HEADER))
+    session = ThirteenCluesSession(journal=Journal(path, JOURNAL_HEADER))
     for line in SETUP:
         session.handle(line)
     session.handle("ask 2 re 1")
@@ -252,7 +253,7 @@ def test_journal_is_saved_atomically_after_every_accepted_entry(tmp_path) -> Non
     assert [p.name for p in tmp_path.iterdir()] == ["game.journal"]  # no temp file left behind
     session.handle("undo")
     assert path.read_text().splitlines() == [JOURNAL_HEADER, *SETUP]
-    resumed = Session()
+    resumed = ThirteenCluesSession()
     resumed.replay(path.read_text().splitlines())
     assert resumed.lines == session.lines and worlds(resumed) == START_WORLDS
 
@@ -310,8 +311,8 @@ def test_help_history_and_advise_hook() -> None:
 
 
 def test_state_shows_an_estimate_with_its_error() -> None:
-    from assistant_cli.session import Reply
     from models.thirteen_clues import views as tc_views
+    from solver.session import Reply
 
     count = Count(1234567.0, {("Sword", MYSTERY): 600000.0}, exact=False, stderr=8901.0, note="sampled 3 of 9")
     view = tc_views.state_view({"weapon": {"Sword": 0.486, "Knife": 0.514}}, count, (), None)

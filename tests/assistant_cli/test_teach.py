@@ -10,8 +10,11 @@ import pytest
 from typer.testing import CliRunner
 
 from assistant_cli.main import app
-from assistant_cli.session import read_lines
-from assistant_cli.teach import (
+from models import GAMES
+from solver import reference
+from solver.claims import Key
+from solver.errors import AssistantError
+from solver.exercises import (
     Exercise,
     _claim_exercise,
     _likely_exercise,
@@ -20,9 +23,8 @@ from assistant_cli.teach import (
     run,
     save_scores,
 )
-from assistant_cli.teach_games import Key, Teacher, teacher
-from solver import reference
-from solver.errors import AssistantError
+from solver.session import read_lines
+from solver.teaching import Teacher
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = {
@@ -44,7 +46,7 @@ def reference_probabilities(t: Teacher, session: object) -> dict[Key, float] | N
         keys = [(c, p) for c in kn.unseen for p in kn.capacities]
         lit = {k: [k] for k in keys}
     elif t.game == "beyond-baker-street":
-        kn = session.kn  # type: ignore[attr-defined]
+        kn = session.knowledge  # type: ignore[attr-defined]
         inner = kn.constraint_model()
         keys = [(c.code, pos) for c in kn.unseen() for pos in range(1, len(kn.hands[kn.me]) + 1)]
         lit = {(code, pos): [(code, f"p{pos}")] for code, pos in keys}
@@ -71,7 +73,7 @@ def reference_probabilities(t: Teacher, session: object) -> dict[Key, float] | N
 
 @pytest.mark.parametrize("game", list(EXAMPLES))
 def test_claims_and_exercise_answers_agree_with_brute_force(game: str) -> None:
-    t = teacher(game)
+    t = GAMES[game].new_teacher()
     session = t.new_session()
     checked = exercises_checked = 0
     rng = random.Random(0)
@@ -119,7 +121,7 @@ def test_claims_and_exercise_answers_agree_with_brute_force(game: str) -> None:
 
 def _exercise() -> tuple[Teacher, Exercise]:
     """A 'ruled out' exercise at the example's entry 11 ('informant A Plaza')."""
-    t = teacher("thirteen-clues")
+    t = GAMES["thirteen-clues"].new_teacher()
     lines = example_lines("thirteen-clues")[:11]
     session = t.new_session()
     for line in lines[:-1]:
@@ -207,9 +209,9 @@ def test_assist_teach_rejects_bad_options_in_one_line() -> None:
 
 @pytest.mark.parametrize("game", ["beyond-baker-street", "evidence", "time-bomb"])
 def test_every_game_has_exercises_of_the_decision_and_claim_kinds(game: str) -> None:
-    from assistant_cli.teach import exercises
+    from solver.exercises import exercises
 
-    t = teacher(game)
+    t = GAMES[game].new_teacher()
     items = exercises(t, 1, t.default_players, None, 6)
     kinds = {e.kind for e in items}
     assert "decision" in kinds or "empathy" in kinds

@@ -7,23 +7,24 @@ from pathlib import Path
 
 import pytest
 
-from assistant_cli.session import FIX_HINT, Journal, Session
+from models.thirteen_clues.session import ThirteenCluesSession
 from solver.errors import AssistantError
+from solver.session import FIX_HINT, Journal
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "thirteen-clues-4p.txt"
 # seat 1 holds Duke and Sword; the screens: 2 Maid Parlor Gun, 3 Dancer Park Crossbow, 4 Sailor Market Knife
 WON = "'accuse 2 Maid Parlor Gun right' solved a mystery (a correct accusation wins the game)"
 
 
-def example_session(tmp_path: Path) -> Session:
-    session = Session(Journal(tmp_path / "game.journal", "# thirteen-clues"))
+def example_session(tmp_path: Path) -> ThirteenCluesSession:
+    session = ThirteenCluesSession(Journal(tmp_path / "game.journal", "# thirteen-clues"))
     for line in EXAMPLE.read_text().splitlines():
         if line.split("#", 1)[0].strip():
             session.handle(line, show=False)
     return session
 
 
-def refused(session: Session, line: str) -> str:
+def refused(session: ThirteenCluesSession, line: str) -> str:
     """The one-line refusal of ``line``; the entries, the world count, the what-ifs and the journal unchanged."""
     assert session.journal is not None and session.knowledge is not None
     lines, journal = list(session.lines), session.journal.path.read_text()
@@ -87,7 +88,7 @@ def test_a_what_if_correct_accusation_ends_only_the_what_if(tmp_path: Path) -> N
 
 
 def test_six_players_have_no_informant(tmp_path: Path) -> None:
-    session = Session(Journal(tmp_path / "six.journal", "# thirteen-clues"))
+    session = ThirteenCluesSession(Journal(tmp_path / "six.journal", "# thirteen-clues"))
     for line in ["players 6", "me 1", "private Duke Sword", "screen 2 Maid Parlor Gun", "screen 3 Dancer Park Crossbow",
                  "screen 4 Sailor Market Knife", "screen 5 Nurse Plaza Bow", "screen 6 Florist Harbor Rifle"]:
         session.handle(line, show=False)

@@ -11,11 +11,11 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from assistant_cli.main import app
-from assistant_cli.session import Journal
 from assistant_cli.terminal import to_rich
-from assistant_cli.time_bomb import JOURNAL_HEADER, TimeBombSession
+from models.time_bomb.session import JOURNAL_HEADER, TimeBombSession
 from solver import view
 from solver.errors import AssistantError
+from solver.session import Journal
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "time-bomb-5p.txt"
 SETUP = ["players 5", "me 1", "role sherlock", "start 1", "hand defuse pink red blue green"]

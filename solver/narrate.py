@@ -1,10 +1,10 @@
-"""``assist replay``: a game narrated entry by entry, with what each entry made certain or impossible and why.
+"""A game narrated entry by entry (``assist replay``), with what each entry made certain or impossible and why.
 
-The lines come from a game file or journal of any of the four games (the game is read from the journal header,
+The lines come from a game file or journal of any registered game (the game is read from the journal header,
 else from the verbs of its lines) or from a seeded simulated game. After each entry the narration lists the
-claims it decided (:mod:`assistant_cli.teach_games`), with the step-by-step chain of the first few that concern
-the seat itself, and, at the seat's own decisions the advisor can rank, whether the advisor would have chosen
-otherwise and what it expected to gain.
+claims it decided (:mod:`solver.claims`, through the game's :class:`solver.teaching.Teacher`), with the
+step-by-step chain of the first few that concern the seat itself, and, at the seat's own decisions the advisor
+can rank, whether the advisor would have chosen otherwise and what it expected to gain.
 """
 
 from __future__ import annotations
@@ -12,23 +12,23 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from assistant_cli.session import read_lines
-from assistant_cli.teach_games import TEACHERS, Key, Teacher, normalize, teacher
+from solver.claims import Key
 from solver.errors import AssistantError
+from solver.registry import Registry
+from solver.session import read_lines
+from solver.teaching import Decision, Teacher, normalize
 
 MANY = 6  # more decided claims than this in one entry are listed in the claim syntax, one line per kind
 CLAIMS_EXPLAINED = 3  # claims of one entry explained (by one shared chain)
 
-def detect_game(path: str | Path) -> str:
+def detect_game(games: Registry, path: str | Path) -> str:
     """The game of a journal (its header) or a game file (the game whose parser reads its lines: the same test
-    as ``analyze``'s, :func:`assistant_cli.companion.file_game`); a one-line error if unclear."""
-    from assistant_cli.companion import file_game
-
+    as ``analyze``'s, :meth:`solver.registry.Registry.file_game`); a one-line error if unclear."""
     read_lines(path)  # an unreadable file is reported as such
-    game = file_game(Path(path))
+    game = games.file_game(Path(path))
     if game is None:
         raise AssistantError(f"file '{path}': cannot tell which game it is; give --game GAME "
-                             f"({', '.join(TEACHERS)})")
+                             f"({', '.join(games.names())})")
     return game
 
 
@@ -107,10 +107,7 @@ def _news(t: Teacher, session: object, new: dict[Key, bool]) -> list[str]:
     return out
 
 
-def _advice(decision: object, taken: str) -> list[str]:
-    from assistant_cli.teach_games import Decision
-
-    assert isinstance(decision, Decision)
+def _advice(decision: Decision, taken: str) -> list[str]:
     best = decision.ranking[0]
     unit = f" {decision.unit}" if decision.unit else ""
     mine = next((c for c in decision.ranking if normalize(c.text) == normalize(taken)), None)
@@ -122,17 +119,17 @@ def _advice(decision: object, taken: str) -> list[str]:
             f"rather than '{mine.text}' ({mine.score:.2f}{unit}), expecting {best.score - mine.score:+.2f}{unit}"]
 
 
-def replay_lines(game: str | None, file: str | Path | None, seed: int | None,
+def replay_lines(games: Registry, game: str | None, file: str | Path | None, seed: int | None,
                  players: int | None) -> tuple[Teacher, list[str], dict[int, str] | None, str]:
     """What to narrate: the teacher, the lines, the seat's own actions (simulated games only) and a title."""
     if file is not None:
-        name = game or detect_game(file)
-        t = teacher(name)
+        name = game or detect_game(games, file)
+        t = games[name].new_teacher()
         lines = [line.split("#", 1)[0].strip() for _, line in read_lines(file)]
         return t, lines, None, f"{t.title}: {file}"
     if game is None or seed is None:
         raise AssistantError("replay: give a FILE, or --game GAME --seed N for a simulated game")
-    t = teacher(game)
+    t = games[game].new_teacher()
     n = players or t.default_players
     low, high = t.players_range
     if not low <= n <= high:
@@ -146,9 +143,8 @@ def run_replay(t: Teacher, lines: Sequence[str], actions: dict[int, str] | None,
                write: Callable[[str], None], wait: Callable[[], None] | None = None) -> int:
     """Write the whole narration; ``wait`` runs between entries (a pause, or Enter). Returns the entries."""
     write(title)
-    if actions is None and t.game == "thirteen-clues":
-        write("(a game file does not say who asked each question, so the advisor's view of your choices is shown "
-              "for simulated games only)")
+    if actions is None and t.file_actions_note:
+        write(t.file_actions_note)
     count = 0
     for block in narrate(t, lines, actions):
         for text in block:

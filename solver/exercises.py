@@ -1,4 +1,4 @@
-"""``assist teach GAME``: deduction exercises drawn from seeded simulated games, graded exactly by the engine.
+"""Deduction exercises drawn from seeded simulated games, graded exactly by the engine (``assist teach GAME``).
 
 An exercise is a moment of a simulated game seen from one seat (its entries so far, as typed in the companion)
 where something has just become decidable, and a question about it:
@@ -9,7 +9,8 @@ where something has just become decidable, and a question about it:
 - **likely**: "how likely is X?" (a percentage or a fraction, right within 5 points);
 - **decision**: "which question / Assist / search / cut does the advisor rank best?" (right if it is the top
   choice or within the advisor's tolerance of its score);
-- **empathy** (Beyond Baker Street): "how many cards can player K's position P be, as far as they can know?".
+- **empathy** (games whose teacher has ``empathy_exercises``): "how many cards can player K's position P be,
+  as far as they can know?".
 
 ``hint`` shows the next step of the explanation, ``answer`` all of it, ``skip`` moves on, ``quit`` stops.
 A level grows with the explanation: 1 one-step eliminations (a stated fact, and where it puts a card), 2 chains
@@ -30,9 +31,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from assistant_cli.teach_games import Explained, Key, Teacher, Transcript
+from solver.claims import Explained, Key
 from solver.errors import AssistantError
 from solver.simulate import game_seed
+from solver.teaching import Teacher, Transcript
 
 LEVELS = (1, 2, 3, 4)
 LIKELY_TOLERANCE = 0.05
@@ -247,7 +249,7 @@ def _empathy_exercise(teacher: Teacher, session: Any, rng: random.Random, lines:
                       source: str) -> Exercise | None:
     """Beyond Baker Street: right after an Assist to another player, what they can know about that card."""
     last = lines[-1].split()
-    kn = session.kn
+    kn = session.knowledge
     if len(last) < 4 or last[0] != "assist" or not last[2].isdigit() or int(last[2]) == kn.me:
         return None
     seat = int(last[2])
@@ -298,7 +300,7 @@ def exercises(teacher: Teacher, seed: int, players: int, level: int | None, coun
                 made.append(_claim_exercise(teacher, _frozen(teacher, lines), new, rng, lines, at, level))
             elif n in transcript.actions and level in (None, 4) and roll < 0.8:
                 made.append(_decision_exercise(teacher, _frozen(teacher, lines), lines, at))
-            elif teacher.game == "beyond-baker-street" and level in (None, 3) and roll < 0.8:
+            elif teacher.empathy_exercises and level in (None, 3) and roll < 0.8:
                 made.append(_empathy_exercise(teacher, _frozen(teacher, lines), rng, lines, at))
             elif level in (None, 4) and roll < 0.7:
                 made.append(_likely_exercise(teacher, _frozen(teacher, lines), rng, lines, at))
