@@ -61,7 +61,7 @@ def _table(table: v.Table) -> Markup:
 
 
 def _part(cell: v.Cell) -> Markup:
-    """One value of a cell with several (e.g. each possible evidence value and its probability)."""
+    """One value of a cell with several (e.g. each value still possible, with its probability)."""
     data = Markup("")
     if cell.value is not None:
         data += Markup(' data-value="{!r}"').format(cell.value)

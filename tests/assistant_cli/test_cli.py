@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from assistant_cli.main import app, version
 from models.thirteen_clues.session import JOURNAL_HEADER
-from tests.assistant_cli.helpers import EXAMPLE, ROOT, SETUP
+from tests.models.thirteen_clues.helpers import EXAMPLE, ROOT, SETUP
 
 runner = CliRunner()
 

@@ -13,8 +13,7 @@ from models.thirteen_clues.session import JOURNAL_HEADER, ThirteenCluesSession
 from models.time_bomb.session import TimeBombSession
 from solver.errors import AssistantError
 from solver.session import Journal
-
-from .helpers import ROOT
+from tests.helpers import ROOT
 
 
 @pytest.mark.parametrize("kind", [ThirteenCluesSession, BeyondBakerStreetSession, EvidenceSession, TimeBombSession])

@@ -23,7 +23,7 @@ from models.beyond_baker_street.session import JOURNAL_HEADER, BeyondBakerStreet
 from solver.errors import AssistantError
 from solver.session import Reply
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "examples" / "beyond-baker-street-3p.txt"
 SETUP = ["players 3", "me 2", "case 1", "start 1", "hand 1 3W 4W 1T 6C", "hand 3 1W 2W 5W 6W", "lead 7W", "lead 9T",
          "lead 11W"]

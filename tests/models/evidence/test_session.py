@@ -21,7 +21,7 @@ from models.evidence.session import JOURNAL_HEADER, EvidenceSession
 from solver.errors import AssistantError
 from solver.session import Reply
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "examples" / "evidence-4p.txt"
 SETUP = [
     "players 4",

@@ -17,7 +17,7 @@ from solver import view
 from solver.errors import AssistantError
 from solver.session import Journal
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "time-bomb-5p.txt"
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "time-bomb-5p.txt"
 SETUP = ["players 5", "me 1", "role sherlock", "start 1", "hand defuse pink red blue green"]
 runner = CliRunner()
 

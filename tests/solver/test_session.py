@@ -16,8 +16,7 @@ from models.thirteen_clues.session import ThirteenCluesSession
 from models.time_bomb.session import TimeBombSession
 from solver.errors import AssistantError, ContradictionError
 from solver.session import BaseSession, Journal, read_lines
-
-from .helpers import ROOT, text
+from tests.helpers import ROOT, text
 
 runner = CliRunner()
 

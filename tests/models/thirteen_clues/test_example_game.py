@@ -21,7 +21,7 @@ from assistant_cli.main import app
 from models.thirteen_clues.data import CARD_BY_NAME, DEFAULT_DATA
 from models.thirteen_clues.deal import random_deal
 from models.thirteen_clues.observations import Accusation, InformantBy, InformantLook, Witness, parse
-from tests.assistant_cli.helpers import EXAMPLE
+from tests.models.thirteen_clues.helpers import EXAMPLE
 
 ME = 1
 World = tuple[dict[int, tuple[str, ...]], dict[int, tuple[str, ...]], dict[str, str]]  # screens, private, informants

@@ -16,7 +16,7 @@ from models.thirteen_clues.session import JOURNAL_HEADER, ThirteenCluesSession
 from solver.errors import AssistantError, ContradictionError, InvalidObservationError
 from solver.knowledge import Count
 from solver.session import Journal
-from tests.assistant_cli.helpers import SETUP, ready_session, text
+from tests.models.thirteen_clues.helpers import SETUP, ready_session, text
 
 # Mystery: 4 persons x 5 locations x 4 weapons; the other 10 cards fill 2+2+2 private cards and 4 informants.
 START_WORLDS = 4 * 5 * 4 * math.factorial(10) // 2**3

@@ -12,7 +12,7 @@ from models.beyond_baker_street.session import BeyondBakerStreetSession
 from solver import view as v
 from solver.session import read_lines
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "beyond-baker-street-3p.txt"
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "beyond-baker-street-3p.txt"
 LINES = [line for _, line in read_lines(EXAMPLE)]
 VIEW_TYPES = (v.Text, v.Table, v.Group, v.Columns, v.Flow, v.Either, v.Rule)
 

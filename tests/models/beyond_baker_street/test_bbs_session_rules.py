@@ -13,7 +13,7 @@ from models.beyond_baker_street.session import BeyondBakerStreetSession
 from solver.errors import AssistantError
 from solver.session import FIX_HINT, Journal
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "beyond-baker-street-3p.txt"
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "beyond-baker-street-3p.txt"
 LINES = [ln for ln in EXAMPLE.read_text().splitlines() if ln.split("#", 1)[0].strip()]
 SETUP = LINES[:9]  # the setup; player 1 is to play
 AFTER_ELIMINATE = LINES[:10]  # 'eliminate 1 1 5C': player 1 draws next

@@ -11,7 +11,7 @@ from models.evidence.session import EvidenceSession
 from solver import view as v
 from solver.session import read_lines
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "evidence-4p.txt"
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "evidence-4p.txt"
 LINES = [line for _, line in read_lines(EXAMPLE)]
 VIEW_TYPES = (v.Text, v.Table, v.Group, v.Columns, v.Flow, v.Either, v.Rule)
 

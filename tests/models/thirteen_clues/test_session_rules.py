@@ -11,7 +11,7 @@ from models.thirteen_clues.session import ThirteenCluesSession
 from solver.errors import AssistantError
 from solver.session import FIX_HINT, Journal
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "thirteen-clues-4p.txt"
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "thirteen-clues-4p.txt"
 # seat 1 holds Duke and Sword; the screens: 2 Maid Parlor Gun, 3 Dancer Park Crossbow, 4 Sailor Market Knife
 WON = "'accuse 2 Maid Parlor Gun right' solved a mystery (a correct accusation wins the game)"
 
