@@ -1,37 +1,36 @@
 """The terminal side every game's companion shares: journal and ``--resume``, piped stdin, the prompt loop.
 
-A game's Typer commands build their session and hand it to :func:`run_companion` or :func:`run_analyze`; the
-session does the rest through ``handle`` (any session with the :class:`CompanionSession` shape works). A game's
-``assist simulate`` command hands its matchup to :func:`run_simulation` (with :func:`seat_bots` for ``--bots``). This
-module and ``main.py`` are the only places that print to the terminal and catch
+A game's commands (built from its registry entry in :mod:`assistant_cli.companion_app`) build its session and hand
+it to :func:`run_companion` or :func:`run_analyze`; the session does the rest through ``handle`` and ``state``
+(any session with the :class:`CompanionSession` shape works). ``assist simulate`` runs a game's matchup through
+:func:`run_simulation`. This module and ``main.py`` are the only places that print to the terminal and catch
 :class:`solver.errors.AssistantError`: a user error becomes one line on stderr, never a traceback.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
-import re
 import shlex
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, Protocol
+from typing import Any, NoReturn, Protocol
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
-from assistant_cli.companion_app import MAX_GAMES, MAX_SEED, MAX_WORKERS
 from assistant_cli.terminal import to_rich
 from solver.errors import AssistantError
 from solver.parallel import open_backend
+from solver.registry import GameEntry
 from solver.session import Journal, Reply, read_lines
 from solver.simulate import GameRecord, Matchup, SimulationError, run_games
 from solver.text import plural
+from solver.view import View
 
 
 class Question(Protocol):
@@ -59,6 +58,10 @@ class CompanionSession(Protocol):
 
     def handle(self, line: str, show: bool = True) -> Reply: ...
 
+    def state(self, brief: bool = False) -> list[View]: ...
+
+    def missing_setup(self) -> str: ...
+
     def setup_question(self) -> Question | None: ...
 
     def completions(self, text: str) -> list[str]: ...
@@ -76,7 +79,11 @@ def fail(message: str, soft_wrap: bool = True) -> NoReturn:
 
 def print_reply(console: Console, reply: Reply) -> None:
     """Draw a reply's views in the terminal (:mod:`assistant_cli.terminal`)."""
-    for view in reply.renderables:
+    print_views(console, reply.renderables)
+
+
+def print_views(console: Console, views: Iterable[View]) -> None:
+    for view in views:
         console.print(to_rich(view))
 
 
@@ -135,7 +142,7 @@ def run_piped(
         if reply.quit:
             break
     if quiet:
-        print_reply(out, session.handle("show"))
+        print_views(out, session.state())
     return errors
 
 
@@ -152,21 +159,11 @@ def default_journal(game: str) -> Path:
     return Path.cwd() / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}.journal"
 
 
-def run_companion(
-    session: CompanionSession,
-    journal: Path | None,
-    resume: Path | None,
-    quiet: bool,
-    *,
-    game: str,
-    header: str,
-    title: str,
-    show_setup_on_resume: bool = False,
-) -> None:
-    """Run a companion: replay ``resume``, open the journal, then the prompt loop on a terminal, else stdin.
-
-    ``show_setup_on_resume``: after resuming on a terminal, show the state even if the setup is not complete
-    (the games whose ``show`` has a setup view)."""
+def run_companion(entry: GameEntry, session: CompanionSession, journal: Path | None, resume: Path | None,
+                  quiet: bool) -> None:
+    """Run ``entry``'s companion: replay ``resume``, open the journal, then the prompt loop on a terminal, else
+    stdin. After resuming on a terminal it shows the state (or the setup so far)."""
+    game, header, title = entry.name, entry.header, f"{entry.title} companion"
     tolerant_output()
     out, err = Console(), Console(stderr=True)
     interactive = sys.stdin.isatty()
@@ -185,8 +182,8 @@ def run_companion(
             out.print(f"journal: {journal}")
         if resume is not None:
             out.print(f"resumed {plural(len(session.lines), 'entry')} from {resume}")
-            if interactive and (show_setup_on_resume or session.knowledge is not None):
-                print_reply(out, session.handle("show"))
+            if interactive:
+                print_views(out, session.state())
         if interactive:
             run_interactive(session, out, title, f"{game}> ", game)
         else:
@@ -197,89 +194,33 @@ def run_companion(
         raise typer.Exit(1)
 
 
-# Each game's entry parser, to tell which game a file is for (imported only when a file does not fit).
-PARSERS = {
-    "thirteen-clues": "models.thirteen_clues.observations",
-    "beyond-baker-street": "models.beyond_baker_street.observations",
-    "evidence": "models.evidence.observations",
-    "time-bomb": "models.time_bomb.observations",
-}
-JOURNAL_GAME = re.compile(r"#\s*assist\s+(\S+)\s+journal")
-
-
-def file_game(path: Path, expected: str | None = None) -> str | None:
-    """The game a game file or journal looks like: the one its journal header names, else the game whose parser
-    reads the most of its lines (at least 80% of them, and more than any other game's). The ``expected`` game's
-    parser is tried first, and if it reads 80% of the lines, that game it is (the others are not imported)."""
-    try:
-        first = path.read_text(encoding="utf-8").split("\n", 1)[0]
-    except (OSError, UnicodeDecodeError):
-        return None
-    if (match := JOURNAL_GAME.match(first)) and match.group(1) in PARSERS:
-        return match.group(1)
-    try:
-        lines = [line.split("#", 1)[0].split() for _, line in read_lines(path)]
-    except AssistantError:
-        return None
-    entries = [_entry_text(words) for words in lines]
-    if not entries:
-        return None
-    scores: dict[str, int] = {}
-    for game, module in sorted(PARSERS.items(), key=lambda item: item[0] != expected):
-        parse = importlib.import_module(module).parse
-        scores[game] = sum(1 for text in entries if _parses(parse, text))
-        if game == expected and scores[game] >= 0.8 * len(entries):
-            return game
-    best = max(scores, key=lambda g: scores[g])
-    runner_up = max(v for g, v in scores.items() if g != best)
-    return best if scores[best] >= 0.8 * len(entries) and scores[best] > runner_up else None
-
-
-def _entry_text(words: list[str]) -> str:
-    """The entry a line stands for, for a parser: after 'whatif' (a hypothetical entry), with 'me' standing for a
-    seat after the first word (as the sessions read it)."""
-    if words[0].lower() == "whatif" and len(words) > 1:
-        words = words[1:]
-    return " ".join([words[0], *("1" if w.lower() == "me" else w for w in words[1:])])
-
-
-def _parses(parse: Callable[[str], object], text: str) -> bool:
-    try:
-        parse(text)
-    except AssistantError:
-        return False
-    return True
-
-
 def check_game_file(path: Path, game: str) -> None:
     """Refuse, in one line, a file that looks like another game's (and name the command that reads it)."""
-    other = file_game(path, game)
+    from models import GAMES
+
+    other = GAMES.file_game(path, game)
     if other is not None and other != game:
         article = "an" if other[0] in "aeiou" else "a"
         raise AssistantError(f"file '{path}' looks like {article} {other} game (try: assist {other} analyze "
                              f"{shlex.quote(str(path))})")
 
 
-def run_analyze(session: CompanionSession, file: Path, as_json: bool, still_need: Callable[[], str],
-                game: str | None = None) -> None:
-    """Replay a game file and print the final state (bad lines on stderr; exit code 1 if any).
-
-    ``still_need`` says what the setup lacks when the file leaves it incomplete. With ``game``, a file that looks
+def run_analyze(entry: GameEntry, session: CompanionSession, file: Path, as_json: bool) -> None:
+    """Replay a game file and print the final state (bad lines on stderr; exit code 1 if any). A file that looks
     like another game's is refused first, in one line that names that game."""
     tolerant_output()
     err = Console(stderr=True)
     try:
-        if game is not None:
-            check_game_file(file, game)
+        check_game_file(file, entry.name)
         errors = replay_file(session, file, err)
         if session.knowledge is None:
-            raise AssistantError(f"{file}: setup incomplete, still need {still_need()}")
+            raise AssistantError(f"{file}: setup incomplete, still need {session.missing_setup()}")
         if as_json:
-            typer.echo(json.dumps(session.summary(), indent=2))
+            typer.echo(json.dumps(session.summary(), indent=2, allow_nan=False))
         else:
             out = Console()
             out.print(f"{file}: {plural(len(session.lines), 'entry')}")
-            print_reply(out, session.handle("show"))
+            print_views(out, session.state())
     except AssistantError as exc:
         fail(str(exc))
     if errors:
@@ -380,41 +321,6 @@ def _prompt_loop(session: CompanionSession, out: Console, prompt: Any, prompt_te
 
 # -- assist simulate GAME -------------------------------------------------------------------------------------------
 
-# The options whose help is the same in every game's ``assist simulate`` command (each command sets its default).
-GamesOption = Annotated[int, typer.Option(help="Number of games to play.", min=1, max=MAX_GAMES)]
-SeedOption = Annotated[int, typer.Option(help="Run seed: game i is played from (seed, i) alone.", min=0, max=MAX_SEED)]
-WorkersOption = Annotated[
-    int, typer.Option(help="Local worker processes (results do not depend on it).", min=1, max=MAX_WORKERS)
-]
-ClusterOption = Annotated[
-    str | None,
-    typer.Option(help="Run the games on a Dask cluster: a scheduler address (tcp://host:8786) or local:N to start "
-                      "N local workers (needs pip install -e '.[cluster]'; results do not depend on it)."),
-]
-SummaryJsonOption = Annotated[bool, typer.Option("--json", help="Print the summary as JSON on stdout.")]
-ReplayOption = Annotated[
-    int | None, typer.Option(help="Play only the game with this game seed and print its log.", min=0, max=MAX_SEED)
-]
-# Evidence's and Time Bomb's (Thirteen Clues' --deep-check asks something else).
-DeepCheckOption = Annotated[
-    bool, typer.Option(help="Also check each bot's CP-SAT knowledge model at the end of every game (slower).")
-]
-
-
-def seat_bots(spec: str, players: int, check: Callable[[str], object], noun: str = "name",
-              counted: bool = True) -> tuple[str, ...]:
-    """``--bots``: one name for every seat, or comma-separated names seat by seat (seat 1 first), each given once
-    to ``check``, which raises with the list of known bots. ``noun`` and ``counted`` shape the wrong-count error."""
-    names = tuple(n.strip().lower() for n in spec.split(",") if n.strip())
-    names = names * players if len(names) == 1 else names
-    if len(names) != players:
-        got = f" (one per seat), got {len(names)}" if counted else ""
-        raise AssistantError(f"--bots '{spec}': expected one {noun} or {players} comma-separated {noun}s{got}")
-    for name in dict.fromkeys(names):
-        check(name)
-    return names
-
-
 @dataclass(frozen=True)
 class SimulationRun:
     """A finished ``assist simulate`` run: what was played, each game's record, the wall time in seconds, and
@@ -470,3 +376,76 @@ def speed_text(games: int, elapsed: float, where: int | str) -> str:
     rate = games / elapsed if elapsed > 0 else float("inf")
     place = plural(where, "worker") if isinstance(where, int) else where
     return f"{elapsed:.1f} s, {rate:.2f} games/s on {place}"
+
+
+def run_simulate(entry: GameEntry, options: dict[str, Any]) -> None:
+    """``assist simulate GAME``: the game's matchup from its options, played through the backend the common
+    options choose; then its summary as tables (or ``--json``), or one game's log (``--replay``)."""
+    from solver.registry import load
+
+    tolerant_output()
+    module = load(entry.simulation.module)
+    own = {option.name: options[option.name] for option in entry.simulation.options}
+    rerun = " ".join([entry.name, *_flags(entry, own)])
+    games, seed, as_json = options["games"], options["seed"], options["as_json"]
+
+    def show_replay(played: Matchup, game_seed: int) -> None:
+        print_views(Console(), module.replay(played, game_seed))
+
+    run = run_simulation(lambda: module.matchup(**own), games, seed, options["workers"], options["replay"],
+                         show_replay, rerun, cluster=options["cluster"])
+    if run is None:
+        return
+    summary = module.summary(run.records, run.matchup, options)
+    if as_json:
+        typer.echo(json.dumps(summary.data, indent=2, allow_nan=False))
+        return
+    out = Console()
+    print_views(out, summary.views)
+    out.print(speed_text(len(run.records), run.elapsed, run.where) + ".")
+
+
+def _flags(entry: GameEntry, values: dict[str, Any]) -> list[str]:
+    """The flags that replay a run: every option that has a value, quoted for a shell."""
+    flags = []
+    for option in entry.simulation.options:
+        value = values[option.name]
+        if option.kind is bool:
+            if value != option.default:
+                flags.append(option.flag if value else f"--no-{option.flag[2:]}")
+        elif value is not None and value != "":
+            flags.append(f"{option.flag} {shlex.quote(str(value))}")
+    return flags
+
+
+def run_demo(entry: GameEntry, options: dict[str, Any]) -> bool | None:
+    """``assist demo GAME``: draw each view the game's demo yields as it comes; returns the demo's verdict."""
+    from solver.registry import load
+
+    assert entry.demo is not None
+    tolerant_output()
+    out = Console()
+    views = load(entry.demo.target)(**options)
+    try:
+        while True:
+            out.print(to_rich(next(views)))
+    except StopIteration as done:
+        return done.value
+    except AssistantError as exc:
+        fail(str(exc))
+
+
+def games_table(games: Iterable[GameEntry]) -> View:
+    """``assist games``: each game, its players, what it does and its commands."""
+    from solver.view import Table
+
+    table = Table(title="Games", boxed=True)
+    for header in ("Game", "Players", "What it does", "Commands"):
+        table.add_column(header, prose=header == "What it does")
+    for entry in games:
+        commands = [f"assist {entry.name}", f"assist {entry.name} analyze FILE", f"assist simulate {entry.name}",
+                    f"assist teach {entry.name}"]
+        if entry.demo is not None:
+            commands.append(f"assist demo {entry.name}")
+        table.add_row(entry.name, entry.players_text, entry.about, ", ".join(commands))
+    return table

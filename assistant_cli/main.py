@@ -1,66 +1,36 @@
-"""The ``assist`` command: one Typer sub-app per game, plus ``simulate``, ``games``, ``demo`` and ``--version``.
+"""The ``assist`` command, built from the game registry (:data:`models.GAMES`): a companion sub-app per game,
+``simulate``, ``teach``, ``replay``, ``demo``, ``games``, ``serve`` and ``--version``.
 
 With :mod:`assistant_cli.companion` (the runner every game's companion shares), this is the only place that
 talks to the terminal and catches :class:`solver.errors.AssistantError`: a user error becomes one line on
-stderr, never a traceback.
+stderr, never a traceback. No game is named here: every game-specific command, option and help text comes from
+its registry entry.
 
-Start-up is kept short (``bench/startup.py``): this module imports Typer and nothing of any game. Each game's
-sub-app is declared here with its options, and its session is imported when a command runs; each
-``assist simulate GAME`` command is imported by :class:`assistant_cli.lazy.LazyGroup` when it runs; OR-Tools
-is imported when a solver is first built (:mod:`solver.knowledge`).
+Start-up is kept short (``bench/startup.py``): the registry is plain data, so this module imports Typer and
+nothing of any game; a game's session, simulation or teacher is imported when a command runs, and OR-Tools
+when a solver is first built (:mod:`solver.knowledge`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperGroup
 
-from assistant_cli.companion_app import (
-    MAX_COUNT_BUDGET,
-    MAX_SEED,
-    GameFileArgument,
-    QuietOption,
-    ResumeOption,
-    companion_app,
-    journal_header,
-    journal_option,
-)
+from assistant_cli.companion_app import companion_app
 from assistant_cli.help_format import hide_flag_types
-from assistant_cli.lazy import LazyCommand, LazyGroup
+from assistant_cli.options import CONTEXT, SIMULATION, command
 from assistant_cli.web.serve import serve  # light: the web stack is imported when it runs
+from models import GAMES
+from solver.options import MAX_SEED
+from solver.registry import Demo, GameEntry
 
 if TYPE_CHECKING:
     from typer import _click as click  # the Click that Typer vendors
 
-    from assistant_cli.beyond_baker_street import BakerStreetSession
-    from assistant_cli.evidence import EvidenceSession
-    from assistant_cli.time_bomb import TimeBombSession
-
 PACKAGE = "deduction-assistant"
-GAME = "thirteen-clues"
-
-#: Games the assistant supports: name -> (description, commands).
-GAMES: dict[str, tuple[str, str]] = {
-    GAME: (
-        "Thirteen Clues (2-6 players): exact deduction of your own mystery",
-        "assist thirteen-clues, assist thirteen-clues analyze FILE, assist demo",
-    ),
-    "beyond-baker-street": (
-        "Beyond Baker Street (2-4 players, cooperative): what each card in your unseen hand can be",
-        "assist beyond-baker-street, assist beyond-baker-street analyze FILE",
-    ),
-    "evidence": (
-        "Evidence (2-5 players): each mystery's evidence value with exact probabilities, expected scores, advice",
-        "assist evidence, assist evidence analyze FILE, assist simulate evidence",
-    ),
-    "time-bomb": (
-        "Time Bomb Evolution (4-6 players): role and holding probabilities from cuts and claims, cut risks, advice",
-        "assist time-bomb, assist time-bomb analyze FILE, assist simulate time-bomb",
-    ),
-}
 
 hide_flag_types()
 
@@ -86,35 +56,11 @@ class AssistGroup(TyperGroup):
         """Each command with the first sentence of its help, wrapped rather than cut off."""
         rows = []
         for name in self.list_commands(ctx):
-            command = self.get_command(ctx, name)
-            if command is not None and not command.hidden:
-                rows.append((name, command.get_short_help_str(limit=300)))
+            cmd = self.get_command(ctx, name)
+            if cmd is not None and not cmd.hidden:
+                rows.append((name, cmd.get_short_help_str(limit=300)))
         with formatter.section("Commands"):
             formatter.write_dl(rows)
-
-
-class SimulateGroup(LazyGroup):
-    """``assist simulate``: each game's command is imported only when it runs."""
-
-    lazy = {
-        GAME: LazyCommand(
-            "assistant_cli.simulate:thirteen_clues",
-            "Simulate Thirteen Clues games between bots (available: random, logic, advisor when installed).",
-        ),
-        "beyond-baker-street": LazyCommand(
-            "assistant_cli.beyond_baker_street:simulate_command",
-            "Simulate Beyond Baker Street games (cooperative: the table wins or loses together).",
-        ),
-        "evidence": LazyCommand(
-            "assistant_cli.evidence:simulate_command",
-            "Simulate Evidence games between bots; every bot's knowledge is checked for soundness after every event.",
-        ),
-        "time-bomb": LazyCommand(
-            "assistant_cli.time_bomb:simulate_command",
-            "Simulate Time Bomb Evolution games; each knowledge-keeping bot's hard knowledge is checked for\n"
-            "soundness after every observation.",
-        ),
-    }
 
 
 app = typer.Typer(
@@ -125,85 +71,62 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-thirteen_app = typer.Typer(
-    help="Thirteen Clues companion: type what you see and hear at the table, get exact deductions. "
-    "On a terminal it starts with a setup dialogue, then takes commands (type 'help'). With piped stdin it "
-    "reads commands from it: no prompts, bad lines reported with their line number, exit code 1 if any.",
-    add_completion=False,
-)
-simulate_app = typer.Typer(
-    cls=SimulateGroup,
-    help="Play full simulated games between bots and report how each bot did.",
-    no_args_is_help=True,
-)
+simulate_app = typer.Typer(help="Play full simulated games between bots and report how each bot did.",
+                           no_args_is_help=True)
 
 
-@simulate_app.callback()
-def simulate() -> None:
-    """Play full simulated games between bots and report how each bot did."""
+def _fail(exc: Exception) -> None:
+    from assistant_cli.companion import fail
+
+    fail(str(exc))
 
 
-def _baker_street_session() -> BakerStreetSession:
-    from assistant_cli.beyond_baker_street import BakerStreetSession
+def _simulate_command(entry: GameEntry) -> Any:
+    def run(**options: Any) -> None:
+        from assistant_cli.companion import run_simulate
 
-    return BakerStreetSession()
+        run_simulate(entry, options)
 
-
-def _evidence_session() -> EvidenceSession:
-    from assistant_cli.evidence import EvidenceSession
-
-    return EvidenceSession()
+    return command(run, [*SIMULATION, *entry.simulation.options], entry.simulation.help, entry.name)
 
 
-def _time_bomb_session() -> TimeBombSession:
-    from assistant_cli.time_bomb import TimeBombSession
+def _demo_command(entry: GameEntry, demo: Demo) -> Any:
+    def run(**options: Any) -> None:
+        from assistant_cli.companion import run_demo
 
-    return TimeBombSession()
+        if run_demo(entry, options) is False:
+            raise typer.Exit(1)
+
+    return command(run, demo.options, demo.help, entry.name)
 
 
-beyond_baker_street_app = companion_app(
-    "Beyond Baker Street companion: type what happens at the table, see what each card in your hand can be. "
-    "On a terminal it starts with a setup dialogue, then takes commands (type 'help'). With piped stdin it reads "
-    "commands from it: no prompts, bad lines reported with their line number, exit code 1 if any.",
-    _baker_street_session,
-    lambda session: ", ".join(session.kn.missing()),
-    game="beyond-baker-street",
-    title="Beyond Baker Street companion",
-    json_help="Print the final state as JSON ('hand': one map per position from card to probability).",
-    show_setup_on_resume=True,
-)
-evidence_app = companion_app(
-    "Evidence companion: type what happens at the table, get each mystery's possible evidence values with "
-    "exact probabilities, everyone's expected score, 'why' and 'advise'. On a terminal it starts with a setup "
-    "dialogue, then takes commands (type 'help'). With piped stdin it reads commands from it: no prompts, bad "
-    "lines reported with their line number, exit code 1 if any.",
-    _evidence_session,
-    lambda session: "; ".join(session.setup.missing()),
-    game="evidence",
-    title="Evidence companion",
-    json_help="Print the final state as JSON ('evidence': one map per "
-    "mystery from value to probability; 'expected_scores').",
-    show_setup_on_resume=True,
-)
-time_bomb_app = companion_app(
-    "Time Bomb Evolution companion: type the claims, cuts and effects at the table; get each player's "
-    "probability of being Moriarty, their expected holdings, every claim judged, and the risk of every cut, from "
-    "hard facts and with the claims. On a terminal it starts with a setup dialogue, then takes commands (type "
-    "'help'). With piped stdin it reads commands from it: no prompts, bad lines reported with their line number, "
-    "exit code 1 if any.",
-    _time_bomb_session,
-    lambda session: "; ".join(session.setup.missing()),
-    game="time-bomb",
-    title="Time Bomb Evolution companion",
-    json_help="Print the final state as JSON ('roles': player -> P(Moriarty); 'cut_risk': player -> "
-    "P(defusing), P(explosion) per cutter policy in 'cut_risk_policies' (avoid, seek); ...).",
-)
-app.add_typer(thirteen_app, name=GAME)
+for _entry in GAMES:
+    app.add_typer(companion_app(_entry), name=_entry.name)
+    simulate_app.command(name=_entry.name)(_simulate_command(_entry))
 app.add_typer(simulate_app, name="simulate")
-app.add_typer(beyond_baker_street_app, name="beyond-baker-street")
-app.add_typer(evidence_app, name="evidence")
-app.add_typer(time_bomb_app, name="time-bomb")
 app.command(name="serve")(serve)
+
+def _demo_app(demos: list[GameEntry]) -> typer.Typer:
+    """``assist demo GAME`` for every game with a demo; ``assist demo`` alone plays the first one's."""
+    first = demos[0]
+    first_demo = first.demo
+    assert first_demo is not None  # with_demo() lists only games with one
+    demo_app = typer.Typer(help=f"{first_demo.help} Without a game: {first.name}'s demo.")
+
+    def default(ctx: typer.Context, **options: Any) -> None:
+        if ctx.invoked_subcommand is None:
+            _demo_command(first, first_demo)(**options)
+
+    demo_app.callback(invoke_without_command=True)(command(default, [CONTEXT, *first_demo.options],
+                                                           first_demo.help, "demo"))
+    for entry in demos:
+        if entry.demo is not None:
+            demo_app.command(name=entry.name)(_demo_command(entry, entry.demo))
+    return demo_app
+
+
+if GAMES.with_demo():
+    app.add_typer(_demo_app(GAMES.with_demo()), name="demo")
 
 
 def version() -> str:
@@ -240,133 +163,68 @@ def main(
 
 
 @app.command()
-def games() -> None:
+def games(markdown: Annotated[bool, typer.Option(help="Print the docs' game table (Markdown).")] = False) -> None:
     """List the games the assistant supports."""
-    from rich.console import Console
-    from rich.table import Table
+    from assistant_cli.companion import games_table, print_views
+    from solver.view import Text
 
-    table = Table(title="Games")
-    table.add_column("Game")
-    table.add_column("What it does")
-    table.add_column("Commands")
-    for name, (description, commands) in GAMES.items():
-        table.add_row(name, description, commands)
-    Console().print(table)
+    if markdown:
+        from solver.registry import docs_table
 
-
-@app.command()
-def demo(
-    seed: Annotated[
-        int, typer.Option(help="Seed of the deal and of the sequence of observations.", min=0, max=MAX_SEED)
-    ] = 1,
-    players: Annotated[int, typer.Option(min=2, max=6, help="Number of players at the table.")] = 4,
-    steps: Annotated[int, typer.Option(min=1, max=1000, help="Stop after this many observations if not solved.")] = 80,
-) -> None:
-    """Replay a seeded game from seat 1's view and show each deduction as it happens (no input needed)."""
+        typer.echo(docs_table(GAMES))
+        return
     from rich.console import Console
 
-    from assistant_cli.companion import fail
-    from assistant_cli.demo import run_demo
-    from solver.errors import AssistantError
+    print_views(Console(), [games_table(GAMES), Text("assist GAME --help shows each command's options.", "muted")])
 
-    console = Console()
-    try:
-        correct = run_demo(console, seed, players, steps)
-    except AssistantError as exc:
-        fail(str(exc))
-    if correct is False:
-        raise typer.Exit(1)
+
+GAME_NAMES = ", ".join(GAMES.names())
 
 
 @app.command()
 def teach(
-    game: Annotated[str, typer.Argument(help="thirteen-clues, beyond-baker-street, evidence or time-bomb.")],
+    game: Annotated[str, typer.Argument(help=f"The game: {GAME_NAMES}.")],
     seed: Annotated[int, typer.Option(help="Seed of the simulated games the exercises come from (a class can "
-                                           "share one).")] = 1,
+                                           "share one).", min=0, max=MAX_SEED)] = 1,
     level: Annotated[int | None, typer.Option(help="1 one-step eliminations, 2 short chains, 3 multi-step chains "
                                                    "and counts, 4 case analysis, probabilities and decisions "
-                                                   "(default: a mix, easiest first).")] = None,
+                                                   "(default: a mix, easiest first).", min=1, max=4)] = None,
     count: Annotated[int, typer.Option(min=1, max=30, help="How many exercises.")] = 5,
-    players: Annotated[int | None, typer.Option(help="Players in the simulated games (default per game).")] = None,
+    players: Annotated[int | None, typer.Option(help="Players in the simulated games (default per game).", min=1,
+                                                max=99)] = None,
     scores: Annotated[Path | None, typer.Option(help="Score file (default ./assist-teach-scores.json).",
                                                 dir_okay=False)] = None,
 ) -> None:
     """Deduction exercises from seeded simulated games, graded exactly; 'hint' shows the next step of the
     explanation. Reads answers from the terminal or from piped stdin."""
-    from assistant_cli.companion import fail
     from assistant_cli.teach_cli import teach as run_teach
     from solver.errors import AssistantError
 
     try:
-        run_teach(game, seed, level, count, players, scores)
+        run_teach(GAMES, game, seed, level, count, players, scores)
     except AssistantError as exc:
-        fail(str(exc))
+        _fail(exc)
 
 
 @app.command()
 def replay(
     file: Annotated[Path | None, typer.Argument(help="A game file or journal of any game (optional with --game "
                                                      "and --seed).", dir_okay=False)] = None,
-    game: Annotated[str | None, typer.Option(help="The game (read from the file when it has one).")] = None,
-    seed: Annotated[int | None, typer.Option(help="Narrate a simulated game of this seed instead of a file.")] = None,
-    players: Annotated[int | None, typer.Option(help="Players in the simulated game.")] = None,
+    game: Annotated[str | None, typer.Option(help=f"The game ({GAME_NAMES}; read from the file when it has "
+                                                  "one).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Narrate a simulated game of this seed instead of a file.", min=0,
+                                             max=MAX_SEED)] = None,
+    players: Annotated[int | None, typer.Option(help="Players in the simulated game.", min=1, max=99)] = None,
     pace: Annotated[float | None, typer.Option(
-        min=0.0, help="Seconds between entries (a classroom); default: Enter steps on a terminal, all at once "
-        "when piped.")] = None,
+        min=0.0, max=60.0, help="Seconds between entries (a classroom); default: Enter steps on a terminal, all at "
+        "once when piped.")] = None,
 ) -> None:
     """Narrate a game entry by entry: what became certain or impossible, why step by step, and where the
     advisor would have chosen otherwise."""
-    from assistant_cli.companion import fail
     from assistant_cli.teach_cli import replay as run_replay
     from solver.errors import AssistantError
 
     try:
-        run_replay(file, game, seed, players, pace)
+        run_replay(GAMES, file, game, seed, players, pace)
     except AssistantError as exc:
-        fail(str(exc))
-
-
-# -- thirteen-clues ---------------------------------------------------------------------------------------------
-
-
-@thirteen_app.callback(invoke_without_command=True)
-def companion(
-    ctx: typer.Context,
-    journal: Annotated[Path | None, journal_option(GAME)] = None,
-    resume: ResumeOption = None,
-    quiet: QuietOption = False,
-    count_budget: Annotated[
-        float,
-        typer.Option(min=0.1, max=MAX_COUNT_BUDGET,
-                     help="Seconds allowed for exact world counting before estimating."),
-    ] = 2.0,
-) -> None:
-    """Start the companion (see the sub-app help): interactive on a terminal, else read stdin."""
-    if ctx.invoked_subcommand is not None:
-        return
-    from assistant_cli.companion import run_companion
-    from assistant_cli.session import Session
-
-    session = Session(count_budget=count_budget)
-    run_companion(session, journal, resume, quiet, game=GAME, header=journal_header(GAME),
-                  title="Thirteen Clues companion")
-
-
-@thirteen_app.command()
-def analyze(
-    file: GameFileArgument,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print the final state as JSON (worlds, solved, mystery, ...).")
-    ] = False,
-    count_budget: Annotated[
-        float,
-        typer.Option(min=0.1, max=MAX_COUNT_BUDGET,
-                     help="Seconds allowed for exact world counting before estimating."),
-    ] = 2.0,
-) -> None:
-    """Replay a game file and print the final state (bad lines are reported on stderr; exit code 1 if any)."""
-    from assistant_cli.companion import run_analyze
-    from assistant_cli.session import Session
-
-    session = Session(count_budget=count_budget)
-    run_analyze(session, file, as_json, lambda: ", ".join(session.setup.missing()), GAME)
+        _fail(exc)

@@ -17,7 +17,7 @@ PROSE_WIDTH = 24  # a sentence column narrower than this reads badly: below it, 
 
 
 class Flow:
-    """Atoms (short phrases such as ``pink 0.4`` or ``Holmes 4``) packed into lines at render time.
+    """Atoms (short phrases such as ``pink 0.4`` or ``track 4``) packed into lines at render time.
 
     Rich wraps text at any space (a non-breaking space counts as one), which splits a colour from its value on
     a narrow screen; a line of a ``Flow`` breaks only between atoms. An atom wider than the screen (a sentence)

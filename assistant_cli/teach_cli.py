@@ -1,6 +1,7 @@
 """The terminal side of ``assist teach`` and ``assist replay``: reading answers from stdin (a terminal or a
-pipe), writing plain text, pacing a replay. The commands themselves are registered in :mod:`assistant_cli.main`
-and import this module only when they run."""
+pipe), writing plain text, pacing a replay. The exercises are :mod:`solver.exercises`, the narration
+:mod:`solver.narrate`, each game's teacher comes from the registry; the commands themselves are registered in
+:mod:`assistant_cli.main` and import this module only when they run."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ from pathlib import Path
 
 import typer
 
-from assistant_cli.replay import replay_lines, run_replay
-from assistant_cli.teach import DEFAULT_SCORES, exercises, run
-from assistant_cli.teach_games import teacher
 from solver.errors import AssistantError
+from solver.exercises import DEFAULT_SCORES, exercises, run
+from solver.narrate import replay_lines, run_replay
+from solver.registry import Registry
 
 
 def _read(prompt: str) -> str | None:
@@ -27,9 +28,10 @@ def _read(prompt: str) -> str | None:
     return None if line == "" else line.rstrip("\n")
 
 
-def teach(game: str, seed: int, level: int | None, count: int, players: int | None, scores: Path | None) -> None:
-    """Draw the exercises and run the loop (module docstring of :mod:`assistant_cli.teach`)."""
-    t = teacher(game)
+def teach(games: Registry, game: str, seed: int, level: int | None, count: int, players: int | None,
+          scores: Path | None) -> None:
+    """Draw the exercises and run the loop (module docstring of :mod:`solver.exercises`)."""
+    t = games[game].new_teacher()
     n = players or t.default_players
     low, high = t.players_range
     if not low <= n <= high:
@@ -42,9 +44,10 @@ def teach(game: str, seed: int, level: int | None, count: int, players: int | No
     run(t, items, _read, typer.echo, scores or DEFAULT_SCORES, echo=not sys.stdin.isatty())
 
 
-def replay(file: Path | None, game: str | None, seed: int | None, players: int | None, pace: float | None) -> None:
+def replay(games: Registry, file: Path | None, game: str | None, seed: int | None, players: int | None,
+           pace: float | None) -> None:
     """Narrate a game file, a journal or a simulated game: paced, stepped with Enter, or all at once."""
-    t, lines, actions, title = replay_lines(game, file, seed, players)
+    t, lines, actions, title = replay_lines(games, game, file, seed, players)
     wait = None
     if pace is not None:
         def wait() -> None:

@@ -28,8 +28,9 @@ STYLE: dict[str, str] = {
 }
 
 
-def to_rich(item: v.View | RenderableType) -> RenderableType:
-    """The rich renderable drawing ``item`` (anything that is not view data passes through unchanged)."""
+def to_rich(item: v.View) -> RenderableType:
+    """The rich renderable drawing ``item``; anything that is not view data raises ``TypeError``, so a repr can
+    never reach a player."""
     if isinstance(item, v.Text):
         return Text(item.text, style=STYLE[item.tone])
     if isinstance(item, v.Table):
@@ -46,7 +47,7 @@ def to_rich(item: v.View | RenderableType) -> RenderableType:
         return Either(Text.assemble(*pieces, style=STYLE[item.tone]), to_rich(item.narrow))
     if isinstance(item, v.Rule):
         return Rule(item.title)
-    return item
+    raise TypeError(f"not view data: {type(item).__name__}")
 
 
 def _table(table: v.Table) -> Fit | Table:

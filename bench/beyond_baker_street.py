@@ -1,7 +1,7 @@
 """Benchmark: Beyond Baker Street refresh time and games per second.
 
 1. **Refresh.** Seeded games are played by advisor bots; one seat's observations are fed, one at a time, to the
-   companion session (:class:`assistant_cli.beyond_baker_street.BakerStreetSession`), and each entry is timed
+   companion session (:class:`assistant_cli.beyond_baker_street.BeyondBakerStreetSession`), and each entry is timed
    from the typed line to the rendered state view (parse, checks, exact counts of every position, the rich
    table rendered to text). The exact counts alone (``HandKnowledge.hand`` on a cold cache) are timed too, and,
    where it finishes under a cap, the brute-force reference (:mod:`solver.reference`) on the same state, which
@@ -33,11 +33,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # runnable as a
 
 from rich.console import Console  # noqa: E402
 
-from assistant_cli.beyond_baker_street import BakerStreetSession  # noqa: E402
 from models.beyond_baker_street.advisor import AdvisorBot, make_bot  # noqa: E402
 from models.beyond_baker_street.knowledge import mask_worlds  # noqa: E402
 from models.beyond_baker_street.observations import Drew  # noqa: E402
 from models.beyond_baker_street.rules import TableRules, new_game  # noqa: E402
+from models.beyond_baker_street.session import BeyondBakerStreetSession  # noqa: E402
 from solver import reference  # noqa: E402
 from solver.parallel import open_backend, run_jobs  # noqa: E402
 from solver.simulate import Matchup, game_seed, play_game  # noqa: E402
@@ -108,14 +108,14 @@ def refresh_bench(games: int, seed: int, cap: float, why_every: int) -> None:
         players = rng.choice([2, 3, 4])
         case = rng.randint(1, 6)
         lines = seat_lines(players, case, seed * 1000 + g, seat=2)
-        session = BakerStreetSession()
+        session = BeyondBakerStreetSession()
         console = Console(file=io.StringIO(), width=120)
         for i, line in enumerate(lines):
             _, ms = timed(functools.partial(_refresh, session, console, line))
-            if not session.kn.started:
+            if not session.knowledge.started:
                 continue
             session_ms.append(ms)
-            kn = session.kn
+            kn = session.knowledge
             mask_worlds.cache_clear()
             kn._cache.clear()
             hand, cms = timed(kn.hand)
@@ -172,7 +172,7 @@ def refresh_bench(games: int, seed: int, cap: float, why_every: int) -> None:
               f"(over 20,000 worlds or {cap:.0f} s)")
 
 
-def _refresh(session: BakerStreetSession, console: Console, line: str) -> None:
+def _refresh(session: BeyondBakerStreetSession, console: Console, line: str) -> None:
     reply = session.handle(line)
     for renderable in reply.renderables:
         console.print(renderable)

@@ -37,9 +37,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # runnable as a script from a checkout
 
-from assistant_cli.beyond_baker_street import summarize_records  # noqa: E402
 from models.beyond_baker_street.advisor import make_bot  # noqa: E402
 from models.beyond_baker_street.rules import TableRules, new_game  # noqa: E402
+from models.beyond_baker_street.simulate import summarize_records  # noqa: E402
 from solver.parallel import Backend, open_backend  # noqa: E402
 from solver.simulate import Matchup, run_games  # noqa: E402
 

@@ -74,8 +74,8 @@ def _evidence(bots: tuple[str, ...]) -> Matchup:
 
 
 def _time_bomb(spec: str, players: int = 6) -> Matchup:
-    from assistant_cli.time_bomb import _new_state
     from models.time_bomb.bots import make_bot
+    from models.time_bomb.simulate import new_state as _new_state
 
     return Matchup(functools.partial(_new_state, players=players), (spec,) * players, make_bot)
 

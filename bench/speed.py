@@ -79,8 +79,8 @@ def _matchup(game: str, players: int) -> tuple[Any, set[int] | None]:
 
         names = ("advisor", *("greedy",) * (players - 1))
         return Matchup(functools.partial(new_game, players=players, pro=False), names, make_bot), {1}
-    from assistant_cli.time_bomb import _new_state
     from models.time_bomb.bots import make_bot as tb_bot
+    from models.time_bomb.simulate import new_state as _new_state
 
     specs = ("advisor/bluffing-moriarty",) * players
     return Matchup(functools.partial(_new_state, players=players), specs, tb_bot), None

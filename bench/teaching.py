@@ -18,15 +18,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from assistant_cli.teach import game_explanations  # noqa: E402
-from assistant_cli.teach_games import TEACHERS, teacher  # noqa: E402
+from models import GAMES  # noqa: E402
+from solver.exercises import game_explanations  # noqa: E402
 from solver.simulate import game_seed  # noqa: E402
 from solver.steps_check import verify  # noqa: E402
 
 
 def measure(game: str, games: int, seed: int) -> dict[str, float]:
     """Explanations, steps verified, failures, median and longest chain length over ``games`` games."""
-    t = teacher(game)
+    t = GAMES[game].new_teacher()
     lengths: list[int] = []
     steps = failures = counted = 0
     for g in range(games):
@@ -53,7 +53,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     print(f"{'game':<22}{'chains':>8}{'steps':>8}{'failed':>8}{'median':>8}{'longest':>9}{'counted':>9}{'s':>7}")
-    for game in TEACHERS:
+    for game in GAMES.names():
         start = time.perf_counter()
         r = measure(game, args.games, args.seed)
         print(f"{game:<22}{r['explanations']:>8}{r['steps']:>8}{r['failures']:>8}{r['median']:>8}"

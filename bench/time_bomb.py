@@ -21,8 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from assistant_cli.time_bomb import _new_state, role_ranking, summarize_records  # noqa: E402
 from models.time_bomb.bots import make_bot  # noqa: E402
+from models.time_bomb.simulate import new_state as _new_state  # noqa: E402
+from models.time_bomb.simulate import role_ranking, summarize_records
 from solver.parallel import Backend, open_backend  # noqa: E402
 from solver.simulate import Matchup, run_games  # noqa: E402
 

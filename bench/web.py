@@ -29,11 +29,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from rich.console import Console  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
-from assistant_cli.replay import replay_lines  # noqa: E402
 from assistant_cli.terminal import to_rich  # noqa: E402
 from assistant_cli.web.app import create_app  # noqa: E402
-from assistant_cli.web.games import GAMES  # noqa: E402
+from models import GAMES  # noqa: E402
 from solver.errors import AssistantError  # noqa: E402
+from solver.narrate import replay_lines  # noqa: E402
 
 LARGEST = {"thirteen-clues": 6, "beyond-baker-street": 4, "evidence": 5, "time-bomb": 6}
 

@@ -400,6 +400,16 @@ class BaseSession:
         """'show brief': the essentials on one screen (at most ``solver.view.BRIEF_LINES`` lines at 80 columns)."""
         raise NotImplementedError
 
+    def state(self, brief: bool = False) -> list[Any]:
+        """The state at a glance (or ``brief``: one screen) as view data, for an interface to draw: the
+        terminal after a resume or ``--quiet``, the web page on every load. It changes nothing in the session
+        (unlike the command 'show', which a game may use to reset what its next reply compares against)."""
+        return [self.brief_view()] if brief else [self.state_view(None)]
+
+    def missing_setup(self) -> str:
+        """What the setup still lacks, in words ('' once it is complete)."""
+        raise NotImplementedError
+
     def _show_reply(self) -> Reply:
         """The reply to 'show': the current state."""
         return Reply([self.state_view(None)])

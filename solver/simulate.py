@@ -24,11 +24,13 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from typing import Any
 
 from solver.bots import Bot, knowledge_of
 from solver.errors import AssistantError
 from solver.game import State
 from solver.parallel import Backend, run_jobs
+from solver.view import View
 
 
 class SimulationError(AssistantError):
@@ -147,7 +149,38 @@ def run_games(
     return run_jobs(functools.partial(_play_job, matchup), jobs, executor, progress)
 
 
+def seat_bots(spec: str, players: int, check: Callable[[str], object], noun: str = "name",
+              counted: bool = True) -> tuple[str, ...]:
+    """``--bots``: one name for every seat, or comma-separated names seat by seat (seat 1 first), each given once
+    to ``check``, which raises with the list of known bots. ``noun`` and ``counted`` shape the wrong-count error."""
+    names = tuple(n.strip().lower() for n in spec.split(",") if n.strip())
+    names = names * players if len(names) == 1 else names
+    if len(names) != players:
+        got = f" (one per seat), got {len(names)}" if counted else ""
+        raise AssistantError(f"--bots '{spec}': expected one {noun} or {players} comma-separated {noun}s{got}")
+    for name in dict.fromkeys(names):
+        check(name)
+    return names
+
+
 # -- summaries --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SimulationSummary:
+    """What every game's simulation reports (``models/<game>/simulate.py`` ``summary``): its figures as
+    JSON-ready data (``assist simulate --json``, byte for byte the same on every backend) and the same figures
+    as view data for a screen."""
+
+    data: dict[str, Any]
+    views: tuple[View, ...]
+
+
+def row_json(row: Row) -> dict[str, Any]:
+    """A seat's or a bot's row as JSON-ready data."""
+    return {"label": row.label, "bot": row.bot, "seats": list(row.seats), "games": row.games, "wins": row.wins,
+            "win_share": row.win_share, "win_share_stderr": row.win_share_stderr,
+            "mean_turns_to_win": row.mean_turns_to_win, "mean": dict(row.means), "total": dict(row.totals)}
 
 
 @dataclass(frozen=True)
@@ -171,7 +204,7 @@ class Row:
 
 
 @dataclass(frozen=True)
-class Summary:
+class SeatRows:
     """A run's results: one row per seat and one per bot name."""
 
     games: int
@@ -204,7 +237,7 @@ def _row(label: str, bot: str, seats: tuple[int, ...], records: Sequence[GameRec
     )
 
 
-def summarize(records: Sequence[GameRecord], bots: Sequence[str], turns_key: str = "turns") -> Summary:
+def summarize(records: Sequence[GameRecord], bots: Sequence[str], turns_key: str = "turns") -> SeatRows:
     """Rows per seat and per bot name; ``turns_key`` is the stat counting a seat's own turns."""
     seat_rows = [_row(f"seat {s}", name, (s,), records, turns_key) for s, name in enumerate(bots, start=1)]
     names = list(dict.fromkeys(bots))
@@ -213,7 +246,7 @@ def summarize(records: Sequence[GameRecord], bots: Sequence[str], turns_key: str
         for name in names
     ]
     draws = sum(1 for r in records if r.winner is None)
-    return Summary(len(records), draws, seat_rows, bot_rows)
+    return SeatRows(len(records), draws, seat_rows, bot_rows)
 
 
 def simulate(
@@ -222,6 +255,6 @@ def simulate(
     seed: int,
     executor: Backend | Executor | int = 1,
     progress: Callable[[int], None] | None = None,
-) -> Summary:
+) -> SeatRows:
     """Play and summarise (see :func:`run_games` and :func:`summarize`)."""
     return summarize(run_games(matchup, games, seed, executor, progress), matchup.bots)

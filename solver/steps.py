@@ -31,70 +31,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from solver.constraints import Constraint, CountEquals, Lit, NotAll, Problem
-
-KINDS: dict[str, int] = {
-    "stated": 1,
-    "one place": 1,
-    "count full": 2,
-    "only one left": 2,
-    "all needed": 3,
-    "not all": 3,
-    "counts add up": 3,
-    "case analysis": 4,
-}
-
-
-@dataclass(frozen=True)
-class Fact:
-    """``lit`` holds (``value`` True) or is ruled out (False)."""
-
-    lit: Lit
-    value: bool
-
-    def negated(self) -> Fact:
-        return Fact(self.lit, not self.value)
-
-
-@dataclass(frozen=True)
-class Source:
-    """Where a constraint comes from: an entry (index into the knowledge's entries), a rule of the deal (index
-    into the problem's structure), or the one-value-per-variable rule of a variable."""
-
-    kind: str  # "entry" | "rule" | "domain"
-    index: int | str
-
-
-@dataclass(frozen=True)
-class Step:
-    """One small deduction: its conclusion, the rule kind, and what it cites (``steps`` are 1-based numbers of
-    earlier steps in the chain)."""
-
-    fact: Fact
-    kind: str
-    sources: tuple[Source, ...]
-    steps: tuple[int, ...]
-    sentence: str = ""
-
-    @property
-    def difficulty(self) -> int:
-        return KINDS[self.kind]
-
-
-@dataclass(frozen=True)
-class Chain:
-    """The steps that end in ``target`` (the last step concludes it); ``complete`` is False when the target is
-    not a certain fact (it is still open: a probability, decided by counting, has no chain). A chain for
-    several facts at once (:meth:`Explainer.chain_all`) concludes each of ``targets``; ``target`` is its last step's."""
-
-    target: Fact
-    steps: tuple[Step, ...]
-    complete: bool = True
-    note: str = ""
-    targets: tuple[Fact, ...] = ()
-
-    @property
-    def hardest(self) -> int:
-        return max((s.difficulty for s in self.steps), default=0)
+from solver.proof import KINDS, Chain, Fact, Source, Step
+from solver.steps_check import minimal_premises
 
 
 class Describer(Protocol):
@@ -269,8 +207,6 @@ class Explainer:
 
     def _case_analysis(self, state: _State, target: Fact) -> None:
         """One 'case analysis' step: a minimal set of entries, rules and derived facts that forces ``target``."""
-        from solver.steps_check import minimal_premises
-
         sources, facts = minimal_premises(self, target, [Fact(lit, v) for lit, v in state.facts.items()])
         derived = _Derived(Step(target, "case analysis", tuple(sources), ()), tuple(facts))
         state.facts[target.lit] = target.value

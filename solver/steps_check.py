@@ -9,14 +9,11 @@ minimal set of premises that forces a fact (the 'case analysis' step).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ortools.sat.python import cp_model
 
 from solver.constraints import Constraint, CountEquals, Lit, NotAll, Problem
-
-if TYPE_CHECKING:
-    from solver.steps import Chain, Explainer, Fact, Source
+from solver.proof import Chain, Fact, Premises, Source
 
 
 class _Model:
@@ -57,7 +54,7 @@ class _Model:
         return False, []
 
 
-def _source_constraints(explainer: Explainer, source: Source) -> list[Constraint]:
+def _source_constraints(explainer: Premises, source: Source) -> list[Constraint]:
     if source.kind == "rule":
         return [explainer.problem.structure[int(source.index)]]
     if source.kind == "entry":
@@ -65,7 +62,7 @@ def _source_constraints(explainer: Explainer, source: Source) -> list[Constraint
     return []  # a variable's one-value rule is in every model
 
 
-def verify(explainer: Explainer, chain: Chain, number: int) -> bool:
+def verify(explainer: Premises, chain: Chain, number: int) -> bool:
     """Whether step ``number`` (1-based) of ``chain`` follows from its cited premises alone."""
     step = chain.steps[number - 1]
     m = _Model(explainer.problem)
@@ -77,10 +74,8 @@ def verify(explainer: Explainer, chain: Chain, number: int) -> bool:
     return m.infeasible(assumptions)[0]
 
 
-def minimal_premises(explainer: Explainer, target: Fact, facts: Sequence[Fact]) -> tuple[list[Source], list[Fact]]:
+def minimal_premises(explainer: Premises, target: Fact, facts: Sequence[Fact]) -> tuple[list[Source], list[Fact]]:
     """A minimal set of rules, entries and known ``facts`` that forces ``target`` (deletion-minimised core)."""
-    from solver.steps import Source
-
     m = _Model(explainer.problem)
     items: list[Source | Fact] = [Source("rule", i) for i in range(len(explainer.problem.structure))]
     items += [Source("entry", i) for i in range(len(explainer.entries))]

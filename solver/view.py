@@ -12,7 +12,7 @@ Tables are built like rich's (``add_column``, ``add_row``) so view code reads th
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -212,6 +212,29 @@ def plain_text(view: View) -> str:
 
 
 # -- views every game shows the same way ---------------------------------------------------------------------
+TIE = 1e-9  # scores closer than this are tied: the advisor has no reason to prefer either
+TIED_NOTE = "a rank with '=' is shared: those options are equally good by the advisor's measure"
+
+
+def ranks(scores: Sequence[float | tuple[float, ...]], tolerance: float = TIE) -> list[str]:
+    """Competition ranks of ``scores`` (in the order shown, best first; a score may be a tuple when options are
+    ranked by several figures): tied scores share a rank marked '=' ('1=', '1=', '3'), so a table never orders
+    equal options by name or seat without saying so."""
+
+    def same(a: float | tuple[float, ...], b: float | tuple[float, ...]) -> bool:
+        pairs = zip(a, b, strict=True) if isinstance(a, tuple) and isinstance(b, tuple) else [(a, b)]
+        return all(abs(float(x) - float(y)) <= tolerance for x, y in pairs)  # type: ignore[arg-type]
+
+    out: list[str] = []
+    for i, score in enumerate(scores):
+        first = i
+        while first > 0 and same(scores[first - 1], score):
+            first -= 1
+        tied = first < i or (i + 1 < len(scores) and same(scores[i + 1], score))
+        out.append(f"{first + 1}{'=' if tied else ''}")
+    return out
+
+
 def percent_text(p: float, exact: bool) -> str:
     return f"{100 * p:.1f}%" if exact else f"~{100 * p:.1f}%"
 
@@ -233,8 +256,11 @@ def advice_view(advice: object, limit: int | None, hypothetical: bool) -> View:
     table.add_column("Score", align="right")
     table.add_column("Why", prose=True)
     shown = items if limit is None else items[:limit]
-    for i, item in enumerate(shown, 1):
-        table.add_row(str(i), str(item.action), f"{float(item.score):.2f}", str(getattr(item, "reason", "")))
+    numbers = ranks([float(item.score) for item in items])
+    for rank, item in zip(numbers, shown, strict=False):
+        table.add_row(rank, str(item.action), f"{float(item.score):.2f}", str(getattr(item, "reason", "")))
+    if any("=" in rank for rank in numbers[: len(shown)]):
+        table.caption = TIED_NOTE
     parts: list[View] = [table]
     if len(shown) < len(items):
         parts.append(Text(f"{len(items) - len(shown)} more: 'advise all' lists every legal action", "muted"))

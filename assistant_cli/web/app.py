@@ -33,8 +33,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from assistant_cli.web import html
-from assistant_cli.web.games import GAMES, GameSpec, game_of_journal
 from solver.errors import AssistantError
+from solver.registry import GameEntry, Registry
+from solver.session import Journal, read_lines
 
 MAX_BODY = 16_384  # bytes: an entry line is short; anything bigger is refused
 MAX_LINE = 500  # characters of one entry line
@@ -53,7 +54,7 @@ class OpenGame:
     """A game being played: its session, journal file, lock and version (bumped when its entries change)."""
 
     id: str
-    spec: GameSpec
+    spec: GameEntry
     session: Any
     path: Path
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -63,19 +64,30 @@ class OpenGame:
     entered: str = ""  # the line that failed, kept in the entry box
 
 
+def game_of_journal(games: Registry, path: Path) -> GameEntry | None:
+    """The game whose journal header opens ``path``, or None (not a journal, or unreadable)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            first = f.readline(200)
+    except (OSError, UnicodeDecodeError):
+        return None
+    return games.of_header(first)
+
+
 class GameStore:
     """The games folder: new games, saved journals, and the games open in this server."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, games: Registry) -> None:
         self.folder = folder
+        self.games = games
         self.open: dict[str, OpenGame] = {}
         self._opening = asyncio.Lock()
 
-    def saved(self) -> list[tuple[str, GameSpec, int, float]]:
+    def saved(self) -> list[tuple[str, GameEntry, int, float]]:
         """Saved games, newest first: (id, game, entries, modified time)."""
         rows = []
         for path in self.folder.glob("*.journal"):
-            spec = game_of_journal(path)
+            spec = game_of_journal(self.games, path)
             if spec is None or not GAME_ID.fullmatch(path.stem):
                 continue
             entries = sum(1 for line in path.read_text(encoding="utf-8").splitlines()[1:] if line.strip())
@@ -91,10 +103,8 @@ class GameStore:
             raise KeyError(game_id)
         return path
 
-    def create(self, spec: GameSpec) -> str:
+    def create(self, spec: GameEntry) -> str:
         """A new empty game of ``spec``: its journal file (header only) in the folder; returns its id."""
-        from assistant_cli.session import Journal
-
         stamp = time.strftime("%Y%m%d-%H%M%S")
         for n in range(1000):
             game_id = f"{spec.name}-{stamp}" + (f"-{n}" if n else "")
@@ -115,7 +125,7 @@ class GameStore:
         async with self._opening:
             if game_id not in self.open:
                 path = self.path_of(game_id)
-                spec = game_of_journal(path)
+                spec = game_of_journal(self.games, path)
                 if spec is None:
                     raise KeyError(game_id)
                 session = await run_in_threadpool(_resume, spec, path)
@@ -123,20 +133,21 @@ class GameStore:
         return self.open[game_id]
 
 
-def _resume(spec: GameSpec, path: Path) -> Any:
+def _resume(spec: GameEntry, path: Path) -> Any:
     """A session replaying the journal at ``path`` and writing to it from now on."""
-    from assistant_cli.session import Journal, read_lines
-
     session = spec.new_session()
     session.replay(line for _, line in read_lines(path))
     session.journal = Journal(path, spec.header)
     return session
 
 
-def create_app(games_dir: Path, token: str | None = None) -> Starlette:
-    """The web app over the games in ``games_dir``; with ``token``, every request must carry it."""
+def create_app(games_dir: Path, token: str | None = None, games: Registry | None = None) -> Starlette:
+    """The web app over the games in ``games_dir`` (the registered games, or ``games``); with ``token``, every
+    request must carry it."""
+    if games is None:
+        from models import GAMES as games
     games_dir.mkdir(parents=True, exist_ok=True)
-    store = GameStore(games_dir)
+    store = GameStore(games_dir, games)
     env = Environment(loader=PackageLoader("assistant_cli.web", "templates"), autoescape=select_autoescape())
     env.globals["view_html"] = html.render
     env.filters["when"] = lambda t: time.strftime("%Y-%m-%d %H:%M", time.localtime(t))
@@ -145,14 +156,14 @@ def create_app(games_dir: Path, token: str | None = None) -> Starlette:
         return HTMLResponse(env.get_template(name).render(**context), status_code=status)
 
     async def home(request: Request) -> Response:
-        return page("home.html", games=GAMES.values(), saved=store.saved())
+        return page("home.html", games=list(games), saved=store.saved())
 
     async def new_game(request: Request) -> Response:
         form = await request.form()
-        spec = GAMES.get(str(form.get("game", "")))
+        spec = games.get(str(form.get("game", "")))
         if spec is None:
-            return PlainTextResponse(f"unknown game '{form.get('game', '')}'; expected one of {', '.join(GAMES)}",
-                                     status_code=400)
+            return PlainTextResponse(f"unknown game '{str(form.get('game', ''))[:40]}'; expected one of "
+                                     f"{', '.join(games.names())}", status_code=400)
         game_id = store.create(spec)
         return RedirectResponse(f"/g/{game_id}", status_code=303)
 
@@ -233,9 +244,9 @@ def _shows_state(reply: Any) -> bool:
 
 
 def _state_views(session: Any) -> list[Any]:
-    """The state at a glance ('show'), or nothing before the setup lets the game show one."""
+    """The state at a glance (the session's ``state``), or nothing before the setup lets the game show one."""
     try:
-        return list(session.handle("show").renderables)
+        return list(session.state())
     except AssistantError:
         return []
 

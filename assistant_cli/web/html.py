@@ -7,7 +7,6 @@ runs it. Everything is escaped; the ``data-*`` attributes carry the exact values
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -19,7 +18,8 @@ TONE_CLASS = {"": "", "strong": "t-strong", "muted": "t-muted", "whatif": "t-wha
 
 
 def render(item: Any) -> Markup:
-    """The HTML of one view (or of a list of views); anything else is drawn as preformatted text."""
+    """The HTML of one view (or of a list of views); anything that is not view data raises ``TypeError``, so a
+    repr can never reach a player."""
     if isinstance(item, list | tuple):
         return Markup("").join(render(i) for i in item)
     if isinstance(item, v.Text):
@@ -37,7 +37,7 @@ def render(item: Any) -> Markup:
         return render(item.narrow)  # a phone's page is narrow; the table layout of 'wide' is the terminal's
     if isinstance(item, v.Rule):
         return Markup('<hr title="{0}"><p class="rule">{0}</p>').format(item.title)
-    return Markup('<pre class="plain">{}</pre>').format(_plain(item))
+    raise TypeError(f"not view data: {type(item).__name__}")
 
 
 def _table(table: v.Table) -> Markup:
@@ -61,7 +61,7 @@ def _table(table: v.Table) -> Markup:
 
 
 def _part(cell: v.Cell) -> Markup:
-    """One value of a cell with several (e.g. each possible evidence value and its probability)."""
+    """One value of a cell with several (e.g. each value still possible, with its probability)."""
     data = Markup("")
     if cell.value is not None:
         data += Markup(' data-value="{!r}"').format(cell.value)
@@ -114,12 +114,3 @@ def _cell(cell: v.Cell, column: v.Column) -> Markup:
     if cell.key:
         data += Markup(' data-key="{}"').format(cell.key)
     return Markup('<td class="{}" data-kind="{}"{}>{}</td>').format(classes, cell.kind, data, body)
-
-
-def _plain(item: Any) -> str:
-    """A renderable that is not view data yet, as the text the terminal would print (no colour)."""
-    from rich.console import Console
-
-    console = Console(file=io.StringIO(), width=60, color_system=None, record=True)
-    console.print(item)
-    return console.export_text()

@@ -155,10 +155,13 @@ def advice_table(ranked: list[Option], phase: str, limit: int | None) -> v.View:
         table.add_column(col, align="right" if col in ("#", "Win", "My score", "Lead", "Futures") else "left",
                          prose=col == "What it tells the others")
     shown = ranked if limit is None else ranked[:limit]
-    for i, o in enumerate(shown, 1):
+    numbers = v.ranks([(float(o.samples), o.utility) for o in ranked])  # the advisor's order
+    if any("=" in rank for rank in numbers[: len(shown)]):
+        table.caption = v.TIED_NOTE
+    for rank, o in zip(numbers, shown, strict=False):
         action = "stop" if isinstance(o.action, Done) else str(o.action)
         # Win is the share of the sampled futures won: an estimate, so it has no key in the summary
-        table.add_row(str(i), action, v.prob(o.win, f"{100 * o.win:.0f}%"), v.Cell(f"{o.score:.1f}", "number", o.score),
+        table.add_row(rank, action, v.prob(o.win, f"{100 * o.win:.0f}%"), v.Cell(f"{o.score:.1f}", "number", o.score),
                       v.Cell(f"{o.lead:+.1f}", "number", o.lead), v.Cell(str(o.samples), "number", o.samples),
                       o.tells or "-")
     if len(shown) < len(ranked):

@@ -243,13 +243,16 @@ def options_table(kn: TimeBombKnowledge, options: Sequence[CutOption]) -> v.Tabl
     columns = ("#", "Cut", "Defusing soft/hard", *heads, "Wins now", "If defusing: P(M)", "If bomb: P(M)", "Why")
     for col in columns:
         table.add_column(col, prose=col == "Why")
-    for i, o in enumerate(options, 1):
+    numbers = v.ranks([o.score for o in options])
+    if any("=" in rank for rank in numbers):
+        table.caption = "; ".join(c for c in (table.caption, v.TIED_NOTE) if c)
+    for rank, o in zip(numbers, options, strict=True):
         why, key = f"why cut {o.seat}", f"cut_risk.{o.seat}"
         if_def = _prob(o.roles_if_defuse.get(o.seat, 0)) if o.roles_if_defuse else "-"
         if_bomb = _prob(o.roles_if_bomb.get(o.seat, 0)) if o.roles_if_bomb else "-"
         booms = [_prob(o.risk.explode[p], f"{_p(o.risk.explode[p])} / {_p(o.risk.explode_hard[p])}", why,
                        f"{key}.explode_{p}", o.risk.explode_hard[p]) for p in policies]
-        table.add_row(str(i), f"player {o.seat}",
+        table.add_row(rank, f"player {o.seat}",
                       _prob(o.p_defuse, f"{_p(o.p_defuse)} / {_p(o.p_defuse_hard)}", why, f"{key}.defuse",
                             o.p_defuse_hard),
                       *booms, _prob(o.p_win), if_def, if_bomb, o.reason)

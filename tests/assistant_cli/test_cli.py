@@ -9,8 +9,8 @@ import sys
 from typer.testing import CliRunner
 
 from assistant_cli.main import app, version
-from assistant_cli.session import JOURNAL_HEADER
-from tests.assistant_cli.helpers import EXAMPLE, ROOT, SETUP
+from models.thirteen_clues.session import JOURNAL_HEADER
+from tests.models.thirteen_clues.helpers import EXAMPLE, ROOT, SETUP
 
 runner = CliRunner()
 

@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from assistant_cli.beyond_baker_street import BakerStreetSession
-from assistant_cli.evidence import EvidenceSession
-from assistant_cli.session import JOURNAL_HEADER, Journal, Session
-from assistant_cli.time_bomb import TimeBombSession
+from models.beyond_baker_street.session import BeyondBakerStreetSession
+from models.evidence.session import EvidenceSession
+from models.thirteen_clues.session import JOURNAL_HEADER, ThirteenCluesSession
+from models.time_bomb.session import TimeBombSession
 from solver.errors import AssistantError
+from solver.session import Journal
+from tests.helpers import ROOT
 
-from .helpers import ROOT
 
-
-@pytest.mark.parametrize("kind", [Session, BakerStreetSession, EvidenceSession, TimeBombSession])
+@pytest.mark.parametrize("kind", [ThirteenCluesSession, BeyondBakerStreetSession, EvidenceSession, TimeBombSession])
 def test_rebuilt_keeps_the_lines_and_the_journal(kind: type, tmp_path: Path) -> None:
     journal = Journal(tmp_path / "j.txt", JOURNAL_HEADER)
     session = kind(journal=journal)
@@ -37,7 +37,7 @@ def test_rebuilt_keeps_the_lines_and_the_journal(kind: type, tmp_path: Path) -> 
 def test_setup_answer_completes_as_if_the_prefix_were_typed() -> None:
     from assistant_cli.companion import line_completions
 
-    session = Session()
+    session = ThirteenCluesSession()
     session.replay(["players 4", "me 1"])
     question = session.setup_question()
     assert question is not None and question.prefix == "private"
@@ -71,7 +71,7 @@ def _drive(session: object, keys: str, tmp_path: Path, close: bool) -> str:
 @pytest.mark.parametrize(("keys", "close"), [("players 4\nquit\n", False), ("players 4\n", True)])
 def test_quit_and_ctrl_d_print_the_journal_and_the_resume_command(keys: str, close: bool, tmp_path: Path) -> None:
     path = tmp_path / "game.journal"
-    session = Session(journal=Journal(path, JOURNAL_HEADER))
+    session = ThirteenCluesSession(journal=Journal(path, JOURNAL_HEADER))
     printed = _drive(session, keys, tmp_path, close)
     assert session.lines == ["players 4"]
     assert printed.splitlines()[-1] == f"journal saved: {path}; resume with: assist thirteen-clues --resume {path}"
@@ -79,7 +79,7 @@ def test_quit_and_ctrl_d_print_the_journal_and_the_resume_command(keys: str, clo
 
 def test_unknown_entry_points_to_help() -> None:
     hint = r"\(type 'help' for the entries and commands\)$"
-    for kind in (Session, BakerStreetSession, EvidenceSession, TimeBombSession):
+    for kind in (ThirteenCluesSession, BeyondBakerStreetSession, EvidenceSession, TimeBombSession):
         with pytest.raises(AssistantError, match=rf"^unknown entry 'frob'.*{hint}"):
             kind().handle("frob 3")
 
@@ -104,14 +104,13 @@ def test_analyze_of_another_games_file_names_that_game(game: str, example: str, 
 
 
 def test_a_journal_header_names_its_game(tmp_path: Path) -> None:
-    from assistant_cli.companion import file_game
-    from assistant_cli.time_bomb import JOURNAL_HEADER
+    from models import GAMES
 
     path = tmp_path / "x.journal"
-    path.write_text(f"{JOURNAL_HEADER}\nplayers 5\n")  # 'players 5' alone fits every game: the header decides
-    assert file_game(path, "evidence") == "time-bomb"
+    path.write_text(f"{GAMES['time-bomb'].header}\nplayers 5\n")  # 'players 5' fits every game: the header decides
+    assert GAMES.file_game(path, "evidence") == "time-bomb"
     path.write_text("players 5\nme 2\n")
-    assert file_game(path, "evidence") == "evidence"
+    assert GAMES.file_game(path, "evidence") == "evidence"
 
 
 @pytest.mark.parametrize("args", [[], ["thirteen-clues"], ["time-bomb"], ["evidence", "analyze"],

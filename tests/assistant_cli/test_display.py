@@ -19,23 +19,26 @@ from rich.table import Table
 from rich.text import Text
 from typer.testing import CliRunner
 
-from assistant_cli.beyond_baker_street import BakerStreetSession
-from assistant_cli.evidence import EvidenceSession, players_table
 from assistant_cli.main import app
 from assistant_cli.render import Fit, Flow
-from assistant_cli.session import BaseSession, Session, read_lines
 from assistant_cli.terminal import to_rich
-from assistant_cli.time_bomb import TimeBombSession
+from models.beyond_baker_street.session import BeyondBakerStreetSession
+from models.evidence.session import EvidenceSession
+from models.evidence.views import players_table
 from models.thirteen_clues import views as tc_views
+from models.thirteen_clues.session import ThirteenCluesSession
+from models.time_bomb.session import TimeBombSession
+from solver import view as v
 from solver.errors import AssistantError
 from solver.knowledge import Count
+from solver.session import BaseSession, read_lines
 from solver.text import plural
 from solver.view import BRIEF_LINES
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES: dict[str, tuple[Callable[[], BaseSession], str]] = {
-    "thirteen-clues": (Session, "thirteen-clues-4p.txt"),
-    "beyond-baker-street": (BakerStreetSession, "beyond-baker-street-3p.txt"),
+    "thirteen-clues": (ThirteenCluesSession, "thirteen-clues-4p.txt"),
+    "beyond-baker-street": (BeyondBakerStreetSession, "beyond-baker-street-3p.txt"),
     "evidence": (EvidenceSession, "evidence-4p.txt"),
     "time-bomb": (TimeBombSession, "time-bomb-5p.txt"),
 }
@@ -52,8 +55,8 @@ ATOMS = re.compile(
 
 def draw(renderables: Sequence[RenderableType], width: int) -> str:
     console = Console(width=width, file=io.StringIO(), color_system=None, record=True)
-    for renderable in renderables:
-        console.print(to_rich(renderable))
+    for renderable in renderables:  # view data through the renderer; the renderer's own parts as they are
+        console.print(to_rich(renderable) if isinstance(renderable, v.View) else renderable)
     return console.export_text()
 
 
@@ -84,7 +87,7 @@ def replayed(game: str, upto: float = 1.0, count: int | None = None) -> BaseSess
 def views(session: BaseSession, game: str) -> list[RenderableType]:
     out: list[RenderableType] = []
     for line in ["show", "show brief", *EXTRA_VIEWS[game]]:
-        if line == "advise" and game == "beyond-baker-street" and session.kn.board.over:  # type: ignore[attr-defined]
+        if line == "advise" and game == "beyond-baker-street" and session.knowledge.board.over:  # type: ignore[attr-defined]
             continue  # no advice once the game is over
         out += session.handle(line).renderables
     return out
@@ -157,7 +160,7 @@ def test_show_brief_wording_per_game() -> None:
                                "Weapon: Candlestick (certain)", "Consistent worlds: 504 (exact)"]
     with pytest.raises(AssistantError, match="expected 'show' or 'show brief'"):
         replayed("thirteen-clues").handle("show everything")
-    assert Session().completions("show b") == ["brief"]
+    assert ThirteenCluesSession().completions("show b") == ["brief"]
 
 
 def test_evidence_rumours_in_hand_keep_values_and_counts_apart() -> None:
@@ -194,7 +197,7 @@ def test_beyond_baker_street_seat_case_and_empathy_messages() -> None:
     with pytest.raises(AssistantError, match=r"^empathy 9: expected 'empathy \[SEAT\]' with SEAT 1 or 3 "):
         session.handle("empathy 9")
     assert session.lines == before
-    fresh = BakerStreetSession()
+    fresh = BeyondBakerStreetSession()
     fresh.handle("players 3")
     for line in ("case 0", "case 7"):
         with pytest.raises(AssistantError, match=rf"^{line}: expected a Case File 1 to 6$"):

@@ -23,25 +23,26 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from assistant_cli.beyond_baker_street import JOURNAL_HEADER as BBS_HEADER
-from assistant_cli.beyond_baker_street import BakerStreetSession
-from assistant_cli.evidence import JOURNAL_HEADER as EVIDENCE_HEADER
-from assistant_cli.evidence import EvidenceSession
 from assistant_cli.main import app
-from assistant_cli.session import JOURNAL_HEADER as TC_HEADER
-from assistant_cli.session import Journal, Session, read_lines
-from assistant_cli.time_bomb import JOURNAL_HEADER as TB_HEADER
-from assistant_cli.time_bomb import TimeBombSession
+from models.beyond_baker_street.session import JOURNAL_HEADER as BBS_HEADER
+from models.beyond_baker_street.session import BeyondBakerStreetSession
+from models.evidence.session import JOURNAL_HEADER as EVIDENCE_HEADER
+from models.evidence.session import EvidenceSession
+from models.thirteen_clues.session import JOURNAL_HEADER as TC_HEADER
+from models.thirteen_clues.session import ThirteenCluesSession
+from models.time_bomb.session import JOURNAL_HEADER as TB_HEADER
+from models.time_bomb.session import TimeBombSession
 from solver.errors import AssistantError
+from solver.session import Journal, read_lines
 from tests.conftest import run_slow
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 GAMES: dict[str, tuple[Callable[[], Any], str, str]] = {
-    "thirteen-clues": (Session, "thirteen-clues-4p.txt", TC_HEADER),
+    "thirteen-clues": (ThirteenCluesSession, "thirteen-clues-4p.txt", TC_HEADER),
     "time-bomb": (TimeBombSession, "time-bomb-5p.txt", TB_HEADER),
     "evidence": (EvidenceSession, "evidence-4p.txt", EVIDENCE_HEADER),
-    "beyond-baker-street": (BakerStreetSession, "beyond-baker-street-3p.txt", BBS_HEADER),
+    "beyond-baker-street": (BeyondBakerStreetSession, "beyond-baker-street-3p.txt", BBS_HEADER),
 }
 # Words that go wrong in a number's place or a name's: other scripts' digits, superscripts, huge and negative
 # numbers, decimals, floats Python would read, prefixes, the session commands and their options.

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from assistant_cli.session import Session, read_lines
+from models.thirteen_clues.session import ThirteenCluesSession
 from solver.constraints import CountEquals, NotAll, Problem
+from solver.session import read_lines
 from solver.steps import Chain, Explainer, Fact, GenericDescriber
 from solver.steps_check import verify
 
@@ -15,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def example_explainer() -> tuple[Explainer, object]:
-    session = Session()
+    session = ThirteenCluesSession()
     for _, line in read_lines(ROOT / "examples" / "thirteen-clues-4p.txt"):
         session.handle(line, show=False)
     kn = session.knowledge.knowledge

@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from assistant_cli.session import read_lines
-from assistant_cli.web.games import GAMES
+from models import GAMES
+from solver.session import read_lines
 from tests.assistant_cli.web.conftest import ROOT, Server, start_server
 
 EXAMPLES = {

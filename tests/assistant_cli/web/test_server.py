@@ -13,9 +13,9 @@ import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
-from assistant_cli.session import Journal, read_lines
 from assistant_cli.web.app import MAX_BODY, create_app
-from assistant_cli.web.games import GAMES
+from models import GAMES
+from solver.session import Journal, read_lines
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = {
@@ -54,7 +54,7 @@ def test_home_offers_the_four_games_and_lists_saved_journals(client: TestClient,
     Journal(tmp_path / "old-game.journal", GAMES["evidence"].header).save(["players 4", "me 1"])
     (tmp_path / "notes.journal").write_text("not a journal of ours\n")
     page = client.get("/").text
-    for spec in GAMES.values():
+    for spec in GAMES:
         assert f'data-game="{spec.name}"' in page
     assert 'data-game-id="old-game"' in page and "2 entries" in page
     assert "notes" not in page

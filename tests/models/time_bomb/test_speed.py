@@ -8,12 +8,12 @@ import functools
 
 import pytest
 
-from assistant_cli.time_bomb import _new_state
 from models.time_bomb import advisor, bots
 from models.time_bomb.advisor import POLICIES, Board, explosion, explosions
 from models.time_bomb.bots import make_bot
 from models.time_bomb.knowledge import TimeBombKnowledge
 from models.time_bomb.rules import TimeBombState
+from models.time_bomb.simulate import new_state as _new_state
 from solver.simulate import Matchup, game_seed, play_game
 
 

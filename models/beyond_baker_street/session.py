@@ -1,0 +1,341 @@
+"""The Beyond Baker Street companion session (``assist beyond-baker-street``).
+
+It follows the shared pattern (:class:`solver.session.BaseSession`): ``BeyondBeyondBakerStreetSession.handle(line)``
+turns a typed line into a :class:`~solver.session.Reply` of view data (:mod:`solver.view`, built in
+:mod:`models.beyond_baker_street.views`), raises :class:`~solver.errors.AssistantError` for a bad line (nothing
+changes), and keeps the journal of accepted entries (rewritten atomically by :class:`~solver.session.Journal`).
+The terminal loop, piped stdin, file replay and Ctrl-C recovery are the command line's.
+
+What the user types is what happens at the table (:mod:`models.beyond_baker_street.observations`): the setup
+(players, my seat, the case, the hands I see, the face-up Leads), then every Assist, card played, Confirm,
+Pursue, Lead revealed and card another player draws. My own draw is added by the session (I cannot see the
+card, and the rules say when it happens); ``me`` may stand for my seat number. After every entry it shows my
+hand: for each position, the cards it can be with their exact probabilities.
+"""
+
+from __future__ import annotations
+
+from models.beyond_baker_street import ENTRY
+from models.beyond_baker_street.advisor import Advice, advise
+from models.beyond_baker_street.claims import BeyondBakerStreetClaims
+from models.beyond_baker_street.data import DEFAULT_DATA, HAND_SIZES, ICONS, NUMBERS, SECTIONS, Evidence, GameData
+from models.beyond_baker_street.hat import hat_advise, hat_table_of, in_play
+from models.beyond_baker_street.knowledge import HandKnowledge, Told
+from models.beyond_baker_street.observations import (
+    Drew,
+    Entry,
+    parse,
+    take_evidence,
+)
+from models.beyond_baker_street.views import (
+    brief_view,
+    describe_change,
+    empathy_view,
+    help_view,
+    state_view,
+    told_text,
+    why_card_view,
+    why_position_view,
+)
+from solver import view as v
+from solver.claims import why_steps
+from solver.errors import AssistantError
+from solver.parsing import is_whole, parse_int, shown
+from solver.session import BaseSession, Command, Journal, Reply, SetupQuestion, no_args
+from solver.text import plural
+
+GAME = ENTRY.name
+JOURNAL_HEADER = ENTRY.header
+ADVICE_SHOWN = 8
+
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "help": ("help", "h", "?"),
+    "quit": ("quit", "exit", "q"),
+    "show": ("show", "state", "s"),
+    "undo": ("undo", "u"),
+    "why": ("why",),
+    "empathy": ("empathy", "they", "others"),
+    "history": ("history", "hist"),
+    "edit": ("edit",),
+    "drop": ("drop",),
+    "advise": ("advise", "advice"),
+}
+COMMAND_OF = {alias: name for name, aliases in COMMANDS.items() for alias in aliases}
+ENTRY_VERBS = ("players", "me", "case", "start", "hand", "lead", "assist", "investigate", "eliminate", "confirm",
+               "pursue", "draw", "character", "advance", "exchange", "swap", "return", "peek", "bury")
+SEAT_VERBS = ("assist", "hint", "investigate", "inv", "eliminate", "elim", "confirm", "pursue", "draw", "character",
+              "advance", "exchange", "swap", "return", "peek", "bury")
+
+class Question(SetupQuestion):
+    """One step of the setup dialogue; an answer starting with a command or an entry verb passes through."""
+
+    KEYWORDS = frozenset([*COMMAND_OF, *ENTRY_VERBS])
+
+
+class BeyondBakerStreetSession(BaseSession):
+    """One player's Beyond Baker Street companion: setup, what happens at the table, the journal."""
+
+    COMMAND_OF = COMMAND_OF
+
+    def __init__(
+        self, journal: Journal | None = None, data: GameData = DEFAULT_DATA, count_budget: float = 2.0
+    ) -> None:
+        super().__init__(journal, count_budget)  # count_budget unused: the counts here are always exact and fast
+        self.data = data
+        self._kn = HandKnowledge(data)  # the setup so far, then the knowledge
+
+    @property
+    def knowledge(self) -> HandKnowledge | None:
+        """The knowledge model once the setup is complete, else None."""
+        return self._kn if self._kn.started else None
+
+    # -- the loop -------------------------------------------------------------------------------------------
+    def _help_view(self) -> v.View:
+        return help_view(self._kn)
+
+    def fresh(self) -> BeyondBakerStreetSession:
+        return BeyondBakerStreetSession(None, self.data, self.count_budget)
+
+    def _commands(self, show: bool) -> dict[str, Command]:
+        return {"why": self._why, "empathy": self._empathy, "advise": self._advise}
+
+    def _entry(self, tokens: list[str], show: bool) -> Reply:
+        entry = parse(self._with_seat(tokens))
+        before = self._by_card() if self._kn.started and show else None
+
+        def reply() -> Reply:
+            summary = f"recorded '{entry}'"
+            if not show:
+                return Reply([], True, summary=summary)
+            change = describe_change(before, self._by_card()) if before is not None and self._kn.started else ""
+            head = f"{summary}; {change}" if change else summary
+            return Reply([self.state_view(head)], True, summary=head)
+
+        return self._accept(str(entry), lambda: self._add(entry), reply)
+
+    def _conflict_line(self, conflict: object) -> str | None:
+        """An Assist named or skipped my card: the Assist's line; a card I see has no single line."""
+        return str(conflict.assist) if isinstance(conflict, Told) else None
+
+    def _by_card(self) -> list[tuple[int, dict[Evidence, float]]]:
+        """My positions as (card id, distribution): ids follow a card as it moves along the hand."""
+        kn = self._kn
+        return [(slot.id, dist) for slot, dist in zip(kn.hands[kn.me], kn.hand(), strict=True)]
+
+    def _with_seat(self, tokens: list[str]) -> str:
+        """The line with 'me' standing for my seat number where a seat is expected."""
+        if tokens[0].lower() not in SEAT_VERBS or not any(t.lower() == "me" for t in tokens[1:]):
+            return " ".join(tokens)
+        if self._kn.setup.me is None:
+            raise AssistantError("'me' stands for your seat: enter 'me SEAT' first")
+        return " ".join([tokens[0], *(str(self._kn.setup.me) if t.lower() == "me" else t for t in tokens[1:])])
+
+    def _add(self, entry: Entry) -> None:
+        """Add an entry, then my own draw when the rules make me draw (I cannot see the card)."""
+        kn = self._kn
+        started = kn.started
+        kn.add(entry)
+        if not started:
+            return
+        board = kn.board
+        assert board is not None
+        while board.pending and board.pending[0] == ("draw", kn.me):
+            kn.add(Drew(kn.me))
+
+    def _require(self, what: str) -> HandKnowledge:
+        if not self._kn.started:
+            raise AssistantError(f"{what}: finish the setup first, still need {', '.join(self._kn.missing())}")
+        return self._kn
+
+    # -- setup dialogue -------------------------------------------------------------------------------------
+    def missing_setup(self) -> str:
+        return ", ".join(self._kn.missing())
+
+    def setup_question(self) -> Question | None:
+        s = self._kn.setup
+        if self._kn.started:
+            return None
+        if s.players is None:
+            return Question("Number of players (2-4): ", "players")
+        if s.me is None:
+            return Question(f"Your seat (1-{s.players}): ", "me")
+        if s.case is None:
+            return Question("Case File (1-6): ", "case")
+        if not s.no_characters:
+            for seat in range(1, s.players + 1):
+                if seat not in s.characters:
+                    who = "Your" if seat == s.me else f"Player {seat}'s"
+                    return Question(f"{who} Character (Tab completes the names; 'none': no Characters): ",
+                                    f"character {seat}")
+        if not any(line.startswith("start ") for line in self.lines) and not s.characters:
+            return Question(f"Who takes the first turn (seat 1-{s.players})? ", "start")
+        for seat in range(1, s.players + 1):
+            if seat != s.me and seat not in s.hands:
+                return Question(f"Player {seat}'s hand, left to right (e.g. 3W 5C 1D 6T): ", f"hand {seat}")
+        have = {e.lead.section for e in s.leads}
+        examples = {"Opportunity": "7C", "Motive": "10D", "Suspect": "12W"}
+        for section in SECTIONS:
+            if section not in have:
+                return Question(f"The face-up {section} Lead (e.g. {examples[section]}): ", "lead")
+        return None
+
+    # -- views ----------------------------------------------------------------------------------------------
+    def state_view(self, head: str | None) -> v.View:
+        return state_view(self._kn, head)
+
+    def brief_view(self) -> v.View:
+        """One screen: the Leads, the tracks and the Impossible, what comes next, and your hand."""
+        return brief_view(self._kn)
+
+    def _why(self, args: list[str]) -> v.View:
+        usage = "why POSITION [CARD] [steps]"
+        kn = self._require("why")
+        steps = bool(args) and args[-1].lower() == "steps"
+        args = args[:-1] if steps else args
+        if not args:
+            raise AssistantError(f"why: expected '{usage}'")
+        held = len(kn.hands[kn.me])
+        pos = parse_int(args[0], "why: position", 1, max(HAND_SIZES.values()))
+        if pos > held:
+            raise AssistantError(f"why: position {pos}, but you hold {plural(held, 'card')}")
+        if len(args) > 1:
+            card, i = take_evidence(args, 1, usage)
+            no_args("why", args[i:])
+            if steps and card in kn.unseen():
+                return v.Text(why_steps(BeyondBakerStreetClaims(kn), (card.code, pos)))
+            result = kn.explain(pos, card)
+            prob = kn.hand()[pos - 1].get(card, 0.0)
+            return why_card_view(card, pos, result, prob)
+        return why_position_view(kn, pos)
+
+    def _empathy(self, args: list[str]) -> v.View:
+        kn = self._require("empathy")
+        seats = [s for s in kn.hands if s != kn.me]
+        if args:
+            if len(args) != 1 or not is_whole(args[0]) or args[0] not in map(str, seats):
+                among = ", ".join(map(str, seats[:-1])) + f" or {seats[-1]}" if len(seats) > 1 else str(seats[0])
+                raise AssistantError(f"empathy {shown(' '.join(args))}: expected 'empathy [SEAT]' with SEAT {among} "
+                                     "(another player)")
+            seats = [int(args[0])]
+        return empathy_view(kn, seats)
+
+    def _advise(self, args: list[str]) -> v.View:
+        kn = self._require("advise")
+        words = [a.lower() for a in args]
+        if not set(words) <= {"all", "hat"} or len(set(words)) != len(words):
+            raise AssistantError(f"advise: unexpected '{' '.join(args)}', expected 'advise [all] [hat]'")
+        board = kn.board
+        assert board is not None
+        if board.over:
+            raise AssistantError(f"advise: the game is over ({board.result}: {board.reason})")
+        note: list[v.View] = []
+        if board.pending:
+            raise AssistantError(f"advise: first enter '{board.expecting()}'")
+        if board.current != kn.me:
+            note.append(v.Text(f"(it is player {board.current}'s turn; this is what you would do now)", "muted"))
+        advice = self._hat_advice(kn, note) if "hat" in words else advise(kn)
+        return v.Group(*note, v.advice_view(advice, None if "all" in words else ADVICE_SHOWN, False))
+
+    def _hat_advice(self, kn: HandKnowledge, note: list[v.View]) -> list[Advice]:
+        """``advise hat``: the table plays the hat convention; what its messages told me, and its advice."""
+        if not in_play(kn):
+            note.append(v.Text("(the hat convention is played with 3 or 4 players in Case Files 3 to 6; this is the "
+                               "plain advice)", "muted"))
+            return advise(kn)
+        hat = hat_table_of(kn)
+        told = [f"position {i}: {hat.labels[s.id]}" for i, s in enumerate(kn.hands[kn.me], 1) if s.id in hat.labels]
+        note.append(v.Text("Hat messages told you: " + ("; ".join(told) if told else "nothing yet") +
+                           " (true only if every player follows the convention)", "muted"))
+        return hat_advise(kn, hat)
+
+    def summary(self) -> dict[str, object]:
+        """The current state as plain data (``analyze --json``): ``hand`` has one map per position."""
+        kn = self._require("analyze")
+        board = kn.board
+        assert board is not None
+        return {
+            "game": GAME,
+            "players": kn.players,
+            "me": kn.me,
+            "case": board.case.number,
+            "hand": [{c.name: p for c, p in sorted(d.items(), key=lambda kv: -kv[1])} for d in kn.hand()],
+            "worlds": kn.worlds(),
+            "told": [told_text(kn, kn.me, pos) for pos in range(1, len(kn.hands[kn.me]) + 1)],
+            "empathy": {
+                str(s): [{c.name: p for c, p in sorted(d.items(), key=lambda kv: -kv[1])} for d in kn.hand(s)]
+                for s in kn.hands if s != kn.me
+            },
+            "board": {
+                "leads": {
+                    s: {
+                        "lead": ls.lead.code if ls.lead else None,
+                        "evidence": [c.code for c in ls.evidence],
+                        "raised": [c.code for c in ls.raised],
+                        "target": ls.target if ls.lead else None,
+                        "confirmed": ls.confirmed,
+                        "below": ls.pile,
+                    }
+                    for s, ls in board.leads.items()
+                },
+                "track": board.track,
+                "holmes": board.holmes,
+                "impossible": [c.code for c in board.impossible],
+                "deck": board.deck,
+                "next": None if board.over else board.current,
+                "result": board.result,
+            },
+            "entries": list(self.lines),
+        }
+
+    # -- completion -----------------------------------------------------------------------------------------
+    def _candidates(self, words: list[str]) -> list[str]:
+        s = self._kn.setup
+        if not words:
+            return [*ENTRY_VERBS, *(aliases[0] for aliases in COMMANDS.values())]
+        verb, pos = words[0].lower(), len(words)
+        seats = [str(i) for i in range(1, (s.players or 4) + 1)] + (["me"] if s.me else [])
+        cards = [c.code for c in (self._kn.unseen() if self._kn.started else self.data.evidence)]
+        sections = list(SECTIONS)
+        subjects = [*map(str, NUMBERS), *ICONS]
+        if verb == "players":
+            return [str(n) for n in sorted(self.data.hand_sizes)] if pos == 1 else []
+        if verb in ("me", "start"):
+            return seats[:-1] if pos == 1 and s.me else seats if pos == 1 else []
+        if verb == "case":
+            return [str(n) for n in sorted(self.data.case_files)] if pos == 1 else []
+        if verb == "hand":
+            return seats if pos == 1 else cards
+        if verb == "lead":
+            return [f"{v}{i[0]}" for v in range(7, 14) for i in ICONS] if pos == 1 else []
+        if verb in ("assist", "hint"):
+            return seats if pos <= 2 else subjects if pos == 3 else ["at"] if pos == 4 else ["1", "2", "3", "4"]
+        if verb in ("investigate", "inv"):
+            return seats if pos == 1 else ["1", "2", "3", "4", "5", "6"] if pos == 2 else cards if pos == 3 \
+                else sections if pos == 4 else []
+        if verb in ("eliminate", "elim"):
+            return seats if pos == 1 else ["1", "2", "3", "4", "5", "6"] if pos == 2 else cards if pos == 3 else []
+        if verb in ("confirm", "pursue"):
+            return seats if pos == 1 else sections if pos == 2 else []
+        if verb == "draw":
+            return seats if pos == 1 else cards if pos == 2 else []
+        if verb == "character":
+            names = [c.name.replace(" ", "_") for c in sorted(self.data.characters.values(), key=lambda c: c.order)]
+            return seats if pos == 1 else [*names, "none"] if pos == 2 else []
+        if verb in ("advance",):
+            return seats if pos == 1 else []
+        if verb in ("return", "bury"):
+            return seats if pos == 1 else cards if pos == 2 else []
+        if verb == "exchange":
+            return seats if pos == 1 else cards if pos in (2, 3) else []
+        if verb == "peek":
+            return seats if pos == 1 else [*cards, "top", "bottom"] if pos == 2 else ["top", "bottom"] if pos == 3 \
+                else []
+        if verb == "swap":
+            return seats if pos in (1, 3) else ["1", "2", "3", "4", "5", "6"] if pos in (2, 4) else cards
+        if COMMAND_OF.get(verb) == "why" and self._kn.started:
+            held = [str(i) for i in range(1, len(self._kn.hands[self._kn.me]) + 1)]
+            return held if pos == 1 else [c.code for c in self._kn.hand()[int(words[1]) - 1]] \
+                if pos == 2 and words[1].isdigit() and words[1] in held else []
+        if COMMAND_OF.get(verb) == "advise":
+            return ["all", "hat"] if pos in (1, 2) else []
+        return []

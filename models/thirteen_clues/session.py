@@ -1,0 +1,487 @@
+"""The Thirteen Clues companion session: one object that turns a typed line into a reply.
+
+``ThirteenCluesSession.handle(line)`` is the whole interactive loop minus any interface: it parses the line,
+updates the setup or the knowledge model, keeps the journal of accepted entries and returns a :class:`Reply`
+holding view data (:mod:`models.thirteen_clues.views`), which the terminal and the web page draw alike. It
+raises :class:`solver.errors.AssistantError` for user errors and changes nothing then. The shared machinery
+(journal, replay, edit and drop) is :class:`solver.session.BaseSession`.
+
+The journal holds the lines that make up the current state, in canonical form (``str`` of the parsed entry,
+so prefixes like ``ask 3 re 2`` are saved as ``ask 3 Red 2``); what-ifs are saved as ``whatif <entry>``.
+``undo`` removes the last line, ``whatif clear`` removes the what-if lines. It is rewritten atomically after
+every accepted entry, so a crash or Ctrl-C loses nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from models.thirteen_clues import ENTRY, views
+from models.thirteen_clues.claims import ThirteenCluesClaims
+from models.thirteen_clues.data import CARD_BY_NAME, CATEGORIES, DEFAULT_DATA, SUBCATEGORIES, GameData
+from models.thirteen_clues.knowledge import MYSTERY, TableSetup, ThirteenCluesKnowledge, place_label
+from models.thirteen_clues.observations import (
+    CARD_NAMES,
+    Accusation,
+    Entry,
+    InformantBy,
+    InformantLook,
+    Observation,
+    Witness,
+    parse,
+)
+from solver import view as v
+from solver.claims import why_steps
+from solver.errors import AssistantError
+from solver.knowledge import Count
+from solver.parsing import is_whole, parse_int
+from solver.session import BaseSession, Command, Journal, Reply, SetupQuestion, no_args
+from solver.teaching import journal_numbers
+from solver.text import plural
+
+JOURNAL_HEADER = ENTRY.header
+
+# Session commands (not journaled) and their aliases; everything else is an entry for the parser.
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "help": ("help", "h", "?"),
+    "quit": ("quit", "exit", "q"),
+    "show": ("show", "state", "s"),
+    "undo": ("undo", "u"),
+    "why": ("why",),
+    "locations": ("locations", "loc", "where"),
+    "whatif": ("whatif", "what-if", "wi", "suppose"),
+    "history": ("history", "hist"),
+    "advise": ("advise", "advice", "hint"),
+    "edit": ("edit",),
+    "drop": ("drop",),
+}
+COMMAND_OF = {alias: name for name, aliases in COMMANDS.items() for alias in aliases}
+ENTRY_VERBS = ("players", "me", "private", "screen", "ask", "informant", "accuse", "subcategories")
+ENTRY_ALIASES = ("witness", "sees", "inf", "accusation")
+OBSERVATION_TYPES = (Witness, InformantLook, InformantBy, Accusation)
+ADVICE_SHOWN = 8  # rows of advice shown unless 'advise all'
+
+
+@dataclass(frozen=True)
+class Question(SetupQuestion):
+    """A step of the Thirteen Clues setup dialogue (an answer starting with one of these words is a command)."""
+
+    KEYWORDS: ClassVar[frozenset[str]] = frozenset([*COMMAND_OF, *ENTRY_VERBS, *ENTRY_ALIASES])
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What the state-at-a-glance shows, kept to describe what the next entry changed."""
+
+    mystery: dict[str, dict[str, float]]
+    places: dict[str, frozenset[str]]
+    count: Count
+    whatifs: tuple[str, ...]
+
+
+class ThirteenCluesSession(BaseSession):
+    """One player's Thirteen Clues companion: setup, observations, what-ifs, journal."""
+
+    COMMAND_OF = COMMAND_OF
+    NO_ARGS = BaseSession.NO_ARGS | {"locations"}
+
+    def __init__(
+        self, journal: Journal | None = None, data: GameData = DEFAULT_DATA, count_budget: float = 2.0
+    ) -> None:
+        super().__init__(journal, count_budget)
+        self.data = data
+        self.setup = TableSetup(data=data)
+        self.knowledge: ThirteenCluesKnowledge | None = None
+        self._entries: list[tuple[Entry, bool]] = []  # parallel to ``lines``: (entry, hypothetical)
+        self._snapshot: Snapshot | None = None
+        self._show = True
+
+    # -- the loop -------------------------------------------------------------------------------------------
+    def handle(self, line: str, show: bool = True) -> Reply:
+        self._show = show  # the state views of this line read it
+        return super().handle(line, show)
+
+    def _help_view(self) -> v.View:
+        return views.help_view()
+
+    def fresh(self) -> ThirteenCluesSession:
+        return ThirteenCluesSession(None, self.data, self.count_budget)
+
+    def state(self, brief: bool = False) -> list[v.View]:
+        if brief or self.knowledge is None:
+            return [self.brief_view()]
+        snap = self._take_snapshot()
+        return [views.state_view(snap.mystery, snap.count, snap.whatifs, None)]
+
+    def _show_reply(self) -> Reply:
+        return self._state_reply(summary=None, diff=False, accepted=False)
+
+    def _changed_reply(self, summary: str, show: bool) -> Reply:
+        self._show = show  # the rebuilt state came from a replay, which showed nothing
+        return self._state_reply(summary, diff=False)
+
+    def brief_view(self) -> v.View:
+        if self.knowledge is None:
+            return views.setup_view(self.setup, None)
+        snap = self._take_snapshot()
+        return views.brief_view(snap.mystery, snap.count, snap.whatifs)
+
+    def _commands(self, show: bool) -> dict[str, Command]:
+        return {"why": self._why, "locations": lambda args: self._locations(), "whatif": self._whatif,
+                "advise": self._advise}
+
+    def _entry(self, tokens: list[str], show: bool) -> Reply:
+        entry = parse(" ".join(tokens))
+        if isinstance(entry, OBSERVATION_TYPES):
+            return self._observe(entry, hypothetical=False)
+        return self._setup_entry(entry)
+
+    # -- setup ----------------------------------------------------------------------------------------------
+    def missing_setup(self) -> str:
+        return ", ".join(self.setup.missing())
+
+    def setup_question(self) -> Question | None:
+        """The next question of the setup dialogue, or None once the setup is complete."""
+        s = self.setup
+        if s.players is None:
+            return Question("Number of players (2-6): ", "players")
+        if s.me is None:
+            return Question(f"Your seat (1-{s.players}): ", "me")
+        if s.private is None:
+            return Question("Your two private cards (left then right): ", "private")
+        for seat in s.seats_others():
+            if seat not in s.screens:
+                return Question(f"Player {seat}'s screen (person location weapon): ", f"screen {seat}")
+        return None
+
+    def _setup_entry(self, entry: Entry) -> Reply:
+        before = self.knowledge
+        if before is None:
+            setup = copy.deepcopy(self.setup)  # TableSetup.apply may fail half-way: work on a copy
+            setup.apply(entry)
+            knowledge = self._new_knowledge(setup) if setup.complete() else None
+        else:
+            # A correction after the game started: rebuild from scratch so every observation is re-checked.
+            setup, knowledge = self._build([*self._entries, (entry, False)])
+
+        def apply() -> None:
+            self.setup, self.knowledge = setup, knowledge
+            self._entries.append((entry, False))
+
+        def reply() -> Reply:
+            if knowledge is None:
+                return self._state_reply(f"recorded '{entry}'")
+            if before is None:
+                summary = f"setup complete: {plural(len(knowledge.unseen), 'card')} unseen; '{entry}' recorded"
+                self._snapshot = None
+                return self._state_reply(summary=summary, diff=False)
+            return self._state_reply(summary=f"'{entry}' (setup changed, every entry re-checked)")
+
+        return self._accept(str(entry), apply, reply)
+
+    def _new_knowledge(self, setup: TableSetup) -> ThirteenCluesKnowledge:
+        return ThirteenCluesKnowledge(setup, count_budget=self.count_budget)
+
+    def _build(self, entries: Sequence[tuple[Entry, bool]]) -> tuple[TableSetup, ThirteenCluesKnowledge | None]:
+        """The setup and knowledge that ``entries`` give; raises on the first entry that does not fit."""
+        setup = TableSetup(data=self.data)
+        for entry, _ in entries:
+            if not isinstance(entry, OBSERVATION_TYPES):
+                setup.apply(entry)
+        if not setup.complete():
+            return setup, None
+        knowledge = self._new_knowledge(setup)
+        for entry, hypothetical in entries:
+            if isinstance(entry, OBSERVATION_TYPES):
+                knowledge.add(entry, hypothetical)
+        return setup, knowledge
+
+    # -- observations, undo, what-ifs -----------------------------------------------------------------------
+    def _require_knowledge(self, what: str) -> ThirteenCluesKnowledge:
+        if self.knowledge is None:
+            raise AssistantError(f"{what}: finish the setup first, still need {', '.join(self.setup.missing())}")
+        return self.knowledge
+
+    def _observe(self, obs: Observation, hypothetical: bool) -> Reply:
+        knowledge = self._require_knowledge(f"'{obs}'")
+        line = f"whatif {obs}" if hypothetical else str(obs)
+        label = f"what-if '{obs}' (not a fact)" if hypothetical else f"'{obs}'"
+
+        def apply() -> None:
+            self._baseline()
+            knowledge.add(obs, hypothetical)
+            self._entries.append((obs, hypothetical))
+
+        return self._accept(line, apply, lambda: self._state_reply(summary=label))
+
+    def _undo(self, show: bool) -> Reply:
+        """Remove the last line (``show`` is in ``self._show`` already, where the state views read it)."""
+        if not self.lines:
+            raise AssistantError("undo: nothing to undo")
+        line = self.lines[-1]
+        entry, hypothetical = self._entries[-1]
+        if isinstance(entry, OBSERVATION_TYPES):
+            assert self.knowledge is not None
+            self._baseline()
+            self.knowledge.undo()
+        else:
+            had_knowledge = self.knowledge is not None
+            self.setup, self.knowledge = self._build(self._entries[:-1])
+            if not had_knowledge or self.knowledge is None:
+                self._snapshot = None
+        self.lines.pop()
+        self._entries.pop()
+        self._save()
+        return self._state_reply(summary=f"undid '{line}'")
+
+    def _whatif(self, args: list[str]) -> Reply:
+        if not args:
+            raise AssistantError("whatif: expected 'whatif ENTRY' (e.g. 'whatif ask 3 Red 2') or 'whatif clear'")
+        if args[0].lower() == "clear":
+            no_args("whatif clear", args[1:])
+            knowledge = self._require_knowledge("whatif clear")
+            if not knowledge.knowledge.whatifs:
+                raise AssistantError("whatif clear: there is no what-if to clear")
+            return self._guarded(lambda: self._clear_whatifs(knowledge), resave=True)
+        entry = parse(" ".join(args))
+        if not isinstance(entry, OBSERVATION_TYPES):
+            raise AssistantError(f"whatif {entry}: expected an observation (ask, informant, accuse), not setup")
+        return self._observe(entry, hypothetical=True)
+
+    def _clear_whatifs(self, knowledge: ThirteenCluesKnowledge) -> Reply:
+        """Drop every what-if: the facts stay (run through ``_guarded``)."""
+        self._baseline()
+        dropped = knowledge.knowledge.clear_whatifs()
+        keep = [i for i, (_, hyp) in enumerate(self._entries) if not hyp]
+        self.lines = [self.lines[i] for i in keep]
+        self._entries = [self._entries[i] for i in keep]
+        self._save()
+        shown = ", ".join(f"'{o}'" for o in dropped)
+        return self._state_reply(summary=f"cleared what-if {shown}; back to the facts")
+
+    # -- queries --------------------------------------------------------------------------------------------
+    def _why(self, args: list[str]) -> Reply:
+        usage = "why CARD [PLACE] [steps]  (PLACE: mystery, a seat number, or an informant letter)"
+        steps = bool(args) and args[-1].lower() == "steps"
+        args = args[:-1] if steps else args
+        if not args:
+            raise AssistantError(f"why: expected '{usage}'")
+        knowledge = self._require_knowledge("why")
+        card, i = CARD_NAMES.take(args, 0)
+        place = self._place(args[i:], knowledge, usage)
+        if steps and knowledge.where_visible(card) is None:
+            numbers = journal_numbers(self.lines, len(knowledge.knowledge.entries))
+            return Reply([v.Text(why_steps(ThirteenCluesClaims(knowledge, numbers), (card, place)))])
+        result = knowledge.explain(card, place)
+        whatifs = set(knowledge.knowledge.whatifs)
+        prob = knowledge.count().probability((card, MYSTERY)) if place == MYSTERY else None
+        return Reply([views.explanation_view(card, place_label(place), result, whatifs, prob)])
+
+    @staticmethod
+    def _place(args: list[str], knowledge: ThirteenCluesKnowledge, usage: str) -> str:
+        if not args:
+            return MYSTERY
+        text = "".join(args).lower()
+        if text in ("mystery", "me", "mine", "my", "mymystery"):
+            return MYSTERY
+        if text.upper() in knowledge.letters:
+            return text.upper()
+        seat_text, side = text, ""
+        for word, code in (("left", "L"), ("right", "R"), ("l", "L"), ("r", "R")):
+            if text.endswith(word) and is_whole(text[: -len(word)]):
+                seat_text, side = text[: -len(word)], code
+                break
+        if is_whole(seat_text):
+            seat = parse_int(seat_text, "why: seat", 1, knowledge.players)
+            places = knowledge.private_places(seat) if seat != knowledge.me else []
+            if knowledge.players == 2 and side:
+                places = [p for p in places if p.endswith(side)]
+            if len(places) == 1 and places[0] in knowledge.capacities:
+                return places[0]
+            if len(places) > 1:
+                raise AssistantError(f"why: place '{' '.join(args)}': in a two-player game say '{seat}left' or "
+                                     f"'{seat}right'")
+        raise AssistantError(f"why: unknown place '{' '.join(args)}', expected '{usage}'")
+
+    def _locations(self) -> Reply:
+        knowledge = self._require_knowledge("locations")
+        hypothetical = bool(knowledge.knowledge.whatifs)
+        return Reply([views.locations_view(knowledge.locations(), list(knowledge.capacities), hypothetical)])
+
+    def _advise(self, args: list[str]) -> Reply:
+        usage = "advise [all] [glasses N]"
+        knowledge = self._require_knowledge("advise")
+        words = [a.lower() for a in args]
+        show_all = "all" in words
+        if show_all:
+            words.remove("all")
+        kwargs: dict[str, int] = {}
+        if words[:1] == ["glasses"] and len(words) == 2:
+            # The glasses I hold: at most one per player is in the game (rulebook: the box has one per player).
+            kwargs["glasses"] = parse_int(words[1], "advise glasses", 1, knowledge.players)
+        elif words:
+            raise AssistantError(f"advise: unexpected '{' '.join(args)}', expected '{usage}'")
+        from models.thirteen_clues.advisor import advise  # NumPy and the joint counts: only when asked
+
+        advice = advise(knowledge, **kwargs)
+        hypothetical = bool(knowledge.knowledge.whatifs)
+        return Reply([views.advice_view(advice, None if show_all else ADVICE_SHOWN, hypothetical)])
+
+    # -- state at a glance ----------------------------------------------------------------------------------
+    def _baseline(self) -> None:
+        """Remember the state before a change, so the reply can say what the change did."""
+        if self._show and self._snapshot is None:
+            self._snapshot = self._take_snapshot()
+
+    def _take_snapshot(self) -> Snapshot:
+        knowledge = self.knowledge
+        assert knowledge is not None
+        places = {card: frozenset(p) for card, p in knowledge.knowledge.possible().items()}
+        whatifs = tuple(str(o) for o in knowledge.knowledge.whatifs)
+        return Snapshot(knowledge.mystery(), places, knowledge.count(), whatifs)
+
+    def _state_reply(self, summary: str | None, diff: bool = True, accepted: bool = True) -> Reply:
+        """The state at a glance, headed by ``summary`` and what changed since the last view."""
+        if not self._show:
+            self._snapshot = None  # the next view has no baseline; an entry takes one before it changes the state
+            return Reply([], accepted, summary=summary)
+        if self.knowledge is None:
+            return Reply([views.setup_view(self.setup, summary)], accepted, summary=summary)
+        before, after = self._snapshot, self._take_snapshot()
+        self._snapshot = after
+        comparable = diff and before is not None and before.places.keys() == after.places.keys()
+        changes = describe_changes(before, after) if comparable and before is not None else ""
+        head = "; ".join(part for part in (summary, changes) if part) or None
+        return Reply([views.state_view(after.mystery, after.count, after.whatifs, head)], accepted, summary=head)
+
+    def snapshot(self) -> Snapshot:
+        """The current state (for the demo and for JSON output)."""
+        self._require_knowledge("show")
+        return self._take_snapshot()
+
+    def solved(self) -> dict[str, str] | None:
+        """My mystery as {category: card} once every category has one candidate left, else None."""
+        if self.knowledge is None:
+            return None
+        mystery = self.knowledge.mystery()
+        if all(len(cards) == 1 for cards in mystery.values()):
+            return {cat: next(iter(cards)) for cat, cards in mystery.items()}
+        return None
+
+    def summary(self) -> dict[str, object]:
+        """The final state as plain data (``analyze --json``)."""
+        knowledge = self._require_knowledge("analyze")
+        count = knowledge.count()
+        mystery = knowledge.mystery()
+        worlds: float | int = int(count.worlds) if count.exact else count.worlds
+        out: dict[str, object] = {
+            "worlds": worlds,
+            "exact": count.exact,
+            "solved": all(len(cards) == 1 for cards in mystery.values()),
+            "mystery": mystery,
+            "locations": {card: [place_label(p) for p in ps] for card, ps in knowledge.locations().items()},
+            "entries": [line for line, (_, hyp) in zip(self.lines, self._entries, strict=True) if not hyp],
+            "whatifs": [str(o) for o in knowledge.knowledge.whatifs],
+        }
+        if not count.exact:
+            out["stderr"] = count.stderr
+            out["note"] = count.note
+        return out
+
+    # -- completion -----------------------------------------------------------------------------------------
+    def _candidates(self, words: list[str]) -> list[str]:
+        if not words:
+            return [*ENTRY_VERBS, *(aliases[0] for aliases in COMMANDS.values()), "exit"]
+        verb, pos = words[0].lower(), len(words)
+        players = self.setup.players
+        seats = [str(s) for s in range(1, (players or 6) + 1)]
+        others = [s for s in seats if s != str(self.setup.me)]
+        in_play = self.data.cards_in_play(players) if players else tuple(CARD_BY_NAME[c] for c in CARD_BY_NAME)
+        cards = [c.name for c in in_play]
+        if COMMAND_OF.get(verb) == "whatif":
+            return ["clear", "ask", "informant", "accuse"] if pos == 1 else self._candidates(words[1:])
+        if COMMAND_OF.get(verb) == "why":
+            unseen = self.knowledge.unseen if self.knowledge else cards
+            return unseen if pos == 1 else ["mystery", *others, *(self.knowledge.letters if self.knowledge else ())]
+        if COMMAND_OF.get(verb) == "advise":
+            return ["all", "glasses"] if pos == 1 else []
+        if verb == "players":
+            return [str(n) for n in sorted(self.data.suits_removed)] if pos == 1 else []
+        if verb == "me":
+            return seats if pos == 1 else []
+        if verb == "subcategories":
+            return ["on", "off"] if pos == 1 else []
+        if verb == "private":
+            return cards if pos <= 2 else []
+        if verb == "screen":
+            return others if pos == 1 else cards if pos <= 4 else []
+        if verb in ("ask", "witness", "sees"):
+            suits = list(self.data.suits_in_play(players)) if players else list(SUBCATEGORIES)
+            subjects = [*suits, *CATEGORIES]
+            if self.setup.subcategories:
+                subjects += [s for pair in SUBCATEGORIES.values() for s in pair]
+            if pos == 1:
+                return seats
+            if pos == 2:
+                return subjects
+            return ["left", "right"] if pos == 3 and players == 2 else []
+        if verb in ("informant", "inf"):
+            letters = list(self.data.informant_letters(players)) if players else []
+            if pos == 1:
+                return letters
+            if pos == 2:
+                return ["by", *cards]
+            return others if pos == 3 and words[2].lower() == "by" else []
+        if verb in ("accuse", "accusation"):
+            if pos == 1:
+                return seats
+            if pos <= 4:
+                category = CATEGORIES[pos - 2]
+                return [c for c in cards if CARD_BY_NAME[c].category == category]
+            return ["wrong", "right"] if pos == 5 else []
+        return []
+
+
+def describe_changes(before: Snapshot, after: Snapshot) -> str:
+    """One line saying what changed: cards ruled out of / back into my mystery, categories narrowed,
+    placements learned elsewhere, and the world count."""
+    parts = []
+    out_cards = [c for cat in before.mystery for c in before.mystery[cat] if c not in after.mystery[cat]]
+    back = [c for cat in after.mystery for c in after.mystery[cat] if c not in before.mystery[cat]]
+    if out_cards:
+        parts.append(f"ruled out {', '.join(out_cards)}")
+    if back:
+        parts.append(f"possible again: {', '.join(back)}")
+    for cat, cards in after.mystery.items():
+        if len(cards) != len(before.mystery[cat]):
+            if len(cards) == 1:
+                parts.append(f"{cat} solved: {next(iter(cards))}")
+            else:
+                parts.append(f"{cat} now {len(cards)} candidates")
+    removed = sum(len(before.places[c] - after.places[c]) for c in after.places)
+    added = sum(len(after.places[c] - before.places[c]) for c in after.places)
+    newly_fixed = [
+        f"{c} is {place_label(next(iter(ps)))}"
+        for c, ps in after.places.items()
+        if len(ps) == 1 and len(before.places[c]) > 1 and MYSTERY not in ps
+    ]
+    if newly_fixed:
+        parts.append("; ".join(newly_fixed))
+    if not out_cards and not back:
+        if removed or added:
+            elsewhere = []
+            if removed:
+                elsewhere.append(f"{plural(removed, 'placement')} ruled out")
+            if added:
+                elsewhere.append(f"{added} possible again")
+            parts.append(f"no change to your mystery's candidates ({', '.join(elsewhere)} elsewhere)")
+        elif before.count.worlds == after.count.worlds:
+            parts.append("no new information")
+        else:
+            parts.append("no card ruled out anywhere")
+    if before.count.worlds != after.count.worlds:
+        parts.append(f"worlds {views.worlds_short(before.count)} -> {views.worlds_short(after.count)}")
+    return "; ".join(parts)
