@@ -44,17 +44,8 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 
-from models.beyond_baker_street.advisor import (
-    DEFAULT_WEIGHTS,
-    NUMBER_OF,
-    Advice,
-    AdvisorBot,
-    Outlook,
-    Situation,
-    Weights,
-    advise,
-    advise_in,
-)
+from models.beyond_baker_street.advice import DEFAULT_WEIGHTS, NUMBER_OF, Advice, Situation, Weights
+from models.beyond_baker_street.characters import hat_off_reason
 from models.beyond_baker_street.data import ICONS
 from models.beyond_baker_street.knowledge import CARD_INDEX, ICON_MASK, HandKnowledge
 from models.beyond_baker_street.observations import (
@@ -67,6 +58,7 @@ from models.beyond_baker_street.observations import (
     Investigated,
     Subject,
 )
+from models.beyond_baker_street.plain import AdvisorBot, Outlook, advise, advise_in
 
 MESSAGES = len(ICONS)
 ALL_CARDS = (1 << 24) - 1
@@ -78,8 +70,6 @@ def in_play(kn: HandKnowledge) -> bool:
     Files 3 to 6). In Case Files 1 and 2 Assists are plentiful and the fixed choice of whom to assist costs more
     than the messages tell (measured with the icon partition: docs), so the hat table plays the plain advisor
     there."""
-    from models.beyond_baker_street.characters import hat_off_reason
-
     return (kn.board is not None and kn.players >= 3 and kn.board.case.limit <= TIGHT_LIMIT
             and hat_off_reason(kn) is None)
 
