@@ -5,13 +5,20 @@ or eliminated), with the exact distributions of a hand.
 Every module of the advisor builds on these (the plain advisor, the Character cards, the hat convention), and
 this module imports none of them, so their imports never go round in a circle (:mod:`models.beyond_baker_street.advisor`
 re-exports these names).
+
+The numbers come from compiled loops (:mod:`models.beyond_baker_street.kernels`, :func:`compiled`) once they are
+loaded, and from the array code here until then: both give the same numbers to the last bit (tests compare them).
+A value table depends on public facts only (the board, the cards still in play), so every player of a process
+shares it (:data:`_TABLES`): the hat convention asks it of each seat for every play.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from types import ModuleType
 
 import numpy as np
 
@@ -25,6 +32,52 @@ from models.beyond_baker_street.knowledge import (
 )
 from models.beyond_baker_street.observations import Action, Eliminate, Investigate
 from models.beyond_baker_street.table import Board, LeadState
+from solver.injections import PARTITION_LIMIT
+
+_COMPILED: ModuleType | None = None
+_LOADER: list[threading.Thread] = []
+_LOADER_LOCK = threading.Lock()
+
+
+def compiled(wait: bool = False) -> ModuleType | None:
+    """The compiled loops (:mod:`models.beyond_baker_street.kernels`) once they are loaded, else None: the caller
+    then uses the array code, which gives the same numbers. The first call starts loading them in a background
+    thread (Numba reads them from its disk cache, or compiles them the first time after an install, which takes
+    seconds), so that no player waits for it; ``wait`` blocks until they are loaded (benches, tests). If they
+    cannot be loaded, this stays None and the array code does the work."""
+    if _COMPILED is not None:
+        return _COMPILED
+    with _LOADER_LOCK:
+        if not _LOADER:
+            _LOADER.append(threading.Thread(target=_load_compiled, name="bbs-kernels", daemon=True))
+            _LOADER[0].start()
+    if wait:
+        _LOADER[0].join()
+    return _COMPILED
+
+
+def _load_compiled() -> None:
+    """Import the kernels and run each once on a small case of the very types the advisor passes (a call with
+    other types, a read-only array for a writable one, would compile again), then publish them."""
+    global _COMPILED
+    try:
+        from models.beyond_baker_street import kernels
+    except ImportError:  # no Numba: the array code does the work
+        return
+    table = kernels.value_table(0xFFFFFF, np.array([0, 1], dtype=np.int64), np.array([7, 9], dtype=np.int64),
+                                np.array([-12.0, -12.0]), 0, 20, 1.0, *(1.0,) * 8)
+    table.flags.writeable = False
+    masks = np.full(2, 0xFFFFFF, dtype=np.int64)
+    dists = kernels.distributions(masks, 0xFFFFFF)
+    kernels.expected(dists, table)
+    kernels.assist_rows(masks.reshape(1, 2), np.full(1, 0xFFFFFF, dtype=np.int64), np.array([[0, 1]], dtype=np.intp),
+                        np.zeros(1, dtype=np.intp), np.ones(1), table, 0.5, 0.4, 0.3)
+    _COMPILED = kernels
+
+
+#: Value tables by every public fact they depend on (:meth:`Situation.table_key`), shared by every player.
+_TABLES: dict[tuple[object, ...], np.ndarray] = {}
+_TABLES_MAX = 4096
 
 NUMBER_OF = [c.number for c in EVIDENCE]
 ICON_OF = [c.icon for c in EVIDENCE]
@@ -290,13 +343,45 @@ class Situation:
     @property
     def values(self) -> np.ndarray:
         """The value of each card index (columns) played to each open Lead or eliminated (rows, as
-        :attr:`sections`); computed once. Cards no longer in play (not :attr:`live`) are never drawn on and
-        are left at 0."""
+        :attr:`sections`); computed once for the public facts of :meth:`table_key` (read-only, shared). Cards
+        no longer in play (not :attr:`live`) are never drawn on and are left at 0."""
         if self._values is None:
-            w = self.weights
-            self._values = self._values_by_card() if w.tight or w.future else self._values_fast()
-            self._values.flags.writeable = False
+            key = self.table_key()
+            table = _TABLES.get(key)
+            if table is None:
+                table = self._values_new()
+                table.flags.writeable = False
+                if len(_TABLES) >= _TABLES_MAX:
+                    _TABLES.clear()
+                _TABLES[key] = table
+            self._values = table
         return self._values
+
+    def table_key(self) -> tuple[object, ...]:
+        """Everything :attr:`values` depends on: the weights, the cards in play, each open Lead's icon, need,
+        pile and evidence, the track, the goal, the Holmes marker and its top, the Impossible and its limit."""
+        board = self.board
+        return (self.weights, self.live, tuple((ls.icon, ls.need, ls.pile, ls.total) for ls in self.leads),
+                board.track, board.data.goal, board.holmes, board.data.holmes_max, len(board.impossible),
+                board.limit)
+
+    def _values_new(self) -> np.ndarray:
+        """:attr:`values` computed: by the compiled loop when it is loaded (the same numbers as
+        :meth:`_values_fast`), else by :meth:`_values_fast`, or card by card for the weights it leaves out."""
+        w = self.weights
+        if w.tight or w.future:
+            return self._values_by_card()
+        kernels = compiled()
+        if kernels is None or self.board.data.goal > kernels.SUM_BITS:
+            return self._values_fast()
+        cost = self.impossible_cost(1)
+        dead = [-1000.0 if ls.pile == 0 else -w.dead - cost - w.progress * ls.total * 0.5 for ls in self.leads]
+        return kernels.value_table(
+            self.live, np.array([ICONS.index(ls.icon) for ls in self.leads], dtype=np.int64),
+            np.array([ls.need for ls in self.leads], dtype=np.int64), np.array(dead, dtype=np.float64),
+            self.board.track, self.board.data.goal, float(cost), float(w.complete), float(w.progress),
+            float(w.stuck), float(w.mismatch_base), float(w.mismatch), float(w.eliminate), float(w.finish),
+            float(w.lead_card))
 
     def _values_by_card(self) -> np.ndarray:
         """:attr:`values` one card at a time through :meth:`play_value` and :meth:`eliminate_value`."""
@@ -389,6 +474,9 @@ class Situation:
     def expected(self, dists: np.ndarray) -> np.ndarray:
         """Expected value of each play (positions x :attr:`sections`) for a hand with these distributions
         (positions x cards), summed card by card in index order, as a plain loop would."""
+        kernels = compiled()
+        if kernels is not None and dists.dtype == np.float64 and dists.flags.writeable and dists.flags.c_contiguous:
+            return kernels.expected(dists, self.values)
         return np.cumsum(dists[:, None, :] * self.values[None, :, :], axis=2)[:, :, -1]
 
     def play(self, position: int, row: int) -> Action:
@@ -404,7 +492,11 @@ def my_distribution(kn: HandKnowledge, seat: int | None = None) -> np.ndarray:
     unseen = kn.unseen_mask()
     if seat != kn.me:
         unseen |= card_mask(kn.visible_hand(seat))
-    return mask_distribution(tuple(s.mask for s in kn.hands[seat]), unseen)
+    masks = [s.mask for s in kn.hands[seat]]
+    kernels = compiled()
+    if kernels is not None and len(masks) <= PARTITION_LIMIT:
+        return kernels.distributions(np.array(masks, dtype=np.int64), unseen)
+    return mask_distribution(tuple(masks), unseen)
 
 
 _CARD_BITS = 1 << np.arange(len(EVIDENCE), dtype=np.int64)

@@ -58,7 +58,7 @@ from models.beyond_baker_street.observations import (
     Investigated,
     Subject,
 )
-from models.beyond_baker_street.plain import AdvisorBot, Outlook, advise, advise_in
+from models.beyond_baker_street.plain import AdvisorBot, advise, advise_in, assist_numbers
 
 MESSAGES = len(ICONS)
 ALL_CARDS = (1 << 24) - 1
@@ -465,11 +465,12 @@ def hat_gains(sit: Situation, hat: HatTable, part: tuple[list[int], int] | None 
         before = hat.masks(kn, seat)
         told = part[0][hat.class_of(part[0], hand[f])]
         after = tuple(m & told if i == f else m for i, m in enumerate(before))
-        look = Outlook.of(sit, np.array([hand, hand], dtype=np.intp), np.array([before, after], dtype=np.int64),
-                          np.array([unseen, unseen], dtype=np.int64))
-        gain_now, gain_then = float(look.gain[0]), float(look.gain[1])
-        distance = (seat - sit.me) % sit.board.players - 1
-        gains[seat] = (gain_then - max(gain_now, 0.0)) * w.hint_discount**distance
+        discount = w.hint_discount ** ((seat - sit.me) % sit.board.players - 1)
+        values, _best, _value = assist_numbers(
+            sit, np.array([before, after], dtype=np.int64), np.array([unseen, unseen], dtype=np.int64),
+            np.array([hand, hand], dtype=np.intp), np.zeros(2, dtype=np.intp), np.array([discount, discount]),
+            terms=False)
+        gains[seat] = values[1]  # the gain of the play it makes best, less the gain of the one before
     return gains
 
 

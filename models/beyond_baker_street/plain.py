@@ -40,6 +40,7 @@ from models.beyond_baker_street.advice import (
     Advice,
     Situation,
     Weights,
+    compiled,
     my_distribution,
     narrowed,
     pairs,
@@ -63,7 +64,7 @@ from models.beyond_baker_street.observations import (
 from models.beyond_baker_street.rules import TableView
 from models.beyond_baker_street.table import LeadState
 from solver.errors import AssistantError
-from solver.injections import unit_marginals_many
+from solver.injections import PARTITION_LIMIT, unit_marginals_many
 
 
 @dataclass
@@ -113,8 +114,8 @@ def assist_values(sit: Situation, asks: Sequence[tuple[int, Sequence[Subject]]],
                   ) -> list[list[tuple[float, str]]]:
     """For each (target, subjects) of ``asks``, the value of telling ``target`` where their cards of each
     subject are, with a reason (module docstring; no reasons, only values, unless ``reasons``). Every Assist
-    to targets holding as many cards is one row of one :class:`Outlook`, after a row for the target's
-    knowledge now: the whole evaluation is array code."""
+    to targets holding as many cards is one row of one evaluation (:func:`assist_numbers`), after a row for the
+    target's knowledge now."""
     out: list[list[tuple[float, str]]] = [[] for _ in asks]
     by_size: dict[int, list[int]] = {}
     for a, (target, _subjects) in enumerate(asks):
@@ -152,34 +153,11 @@ def _assist_values(sit: Situation, k: int, asks: Sequence[tuple[int, Sequence[Su
         base += [first] * (1 + len(subjects))
         distance += [far] * (1 + len(subjects))
     n = len(rows)
-    hand_rows = np.array(hands, dtype=np.intp).reshape(n, k)
-    look = Outlook.of(sit, hand_rows, np.array(rows, dtype=np.int64).reshape(n, k), np.array(unseen, dtype=np.int64))
-    base_rows = np.array(base)
-    best, best_value = look.best, look.best_value
-    clear = (best >= 0) & (best_value >= w.min_play)
-    gain_then = look.gain
-    every = np.arange(n)
-    if w.second and k > 1:  # the best play once the best one is made, where one is
-        others = look.expected.copy()
-        positions = np.arange(k * plays) // plays
-        others[positions[None, :] == (best // plays)[:, None]] = -np.inf
-        other = np.argmax(others, axis=1)
-        other_value = others[every, other]
-        extra = w.second * np.maximum(0.0, look.truth[every, other])
-        gain_then = np.where((best >= 0) & (other_value >= w.min_play), gain_then + extra, gain_then)
-    if w.info and k:
-        # each card's best use, and the probability, as its holder sees it, that the same use is good
-        columns = sit.values[:, hand_rows]  # plays x rows x positions
-        best_row = np.argmax(columns, axis=0)
-        best_use = columns.max(axis=0)
-        good = np.cumsum(np.where(sit.values[best_row] > 0, look.dists, 0.0), axis=2)[..., -1]
-        rise = best_use * np.maximum(0.0, good - good[base_rows])
-        played = np.where(clear, best // plays, -1)
-        counted = (best_use > 0) & (np.arange(k)[None, :] != played[:, None])
-        information = np.cumsum(np.where(counted, rise, 0.0), axis=1)[:, -1]
-        gain_then = gain_then + w.info * information
     discount = np.array([w.hint_discount**d for d in distance])
-    values = ((gain_then - np.maximum(look.gain[base_rows], 0.0)) * discount).tolist()
+    values, best, best_value = assist_numbers(
+        sit, np.array(rows, dtype=np.int64).reshape(n, k), np.array(unseen, dtype=np.int64),
+        np.array(hands, dtype=np.intp).reshape(n, k), np.array(base, dtype=np.intp), discount)
+    clear = (best >= 0) & (best_value >= w.min_play)
     out: list[list[tuple[float, str]]] = []
     r = 0
     for _target, subjects in asks:
@@ -197,6 +175,59 @@ def _assist_values(sit: Situation, k: int, asks: Sequence[tuple[int, Sequence[Su
                 mine.append((values[row], "no play becomes clear for them yet"))
         out.append(mine)
     return out
+
+
+def assist_numbers(sit: Situation, masks: np.ndarray, unseen: np.ndarray, hands: np.ndarray, base: np.ndarray,
+                   discount: np.ndarray, terms: bool = True) -> tuple[list[float], np.ndarray, np.ndarray]:
+    """For rows of hands of one size (card indices ``hands`` and slot ``masks``, rows x positions; ``unseen``:
+    per row, the cards its holder cannot see), each row's value as an Assist against its ``base`` row (the
+    same holder's knowledge now): the gain of the play the row makes clear (with the weights' ``second`` and
+    ``info`` terms, unless not ``terms``) less the base row's, times ``discount``; and the holder's best play
+    (:class:`Outlook`) with its expected value. By the compiled loop once it is loaded
+    (:func:`models.beyond_baker_street.kernels.assist_rows`), else :func:`assist_numbers_array`: the same
+    numbers."""
+    kernels = compiled()
+    if kernels is None or masks.shape[1] > PARTITION_LIMIT:
+        return assist_numbers_array(sit, masks, unseen, hands, base, discount, terms)
+    w = sit.weights
+    second, info = (float(w.second), float(w.info)) if terms else (0.0, 0.0)
+    value, best, best_value, _gain = kernels.assist_rows(masks, unseen, hands, base, discount, sit.values,
+                                                         float(w.min_play), second, info)
+    return value.tolist(), best, best_value
+
+
+def assist_numbers_array(sit: Situation, masks: np.ndarray, unseen: np.ndarray, hands: np.ndarray,
+                         base: np.ndarray, discount: np.ndarray, terms: bool = True
+                         ) -> tuple[list[float], np.ndarray, np.ndarray]:
+    """:func:`assist_numbers` in array code: one :class:`Outlook` of every row, then the terms over all rows."""
+    w = sit.weights
+    n, k = masks.shape
+    plays = len(sit.leads) + 1
+    look = Outlook.of(sit, hands, masks, unseen)
+    best, best_value = look.best, look.best_value
+    clear = (best >= 0) & (best_value >= w.min_play)
+    gain_then = look.gain
+    every = np.arange(n)
+    if terms and w.second and k > 1:  # the best play once the best one is made, where one is
+        others = look.expected.copy()
+        positions = np.arange(k * plays) // plays
+        others[positions[None, :] == (best // plays)[:, None]] = -np.inf
+        other = np.argmax(others, axis=1)
+        other_value = others[every, other]
+        extra = w.second * np.maximum(0.0, look.truth[every, other])
+        gain_then = np.where((best >= 0) & (other_value >= w.min_play), gain_then + extra, gain_then)
+    if terms and w.info and k:
+        # each card's best use, and the probability, as its holder sees it, that the same use is good
+        columns = sit.values[:, hands]  # plays x rows x positions
+        best_row = np.argmax(columns, axis=0)
+        best_use = columns.max(axis=0)
+        good = np.cumsum(np.where(sit.values[best_row] > 0, look.dists, 0.0), axis=2)[..., -1]
+        rise = best_use * np.maximum(0.0, good - good[base])
+        played = np.where(clear, best // plays, -1)
+        counted = (best_use > 0) & (np.arange(k)[None, :] != played[:, None])
+        information = np.cumsum(np.where(counted, rise, 0.0), axis=1)[:, -1]
+        gain_then = gain_then + w.info * information
+    return ((gain_then - np.maximum(look.gain[base], 0.0)) * discount).tolist(), best, best_value
 
 
 def hint_value(sit: Situation, target: int, subject: Subject) -> tuple[float, str]:
