@@ -17,14 +17,13 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from types import ModuleType
 
 import numpy as np
 
 from models.beyond_baker_street.data import EVIDENCE, ICONS
 from models.beyond_baker_street.knowledge import (
-    CARD_INDEX,
     ICON_MASK,
     HandKnowledge,
     card_mask,
@@ -37,6 +36,8 @@ from solver.injections import PARTITION_LIMIT
 _COMPILED: ModuleType | None = None
 _LOADER: list[threading.Thread] = []
 _LOADER_LOCK = threading.Lock()
+#: True: every number through the array code, the compiled loops left alone (tests compare the two ways).
+ARRAYS_ONLY = False
 
 
 def compiled(wait: bool = False) -> ModuleType | None:
@@ -45,6 +46,8 @@ def compiled(wait: bool = False) -> ModuleType | None:
     thread (Numba reads them from its disk cache, or compiles them the first time after an install, which takes
     seconds), so that no player waits for it; ``wait`` blocks until they are loaded (benches, tests). If they
     cannot be loaded, this stays None and the array code does the work."""
+    if ARRAYS_ONLY:
+        return None
     if _COMPILED is not None:
         return _COMPILED
     with _LOADER_LOCK:
@@ -72,6 +75,9 @@ def _load_compiled() -> None:
     kernels.expected(dists, table)
     kernels.assist_rows(masks.reshape(1, 2), np.full(1, 0xFFFFFF, dtype=np.int64), np.array([[0, 1]], dtype=np.intp),
                         np.zeros(1, dtype=np.intp), np.ones(1), table, 0.5, 0.4, 0.3)
+    kernels.assist_subjects(masks.reshape(1, 2), np.array([[0, 1]], dtype=np.intp),
+                            np.full(1, 0xFFFFFF, dtype=np.int64), np.ones(1), np.array([1], dtype=np.int64),
+                            np.zeros(1, dtype=np.intp), table, 0.5, 0.4, 0.3)
     _COMPILED = kernels
 
 
@@ -207,11 +213,13 @@ class Situation:
     def of(kn: HandKnowledge, weights: Weights = DEFAULT_WEIGHTS) -> Situation:
         assert kn.board is not None
         unseen = kn.unseen_mask()
-        hands = {s: [CARD_INDEX[c] for c in kn.visible_hand(s)] for s in kn.hands if s != kn.me}
+        hands = {s: [slot.bit.bit_length() - 1 for slot in hand if slot.bit] for s, hand in kn.hands.items()
+                 if s != kn.me}
         live = unseen
-        for cards in hands.values():
-            for i in cards:
-                live |= 1 << i
+        for s, hand in kn.hands.items():
+            if s != kn.me:
+                for slot in hand:
+                    live |= slot.bit
         leads = [ls for ls in kn.board.leads.values() if not ls.confirmed and ls.lead is not None]
         return Situation(kn, kn.board, kn.me, unseen, live, hands, weights, leads)
 
@@ -222,12 +230,19 @@ class Situation:
     def last_lead(self) -> bool:
         return len(self.open_leads()) == 1
 
+    @cached_property
+    def facts(self) -> list[tuple[str, str, int, int, int]]:
+        """Each open Lead's section, icon, need, evidence total and pile, read once (the board does not change
+        while a situation is in use)."""
+        return [(ls.section, ls.icon, ls.need, ls.total, ls.pile) for ls in self.leads]
+
     def icon_feasible(self, icon: str, live: int, needs: dict[str, int] | None = None) -> bool:
         """Whether the open Leads of ``icon`` can all still be completed exactly from the ``live`` cards
         (``needs`` overrides some Leads' needs, by section)."""
-        wanted = tuple(sorted(
-            (needs or {}).get(ls.section, ls.need) for ls in self.open_leads() if ls.icon == icon
-        ))
+        if needs:
+            wanted = tuple(sorted(needs.get(section, need) for section, need in self._needs[icon]))
+        else:
+            wanted = tuple(sorted(need for _section, need in self._needs[icon]))
         return jointly_reachable(live & ICON_MASK[icon], wanted)
 
     def tightness(self, icon: str, live: int, needs: dict[str, int] | None = None) -> float:
@@ -236,9 +251,7 @@ class Situation:
         w = self.weights
         if not w.tight:
             return 0.0 if self.icon_feasible(icon, live, needs) else w.stuck
-        wanted = tuple(sorted(
-            (needs or {}).get(ls.section, ls.need) for ls in self.open_leads() if ls.icon == icon
-        ))
+        wanted = tuple(sorted((needs or {}).get(section, need) for section, need in self._needs[icon]))
         ways = completions(live & ICON_MASK[icon], wanted)
         if ways == 0:
             return w.stuck
@@ -285,14 +298,23 @@ class Situation:
 
     def holmes_value(self) -> float:
         """What one Holmes space is worth now: more as the marker nears 0."""
+        return self._holmes_value
+
+    @cached_property
+    def _holmes_value(self) -> float:
         w = self.weights
         top = self.board.data.holmes_max
         return w.holmes * (1 + w.scarce * max(0, top - self.board.holmes) / top)
 
+    @cached_property
+    def _limit(self) -> int:
+        return self.board.limit
+
     def impossible_cost(self, cards: int) -> float:
         """Holmes spaces lost by adding ``cards`` to the Impossible, as value."""
-        over = max(0, len(self.board.impossible) + cards - self.board.limit)
-        over -= max(0, len(self.board.impossible) - self.board.limit)
+        held, limit = len(self.board.impossible), self._limit
+        over = max(0, held + cards - limit)
+        over -= max(0, held - limit)
         if self.board.holmes - over <= 0:
             return 1000.0
         return self.holmes_value() * over + self.weights.slot * (cards - over)
@@ -361,9 +383,8 @@ class Situation:
         """Everything :attr:`values` depends on: the weights, the cards in play, each open Lead's icon, need,
         pile and evidence, the track, the goal, the Holmes marker and its top, the Impossible and its limit."""
         board = self.board
-        return (self.weights, self.live, tuple((ls.icon, ls.need, ls.pile, ls.total) for ls in self.leads),
-                board.track, board.data.goal, board.holmes, board.data.holmes_max, len(board.impossible),
-                board.limit)
+        return (self.weights, self.live, tuple(fact[1:] for fact in self.facts), board.track, board.data.goal,
+                board.holmes, board.data.holmes_max, len(board.impossible), self._limit)
 
     def _values_new(self) -> np.ndarray:
         """:attr:`values` computed: by the compiled loop when it is loaded (the same numbers as
@@ -375,10 +396,11 @@ class Situation:
         if kernels is None or self.board.data.goal > kernels.SUM_BITS:
             return self._values_fast()
         cost = self.impossible_cost(1)
-        dead = [-1000.0 if ls.pile == 0 else -w.dead - cost - w.progress * ls.total * 0.5 for ls in self.leads]
+        facts = self.facts
+        dead = [-1000.0 if pile == 0 else -w.dead - cost - w.progress * total * 0.5 for *_, total, pile in facts]
         return kernels.value_table(
-            self.live, np.array([ICONS.index(ls.icon) for ls in self.leads], dtype=np.int64),
-            np.array([ls.need for ls in self.leads], dtype=np.int64), np.array(dead, dtype=np.float64),
+            self.live, np.array([ICONS.index(icon) for _, icon, *_ in facts], dtype=np.int64),
+            np.array([need for _, _, need, *_ in facts], dtype=np.int64), np.array(dead, dtype=np.float64),
             self.board.track, self.board.data.goal, float(cost), float(w.complete), float(w.progress),
             float(w.stuck), float(w.mismatch_base), float(w.mismatch), float(w.eliminate), float(w.finish),
             float(w.lead_card))
@@ -404,7 +426,8 @@ class Situation:
     def _needs(self) -> dict[str, list[tuple[str, int]]]:
         """Per icon, the (section, need) of its open Leads (computed once)."""
         if self._icon_needs is None:
-            self._icon_needs = {ic: [(ls.section, ls.need) for ls in self.leads if ls.icon == ic] for ic in ICONS}
+            facts = self.facts
+            self._icon_needs = {ic: [(sec, need) for sec, icon, need, *_ in facts if icon == ic] for ic in ICONS}
         return self._icon_needs
 
     def _values_fast(self) -> np.ndarray:

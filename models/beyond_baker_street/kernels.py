@@ -31,11 +31,11 @@ SUM_BITS = 62
 
 @njit(cache=True)
 def _popcount(x: int) -> int:
-    count = 0
-    while x:
-        x &= x - 1
-        count += 1
-    return count
+    """The bits set in ``x`` (0 <= x < 2**32), in a few word operations."""
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
 @njit(cache=True)
@@ -188,23 +188,29 @@ def value_table(live: int, icons: np.ndarray, needs: np.ndarray, dead: np.ndarra
 @njit(cache=True)
 def _marginals(masks: np.ndarray, unseen: int, weights: np.ndarray) -> int:
     """:func:`solver.injections.unit_marginals` of one hand (positions allowing ``masks[b] & unseen``) into
-    ``weights`` (positions x 24, integer counts): returns the number of worlds. The same inclusion and
+    ``weights`` (positions x 24, integer counts as floats): returns the number of worlds. The same inclusion and
     exclusion over the set partitions of the positions, in integers."""
     k = masks.shape[0]
     size = 1 << k
     cap = np.empty(size, dtype=np.int64)
     coef = np.empty(size, dtype=np.int64)
+    block = np.empty(size, dtype=np.int64)
     inj = np.empty(size, dtype=np.int64)
     cap[0] = (1 << CARDS) - 1
     coef[0] = 0
+    block[0] = 0
     for s in range(1, size):
         low = s & -s
-        cap[s] = cap[s ^ low] & masks[_bit(low)] & unseen
+        b = 0
+        while (1 << b) != low:
+            b += 1
+        cap[s] = cap[s ^ low] & masks[b] & unseen
         blocks = _popcount(s)
         c = 1
         for j in range(2, blocks):
             c *= j
         coef[s] = c if blocks % 2 == 1 else -c  # (-1)^(|s|-1) (|s|-1)!
+        block[s] = coef[s] * _popcount(cap[s])
     inj[0] = 1
     for t in range(1, size):
         low = t & -t
@@ -213,7 +219,7 @@ def _marginals(masks: np.ndarray, unseen: int, weights: np.ndarray) -> int:
         sub = rest
         while True:
             s = sub | low
-            acc += coef[s] * _popcount(cap[s]) * inj[t ^ s]
+            acc += block[s] * inj[t ^ s]
             if sub == 0:
                 break
             sub = (sub - 1) & rest
@@ -222,16 +228,15 @@ def _marginals(masks: np.ndarray, unseen: int, weights: np.ndarray) -> int:
     weights[:, :] = 0.0
     for s in range(1, size):
         w = coef[s] * inj[full ^ s]
-        if w == 0:
-            continue
         c = cap[s]
-        while c:
-            low = c & -c
-            i = _bit(low)
-            for b in range(k):
-                if s >> b & 1:
-                    weights[b, i] += w
-            c ^= low
+        if w == 0 or c == 0:
+            continue
+        wf = float(w)
+        for i in range(CARDS):
+            if c >> i & 1:
+                for b in range(k):
+                    if s >> b & 1:
+                        weights[b, i] += wf
     return inj[full]
 
 
@@ -343,3 +348,40 @@ def assist_rows(masks: np.ndarray, unseen: np.ndarray, hands: np.ndarray, base: 
             then[r] = then[r] + info * information
         value[r] = (then[r] - max(gain[base[r]], 0.0)) * discount[r]
     return value, best, best_value, gain
+
+
+@njit(cache=True)
+def assist_subjects(before: np.ndarray, hands: np.ndarray, unseen: np.ndarray, discount: np.ndarray,
+                    subjects: np.ndarray, owners: np.ndarray, values: np.ndarray, min_play: float, second: float,
+                    info: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every Assist of a decision: for targets (rows of ``before``: their slot masks now, ``hands``: their cards)
+    and Assists (``subjects``: the card mask an Assist names, ``owners``: its target's row), the rows of
+    :func:`assist_rows` (each target's knowledge now, then each Assist's: the named positions narrowed to the
+    subject, the others to the rest), and per Assist its value, the best play it leaves and that play's
+    expected value."""
+    targets, k = before.shape
+    n = targets + subjects.shape[0]
+    masks = np.empty((n, k), dtype=np.int64)
+    rows_unseen = np.empty(n, dtype=np.int64)
+    rows_hands = np.empty((n, k), dtype=np.intp)
+    base = np.empty(n, dtype=np.intp)
+    rows_discount = np.empty(n)
+    for t in range(targets):
+        masks[t] = before[t]
+        rows_unseen[t] = unseen[t]
+        rows_hands[t] = hands[t]
+        base[t] = t
+        rows_discount[t] = discount[t]
+    for j in range(subjects.shape[0]):
+        t = owners[j]
+        r = targets + j
+        sm = subjects[j]
+        for i in range(k):
+            masks[r, i] = before[t, i] & sm if (1 << hands[t, i]) & sm else before[t, i] & ~sm
+        rows_unseen[r] = unseen[t]
+        rows_hands[r] = hands[t]
+        base[r] = t
+        rows_discount[r] = discount[t]
+    value, best, best_value, _gain = assist_rows(masks, rows_unseen, rows_hands, base, rows_discount, values,
+                                                 min_play, second, info)
+    return value[targets:], best[targets:], best_value[targets:]

@@ -159,11 +159,14 @@ class Slot:
     told_mask: int = field(init=False, repr=False, compare=False, default=FULL_MASK)
     #: The cards this position may hold: :attr:`told_mask` less every card seen elsewhere since it was filled.
     mask: int = field(init=False, repr=False, compare=False, default=FULL_MASK)
+    #: :attr:`card` as a card mask of one bit (0 for a card I cannot see).
+    bit: int = field(init=False, repr=False, compare=False, default=0)
 
     def __post_init__(self) -> None:
         told = _allowed_mask(self.numbers, self.icons)
         object.__setattr__(self, "told_mask", told)
         object.__setattr__(self, "mask", told & ~self.seen)
+        object.__setattr__(self, "bit", 0 if self.card is None else 1 << card_index(self.card))
 
     def allows(self, card: Evidence) -> bool:
         """Whether the Assists to this card allow ``card`` (sightings aside: see :attr:`mask`)."""
@@ -360,6 +363,9 @@ class HandKnowledge:
         self.spans: list[Span] = []  # every card's time in sight, in the order it began (module docstring)
         self._open: dict[Evidence, int] = {}  # card -> index in ``spans`` of the span it is in sight in now
         self._open_at: dict[Place, int] = {}  # place -> the cards whose open span is there, as a card mask
+        #: the cards in sight or out of play (not in my hand or the deck) as the last entry left them, as a card
+        #: mask (None until the setup is complete)
+        self._sighted: int | None = None
         self._next_id = 0
         self._cache: dict[object, object] = {}
         self.top: Evidence | None = None  # the card Toby put back on top, if I am Toby (board.top_known)
@@ -527,8 +533,7 @@ class HandKnowledge:
         for seat, hand in self.hands.items():
             mask = 0
             for slot in hand:
-                if slot.card is not None:
-                    mask |= 1 << card_index(slot.card)
+                mask |= slot.bit
             if mask:
                 out[("hand", seat)] = mask
         for section, ls in board.leads.items():
@@ -544,6 +549,7 @@ class HandKnowledge:
         mask = card_mask(board.confirmed_cards) & ~taken
         if mask:
             out[("confirmed", "")] = mask
+        self._sighted = taken | mask  # every card I see or saw leave play: what is not unseen (unseen_mask)
         for c, (place, _where) in self.in_deck().items():  # known in the deck: nowhere else
             bit = 1 << card_index(c)
             for other in out:
@@ -637,6 +643,7 @@ class HandKnowledge:
             except AssistantError:
                 self.setup = saved_setup
                 self.board, self.hands, self.spans, self._open, self._open_at = None, {}, [], {}, {}
+                self._sighted = None
                 raise
         elif isinstance(entry, Start) and self.board.turns == 0 and not self.board.pending:
             if not 1 <= entry.seat <= self.players:
@@ -652,18 +659,18 @@ class HandKnowledge:
                 raise
         else:
             board, hands, next_id = self.board.copy(), {s: list(h) for s, h in self.hands.items()}, self._next_id
-            spans, open_, open_at = list(self.spans), dict(self._open), self._open_at
+            spans, open_, open_at, sighted = list(self.spans), dict(self._open), self._open_at, self._sighted
             pins = self.top, list(self.buried), self._bury_hint
             try:
                 self._play_entry(entry)
             except AssistantError:
                 self.board, self.hands, self._next_id = board, hands, next_id
-                self.spans, self._open, self._open_at = spans, open_, open_at
+                self.spans, self._open, self._open_at, self._sighted = spans, open_, open_at, sighted
                 self.top, self.buried, self._bury_hint = pins[0], pins[1], pins[2]
                 self._cache.clear()
                 raise
         self.entries.append(entry)
-        self._cache.clear()
+        self._fresh()
 
     def undo(self) -> Entry:
         """Remove the last entry (by replaying the others) and return it."""
@@ -688,20 +695,20 @@ class HandKnowledge:
             parts = [entry] if isinstance(entry, Assisted) else [entry.first, entry.second]
             for part in parts:
                 self._told(part, index)
-            board.apply(entry)
+            board.apply(entry, checked=True)
             self._track(index)
             if any(part.target == self.me for part in parts):
                 self._check_feasible(entry)
         elif isinstance(entry, HandSwapped):
             board.check(entry)
             self._swap(entry, index)
-            board.apply(entry)
+            board.apply(entry, checked=True)
             self._track(index)
             self._check_feasible(entry)
         elif isinstance(entry, Peeked):
             board.check(entry)
             self._peek(entry)
-            board.apply(entry)
+            board.apply(entry, checked=True)
             self._track(index)
         elif isinstance(entry, Buried):
             board.check(entry)
@@ -716,7 +723,7 @@ class HandKnowledge:
                 raise ContradictionError(entry, [], f"{card.code} is {self.where(card)}")
             self.buried.insert(0, card if card is not None else self._bury_hint)
             self._bury_hint = None
-            board.apply(entry)
+            board.apply(entry, checked=True)
             self._track(index)
         elif isinstance(entry, Advanced | Exchanged | Returned):
             passing: list[tuple[Evidence, Place]] = [(c, ("lead", DEAD)) for c in board.copy().apply(entry)]
@@ -736,7 +743,7 @@ class HandKnowledge:
                 passing = [(entry.card, ("lead", entry.section))]
             else:
                 passing = [(entry.card, ("impossible", ""))]
-            self._shuffled(bool(board.apply(entry)))
+            self._shuffled(bool(board.apply(entry, checked=True)))
             self._track(index, passing)
         elif isinstance(entry, Drew):
             board.check(entry)
@@ -754,7 +761,7 @@ class HandKnowledge:
                 slot = replace(slot, numbers=frozenset({pin.number}), icons=frozenset({pin.icon}))
                 self._close(pin, index - 1)
             self.hands[entry.seat].append(slot)
-            board.apply(entry)
+            board.apply(entry, checked=True)
             self._track(index)
             if entry.seat != self.me:
                 self._check_feasible(entry)
@@ -882,7 +889,7 @@ class HandKnowledge:
         return mask_count(tuple(bit if i == position - 1 else m & ~bit for i, m in enumerate(masks))) > 0
 
     def _check_feasible(self, entry: Entry) -> None:
-        self._cache.clear()
+        self._fresh()
         if self.worlds() == 0:
             raise ContradictionError(entry, [], "no hand fits it together with your earlier Assists and what you see")
 
@@ -920,21 +927,28 @@ class HandKnowledge:
         return self._cache["unseen"]  # type: ignore[return-value]
 
     def unseen_mask(self) -> int:
-        """:meth:`unseen` as a bit mask (:data:`CARD_INDEX`): every card but those :meth:`sightings` lists."""
+        """:meth:`unseen` as a bit mask (:data:`CARD_INDEX`): every card but those :meth:`sightings` lists (in
+        another hand, on a Lead, in the Impossible, confirmed). After an entry it is the card places' own
+        (:meth:`_track` keeps them); otherwise it is counted from the board and the hands."""
         if "unseen_mask" not in self._cache:
             board = self.board
             assert board is not None
             seen = 0
             for hand in self.hands.values():
                 for slot in hand:
-                    if slot.card is not None:
-                        seen |= 1 << card_index(slot.card)
+                    seen |= slot.bit
             for ls in board.leads.values():
                 seen |= card_mask(ls.evidence) | card_mask(ls.raised)
             seen |= card_mask([c for c in board.impossible if isinstance(c, Evidence)])
             seen |= card_mask(board.confirmed_cards)
             self._cache["unseen_mask"] = FULL_MASK & ~seen
         return self._cache["unseen_mask"]  # type: ignore[return-value]
+
+    def _fresh(self) -> None:
+        """Forget every answer computed before the last change, but the unseen cards the card places know."""
+        self._cache.clear()
+        if self._sighted is not None:
+            self._cache["unseen_mask"] = FULL_MASK & ~self._sighted
 
     def visible_hand(self, seat: int) -> list[Evidence]:
         return [s.card for s in self.hands[seat] if s.card is not None]

@@ -47,7 +47,7 @@ from models.beyond_baker_street.advice import (
 )
 from models.beyond_baker_street.characters import adjust, decide
 from models.beyond_baker_street.data import EVIDENCE, ICONS, NUMBERS
-from models.beyond_baker_street.knowledge import HandKnowledge, card_mask, subject_mask
+from models.beyond_baker_street.knowledge import HandKnowledge, subject_mask
 from models.beyond_baker_street.observations import (
     Action,
     Assist,
@@ -59,6 +59,7 @@ from models.beyond_baker_street.observations import (
     Place,
     Pursue,
     Subject,
+    shared,
     subject_plural,
 )
 from models.beyond_baker_street.rules import TableView
@@ -131,50 +132,57 @@ def _assist_values(sit: Situation, k: int, asks: Sequence[tuple[int, Sequence[Su
     """:func:`assist_values` for targets holding ``k`` cards each."""
     w = sit.weights
     plays = len(sit.leads) + 1
-    rows: list[list[int]] = []
-    hands: list[list[int]] = []
-    unseen: list[int] = []
-    base: list[int] = []  # per row: the row of its target's knowledge now
-    distance: list[int] = []
-    told: list[int] = []  # the rows of Assists, in the order of ``asks``
-    for target, subjects in asks:
-        hand = sit.hands[target]
-        seen_by_them = sit.unseen | card_mask([EVIDENCE[i] for i in hand])
-        before = [s.mask for s in sit.kn.hands[target]]
-        first = len(rows)
-        far = (target - sit.me) % sit.board.players - 1
-        rows.append(before)
-        for subject in subjects:
-            smask = subject_mask(subject)
-            told.append(len(rows))
-            rows.append([m & smask if (1 << hand[i]) & smask else m & ~smask for i, m in enumerate(before)])
-        hands += [hand] * (1 + len(subjects))
-        unseen += [seen_by_them] * (1 + len(subjects))
-        base += [first] * (1 + len(subjects))
-        distance += [far] * (1 + len(subjects))
-    n = len(rows)
-    discount = np.array([w.hint_discount**d for d in distance])
-    values, best, best_value = assist_numbers(
-        sit, np.array(rows, dtype=np.int64).reshape(n, k), np.array(unseen, dtype=np.int64),
-        np.array(hands, dtype=np.intp).reshape(n, k), np.array(base, dtype=np.intp), discount)
-    clear = (best >= 0) & (best_value >= w.min_play)
+    before = [[s.mask for s in sit.kn.hands[target]] for target, _ in asks]
+    hands = [sit.hands[target] for target, _ in asks]
+    unseen = [sit.unseen | sum(1 << i for i in hand) for hand in hands]  # what the target cannot see
+    discount = [w.hint_discount ** ((target - sit.me) % sit.board.players - 1) for target, _ in asks]
+    subjects = [subject_mask(subject) for _, told in asks for subject in told]
+    owners = [a for a, (_, told) in enumerate(asks) for _ in told]
+    kernels = compiled()
+    if kernels is not None and k <= PARTITION_LIMIT:
+        t = len(asks)
+        value, best, best_value = kernels.assist_subjects(
+            np.array(before, dtype=np.int64).reshape(t, k), np.array(hands, dtype=np.intp).reshape(t, k),
+            np.array(unseen, dtype=np.int64), np.array(discount), np.array(subjects, dtype=np.int64),
+            np.array(owners, dtype=np.intp), sit.values, float(w.min_play), float(w.second), float(w.info))
+        values = value.tolist()
+    else:
+        values, best, best_value = _assist_subjects_array(sit, before, hands, unseen, discount, subjects, owners)
     out: list[list[tuple[float, str]]] = []
     r = 0
-    for _target, subjects in asks:
+    for _target, told in asks:
         mine = []
-        for _subject in subjects:
-            row = told[r]
-            r += 1
+        for _subject in told:
             if not reasons:
-                mine.append((values[row], ""))
-            elif clear[row]:
-                b = int(best[row])
+                mine.append((values[r], ""))
+            elif best[r] >= 0 and best_value[r] >= w.min_play:
+                b = int(best[r])
                 play = sit.play(b // plays, b % plays)
-                mine.append((values[row], f"then {play} looks worth {float(best_value[row]):+.1f} to them"))
+                mine.append((values[r], f"then {play} looks worth {float(best_value[r]):+.1f} to them"))
             else:
-                mine.append((values[row], "no play becomes clear for them yet"))
+                mine.append((values[r], "no play becomes clear for them yet"))
+            r += 1
         out.append(mine)
     return out
+
+
+def _assist_subjects_array(sit: Situation, before: list[list[int]], hands: list[list[int]], unseen: list[int],
+                           discount: list[float], subjects: list[int], owners: list[int]
+                           ) -> tuple[list[float], np.ndarray, np.ndarray]:
+    """What :func:`models.beyond_baker_street.kernels.assist_subjects` computes, in array code: the rows of
+    every target's knowledge now, then of each Assist (the positions it names narrowed to its subject, the
+    others to the rest), through :func:`assist_numbers_array`; the Assists' rows back."""
+    targets, k = len(before), len(before[0]) if before else 0
+    rows = [*before]
+    for sm, t in zip(subjects, owners, strict=True):
+        rows.append([m & sm if (1 << hands[t][i]) & sm else m & ~sm for i, m in enumerate(before[t])])
+    every = list(range(targets)) + owners
+    n = len(rows)
+    values, best, best_value = assist_numbers_array(
+        sit, np.array(rows, dtype=np.int64).reshape(n, k), np.array([unseen[t] for t in every], dtype=np.int64),
+        np.array([hands[t] for t in every], dtype=np.intp).reshape(n, k), np.array(every, dtype=np.intp),
+        np.array([discount[t] for t in every]))
+    return values[targets:], best[targets:], best_value[targets:]
 
 
 def assist_numbers(sit: Situation, masks: np.ndarray, unseen: np.ndarray, hands: np.ndarray, base: np.ndarray,
@@ -264,17 +272,17 @@ def advise_in(sit: Situation, reasons: bool = True, known: Sequence[int] | None 
     for ls in sit.open_leads():
         if ls.need == 0:
             if sit.last_lead() and board.track != goal:
-                out.append(Advice(Confirm(ls.section), -1000.0,
+                out.append(Advice(shared(Confirm, ls.section), -1000.0,
                                   f"the last Lead: confirming with the track on {board.track}, not {goal}, loses"))
             else:
-                out.append(Advice(Confirm(ls.section), w.confirm, "confirms a Lead and moves Holmes back"))
+                out.append(Advice(shared(Confirm, ls.section), w.confirm, "confirms a Lead and moves Holmes back"))
     expected = sit.expected(dists).tolist()
     for pos, dist in enumerate(dists):
         shown = pairs(dist) if reasons else []
         for row, ls in enumerate(sit.leads):
-            out.append(Advice(Investigate(pos + 1, ls.section), expected[pos][row],
+            out.append(Advice(shared(Investigate, pos + 1, ls.section), expected[pos][row],
                               _play_reason(sit, shown, ls) if reasons else ""))
-        out.append(Advice(Eliminate(pos + 1), expected[pos][-1], _elim_reason(sit, shown) if reasons else ""))
+        out.append(Advice(shared(Eliminate, pos + 1), expected[pos][-1], _elim_reason(sit, shown) if reasons else ""))
     hint_cost = sit.holmes_value() if board.holmes > 1 else 1000.0
     asks: list[tuple[int, list[Subject]]] = []
     for target, hand in sit.hands.items():
@@ -290,9 +298,10 @@ def advise_in(sit: Situation, reasons: bool = True, known: Sequence[int] | None 
             if reasons:
                 positions = [str(i + 1) for i, c in enumerate(hand) if (1 << c) & subject_mask(subject)]
                 told = f"tells player {target} their {subject_plural(subject)} are at {', '.join(positions)}; {reason}"
-            out.append(Advice(Assist(target, subject), v - hint_cost, told))
+            out.append(Advice(shared(Assist, target, subject), v - hint_cost, told))
     for ls in sit.open_leads():
-        out.append(Advice(Pursue(ls.section), _pursue_value(sit, ls), _pursue_reason(sit, ls) if reasons else ""))
+        out.append(Advice(shared(Pursue, ls.section), _pursue_value(sit, ls),
+                          _pursue_reason(sit, ls) if reasons else ""))
     if board.characters:  # Character cards: forbidden Assists out, passive rules, their actions
         out = adjust(sit, out, [pairs(d) for d in dists], hint_cost, reasons)
     out.sort(key=lambda a: -a.score)
@@ -415,7 +424,7 @@ class AdvisorBot:
     def step(self, view: TableView) -> Action:
         if view.legal_actions and isinstance(view.legal_actions[0], Keep | Place):
             return decide(self.hand, view.legal_actions)
-        legal = set(view.legal_actions)
+        legal = view.legal_actions  # the first advice is nearly always legal: no set of them all to build
         for advice in self.ranked():
             if advice.action in legal:
                 return advice.action
