@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from functools import cached_property, lru_cache
 from types import ModuleType
 
@@ -113,6 +113,14 @@ class Weights:
     info: float = 0.3  # share of a good play's value per unit of probability an Assist adds to it
     tight: float = 0.0  # an icon's Leads with a single way left to complete them (less for more ways)
     scarce: float = 1.0  # a Holmes space is worth (1 + scarce * (15 - Holmes) / 15) times more as Holmes drops
+
+    def __hash__(self) -> int:
+        """The hash of the values, computed once (weights key every shared value table: :data:`_TABLES`)."""
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash(astuple(self))
+            object.__setattr__(self, "_hash", cached)
+        return cached
 
 
 DEFAULT_WEIGHTS = Weights()

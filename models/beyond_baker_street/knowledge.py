@@ -658,7 +658,10 @@ class HandKnowledge:
                 self.setup.characters, self.setup.start, self.board.first, self.board.current = saved
                 raise
         else:
-            board, hands, next_id = self.board.copy(), {s: list(h) for s, h in self.hands.items()}, self._next_id
+            # the board is copied only for the entries checked after it has taken them: any other refusal comes
+            # before the board changes
+            board = self.board.copy() if self._checked_late(entry) else self.board
+            hands, next_id = {s: list(h) for s, h in self.hands.items()}, self._next_id
             spans, open_, open_at, sighted = list(self.spans), dict(self._open), self._open_at, self._sighted
             pins = self.top, list(self.buried), self._bury_hint
             try:
@@ -671,6 +674,15 @@ class HandKnowledge:
                 raise
         self.entries.append(entry)
         self._fresh()
+
+    def _checked_late(self, entry: Entry) -> bool:
+        """Whether ``entry`` is checked against my hand after the board has taken it (:meth:`_check_feasible`:
+        an Assist to me, a swap, another player's draw), so that refusing it must put back a copy of the board."""
+        if isinstance(entry, Assisted):
+            return entry.target == self.me
+        if isinstance(entry, DoubleAssisted):
+            return self.me in (entry.first.target, entry.second.target)
+        return isinstance(entry, HandSwapped) or (isinstance(entry, Drew) and entry.seat != self.me)
 
     def undo(self) -> Entry:
         """Remove the last entry (by replaying the others) and return it."""

@@ -62,11 +62,17 @@ class LeadState:
     def target(self) -> int:
         """The Lead's value plus every mismatched card played to it."""
         assert self.lead is not None
-        return self.lead.value + sum(c.number for c in self.raised)
+        value = self.lead.value
+        for c in self.raised:  # a loop, not sum() of a generator: every player's advice reads this many times
+            value += c.number
+        return value
 
     @property
     def total(self) -> int:
-        return sum(c.number for c in self.evidence)
+        total = 0
+        for c in self.evidence:
+            total += c.number
+        return total
 
     @property
     def need(self) -> int:
@@ -169,6 +175,8 @@ class Board:
     @property
     def limit(self) -> int:
         """The Impossible limit: the Case File's, plus Helen Stoner's ``extra`` for the whole game (M)."""
+        if not self.characters:
+            return self.case.limit
         return self.case.limit + sum(int(c.param("extra", 1)) for c in self.characters.values()  # type: ignore
                                      if c.kind == "impossible_limit")
 
@@ -254,7 +262,8 @@ class Board:
         """Raise :class:`IllegalActionError` if ``event`` cannot happen now (the board is unchanged)."""
         if self.over:
             raise IllegalActionError(f"'{event}': the game is over ({self.result}: {self.reason})")
-        for seat in (getattr(event, name, None) for name in ("seat", "giver", "target")):
+        for name in ("seat", "giver", "target"):
+            seat = getattr(event, name, None)
             if seat is not None and not 1 <= seat <= self.players:
                 raise IllegalActionError(f"'{event}': there is no player {seat} (seats 1 to {self.players})")
         if self.pending:
