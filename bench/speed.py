@@ -122,7 +122,7 @@ def worker(game: str, players: int, seed: int, soundness: float = 1.0) -> None:
         matchup = dataclasses.replace(matchup, soundness=soundness)  # a tree that can sample the checks
     if game.startswith("beyond-baker-street"):
         try:  # a tree with compiled loops: loaded (or compiled) before the games are timed
-            from models.beyond_baker_street.advice import compiled
+            from models.beyond_baker_street.compiled import compiled
         except ImportError:
             pass
         else:

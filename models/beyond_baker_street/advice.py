@@ -3,25 +3,25 @@ the :class:`Situation` (what one player knows, as bit masks, with the value tabl
 or eliminated), with the exact distributions of a hand.
 
 Every module of the advisor builds on these (the plain advisor, the Character cards, the hat convention), and
-this module imports none of them, so their imports never go round in a circle (:mod:`models.beyond_baker_street.advisor`
-re-exports these names).
+this module imports none of them, so their imports never go round in a circle
+(:mod:`models.beyond_baker_street.advisor` re-exports these names).
 
-The numbers come from compiled loops (:mod:`models.beyond_baker_street.kernels`, :func:`compiled`) once they are
-loaded, and from the array code here until then: both give the same numbers to the last bit (tests compare them).
-A value table depends on public facts only (the board, the cards still in play), so every player of a process
-shares it (:data:`_TABLES`): the hat convention asks it of each seat for every play.
+The numbers come from compiled loops (:mod:`models.beyond_baker_street.kernels`, through
+:func:`~models.beyond_baker_street.compiled.compiled`) once they are loaded, and from the array code here until
+then: both give the same numbers (tests compare them). A value table depends on public facts only (the board, the
+cards still in play), so every player of a process shares it (:data:`_TABLES`): the hat convention asks it of each
+seat for every play.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from dataclasses import astuple, dataclass, field
 from functools import cached_property, lru_cache
-from types import ModuleType
 
 import numpy as np
 
+from models.beyond_baker_street.compiled import compiled
 from models.beyond_baker_street.data import EVIDENCE, ICONS
 from models.beyond_baker_street.knowledge import (
     ICON_MASK,
@@ -32,54 +32,6 @@ from models.beyond_baker_street.knowledge import (
 from models.beyond_baker_street.observations import Action, Eliminate, Investigate
 from models.beyond_baker_street.table import Board, LeadState
 from solver.injections import PARTITION_LIMIT
-
-_COMPILED: ModuleType | None = None
-_LOADER: list[threading.Thread] = []
-_LOADER_LOCK = threading.Lock()
-#: True: every number through the array code, the compiled loops left alone (tests compare the two ways).
-ARRAYS_ONLY = False
-
-
-def compiled(wait: bool = False) -> ModuleType | None:
-    """The compiled loops (:mod:`models.beyond_baker_street.kernels`) once they are loaded, else None: the caller
-    then uses the array code, which gives the same numbers. The first call starts loading them in a background
-    thread (Numba reads them from its disk cache, or compiles them the first time after an install, which takes
-    seconds), so that no player waits for it; ``wait`` blocks until they are loaded (benches, tests). If they
-    cannot be loaded, this stays None and the array code does the work."""
-    if ARRAYS_ONLY:
-        return None
-    if _COMPILED is not None:
-        return _COMPILED
-    with _LOADER_LOCK:
-        if not _LOADER:
-            _LOADER.append(threading.Thread(target=_load_compiled, name="bbs-kernels", daemon=True))
-            _LOADER[0].start()
-    if wait:
-        _LOADER[0].join()
-    return _COMPILED
-
-
-def _load_compiled() -> None:
-    """Import the kernels and run each once on a small case of the very types the advisor passes (a call with
-    other types, a read-only array for a writable one, would compile again), then publish them."""
-    global _COMPILED
-    try:
-        from models.beyond_baker_street import kernels
-    except ImportError:  # no Numba: the array code does the work
-        return
-    table = kernels.value_table(0xFFFFFF, np.array([0, 1], dtype=np.int64), np.array([7, 9], dtype=np.int64),
-                                np.array([-12.0, -12.0]), 0, 20, 1.0, *(1.0,) * 8)
-    table.flags.writeable = False
-    masks = np.full(2, 0xFFFFFF, dtype=np.int64)
-    dists = kernels.distributions(masks, 0xFFFFFF)
-    kernels.expected(dists, table)
-    kernels.assist_rows(masks.reshape(1, 2), np.full(1, 0xFFFFFF, dtype=np.int64), np.array([[0, 1]], dtype=np.intp),
-                        np.zeros(1, dtype=np.intp), np.ones(1), table, 0.5, 0.4, 0.3)
-    kernels.assist_subjects(masks.reshape(1, 2), np.array([[0, 1]], dtype=np.intp),
-                            np.full(1, 0xFFFFFF, dtype=np.int64), np.ones(1), np.array([1], dtype=np.int64),
-                            np.zeros(1, dtype=np.intp), table, 0.5, 0.4, 0.3)
-    _COMPILED = kernels
-
 
 #: Value tables by every public fact they depend on (:meth:`Situation.table_key`), shared by every player.
 _TABLES: dict[tuple[object, ...], np.ndarray] = {}
@@ -434,8 +386,10 @@ class Situation:
     def _needs(self) -> dict[str, list[tuple[str, int]]]:
         """Per icon, the (section, need) of its open Leads (computed once)."""
         if self._icon_needs is None:
-            facts = self.facts
-            self._icon_needs = {ic: [(sec, need) for sec, icon, need, *_ in facts if icon == ic] for ic in ICONS}
+            needs: dict[str, list[tuple[str, int]]] = {ic: [] for ic in ICONS}
+            for section, icon, need, _total, _pile in self.facts:
+                needs[icon].append((section, need))
+            self._icon_needs = needs
         return self._icon_needs
 
     def _values_fast(self) -> np.ndarray:

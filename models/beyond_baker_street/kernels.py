@@ -186,18 +186,27 @@ def value_table(live: int, icons: np.ndarray, needs: np.ndarray, dead: np.ndarra
 
 
 @njit(cache=True)
-def _marginals(masks: np.ndarray, unseen: int, weights: np.ndarray) -> int:
-    """:func:`solver.injections.unit_marginals` of one hand (positions allowing ``masks[b] & unseen``) into
-    ``weights`` (positions x 24, integer counts as floats): returns the number of worlds. The same inclusion and
-    exclusion over the set partitions of the positions, in integers."""
+def _coefficients(k: int) -> np.ndarray:
+    """Per subset s of ``k`` positions, the coefficient (-1)^(|s|-1) (|s|-1)! of a block s (0 for the empty
+    one)."""
+    coef = np.zeros(1 << k, dtype=np.int64)
+    for s in range(1, 1 << k):
+        blocks = _popcount(s)
+        c = 1
+        for j in range(2, blocks):
+            c *= j
+        coef[s] = c if blocks % 2 == 1 else -c
+    return coef
+
+
+@njit(cache=True)
+def _marginals_into(masks: np.ndarray, unseen: int, weights: np.ndarray, coef: np.ndarray, cap: np.ndarray,
+                    block: np.ndarray, inj: np.ndarray) -> int:
+    """:func:`_marginals` with its tables given (``coef`` from :func:`_coefficients`; ``cap``, ``block`` and
+    ``inj`` scratch, one entry per subset of the positions), so that many hands reuse them."""
     k = masks.shape[0]
     size = 1 << k
-    cap = np.empty(size, dtype=np.int64)
-    coef = np.empty(size, dtype=np.int64)
-    block = np.empty(size, dtype=np.int64)
-    inj = np.empty(size, dtype=np.int64)
     cap[0] = (1 << CARDS) - 1
-    coef[0] = 0
     block[0] = 0
     for s in range(1, size):
         low = s & -s
@@ -205,11 +214,6 @@ def _marginals(masks: np.ndarray, unseen: int, weights: np.ndarray) -> int:
         while (1 << b) != low:
             b += 1
         cap[s] = cap[s ^ low] & masks[b] & unseen
-        blocks = _popcount(s)
-        c = 1
-        for j in range(2, blocks):
-            c *= j
-        coef[s] = c if blocks % 2 == 1 else -c  # (-1)^(|s|-1) (|s|-1)!
         block[s] = coef[s] * _popcount(cap[s])
     inj[0] = 1
     for t in range(1, size):
@@ -232,12 +236,24 @@ def _marginals(masks: np.ndarray, unseen: int, weights: np.ndarray) -> int:
         if w == 0 or c == 0:
             continue
         wf = float(w)
-        for i in range(CARDS):
-            if c >> i & 1:
-                for b in range(k):
-                    if s >> b & 1:
-                        weights[b, i] += wf
+        while c:
+            low = c & -c
+            i = _popcount(low - 1)
+            for b in range(k):
+                if s >> b & 1:
+                    weights[b, i] += wf
+            c ^= low
     return inj[full]
+
+
+@njit(cache=True)
+def _marginals(masks: np.ndarray, unseen: int, weights: np.ndarray) -> int:
+    """:func:`solver.injections.unit_marginals` of one hand (positions allowing ``masks[b] & unseen``) into
+    ``weights`` (positions x 24, integer counts as floats): returns the number of worlds. The same inclusion and
+    exclusion over the set partitions of the positions, in integers."""
+    size = 1 << masks.shape[0]
+    return _marginals_into(masks, unseen, weights, _coefficients(masks.shape[0]), np.empty(size, dtype=np.int64),
+                           np.empty(size, dtype=np.int64), np.empty(size, dtype=np.int64))
 
 
 @njit(cache=True)
@@ -249,7 +265,8 @@ def distributions(masks: np.ndarray, unseen: int) -> np.ndarray:
     if total:
         for b in range(masks.shape[0]):
             for i in range(CARDS):
-                weights[b, i] = weights[b, i] / total
+                if weights[b, i] != 0.0:
+                    weights[b, i] = weights[b, i] / total
     else:
         weights[:, :] = 0.0
     return weights
@@ -290,13 +307,18 @@ def assist_rows(masks: np.ndarray, unseen: np.ndarray, hands: np.ndarray, base: 
     best_row = np.zeros((n, k), dtype=np.int64)
     weights = np.empty((k, CARDS))
     exp = np.empty(k * plays)
+    coef = _coefficients(k)
+    cap = np.empty(1 << k, dtype=np.int64)
+    block = np.empty(1 << k, dtype=np.int64)
+    inj = np.empty(1 << k, dtype=np.int64)
     for r in range(n):
-        total = _marginals(masks[r], unseen[r], weights)
+        total = _marginals_into(masks[r], unseen[r], weights, coef, cap, block, inj)
         fits = total > 0
         scale = float(total) if fits else 1.0
         for b in range(k):
             for i in range(CARDS):
-                weights[b, i] = weights[b, i] / scale
+                if weights[b, i] != 0.0:  # 0 / scale is 0: only the cards a position may hold are divided
+                    weights[b, i] = weights[b, i] / scale
         for b in range(k):
             for p in range(plays):
                 acc = weights[b, 0] * values[p, 0]
@@ -385,3 +407,38 @@ def assist_subjects(before: np.ndarray, hands: np.ndarray, unseen: np.ndarray, d
     value, best, best_value, _gain = assist_rows(masks, rows_unseen, rows_hands, base, rows_discount, values,
                                                  min_play, second, info)
     return value[targets:], best[targets:], best_value[targets:]
+
+
+@njit(cache=True)
+def count(masks: np.ndarray) -> int:
+    """:func:`solver.injections.unit_count`: the ways to put one distinct card in each position, position ``b``
+    taking a card of ``masks[b]`` (the same recursion, in integers)."""
+    k = masks.shape[0]
+    size = 1 << k
+    coef = _coefficients(k)
+    cap = np.empty(size, dtype=np.int64)
+    block = np.empty(size, dtype=np.int64)
+    inj = np.empty(size, dtype=np.int64)
+    cap[0] = -1
+    block[0] = 0
+    for s in range(1, size):
+        low = s & -s
+        b = 0
+        while (1 << b) != low:
+            b += 1
+        cap[s] = cap[s ^ low] & masks[b]
+        block[s] = coef[s] * _popcount(cap[s])
+    inj[0] = 1
+    for t in range(1, size):
+        low = t & -t
+        rest = t ^ low
+        acc = 0
+        sub = rest
+        while True:
+            s = sub | low
+            acc += block[s] * inj[t ^ s]
+            if sub == 0:
+                break
+            sub = (sub - 1) & rest
+        inj[t] = acc
+    return inj[size - 1]

@@ -67,6 +67,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from models.beyond_baker_street.compiled import compiled
 from models.beyond_baker_street.data import (
     DEFAULT_DATA,
     EVIDENCE,
@@ -106,7 +107,7 @@ from models.beyond_baker_street.observations import (
 from models.beyond_baker_street.table import Board, assist_positions
 from solver.constraints import Constraint, CountEquals, Problem, require
 from solver.errors import AssistantError, ContradictionError, InvalidObservationError
-from solver.injections import InjectionCounter, unit_count, unit_marginals
+from solver.injections import PARTITION_LIMIT, InjectionCounter, unit_count, unit_marginals
 from solver.knowledge import Explanation, Knowledge
 from solver.text import plural
 
@@ -228,7 +229,11 @@ def mask_marginals(slot_masks: tuple[int, ...], unseen: int) -> tuple[int, np.nd
 
 @lru_cache(maxsize=65536)
 def mask_count(slot_masks: tuple[int, ...]) -> int:
-    """The number of worlds alone (:func:`mask_marginals`' total), for masks already within the unseen cards."""
+    """The number of worlds alone (:func:`mask_marginals`' total), for masks already within the unseen cards: by
+    the compiled loop once it is loaded (the same integers), else :func:`solver.injections.unit_count`."""
+    kernels = compiled()
+    if kernels is not None and len(slot_masks) <= PARTITION_LIMIT and all(0 <= m <= FULL_MASK for m in slot_masks):
+        return int(kernels.count(np.array(slot_masks, dtype=np.int64)))
     return unit_count(slot_masks)
 
 
