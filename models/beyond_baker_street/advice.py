@@ -34,8 +34,41 @@ from models.beyond_baker_street.table import Board, LeadState
 from solver.injections import PARTITION_LIMIT
 
 #: Value tables by every public fact they depend on (:meth:`Situation.table_key`), shared by every player.
-_TABLES: dict[tuple[object, ...], np.ndarray] = {}
+_TABLES: dict[tuple[object, ...], ValueTable] = {}
 _TABLES_MAX = 4096
+
+
+@dataclass
+class ValueTable:
+    """One value table (:attr:`Situation.values`: each card on each open Lead, then eliminated) and what is read
+    from it, each computed once: it depends on public facts only, so every player of a process shares it, and
+    the hat convention reads its partitions from it for every play of every seat."""
+
+    values: np.ndarray  # (open Leads + 1) x 24, read-only
+    live: int  # the cards still in play
+    leads: int  # the open Leads (the rows before the last)
+    memo: dict[object, object] = field(default_factory=dict)  # what a convention derives from it, by name
+
+    @cached_property
+    def best_uses(self) -> list[tuple[int, int, bool]]:
+        """For each card still in play: its index, the first row of highest value, and whether that value is
+        positive."""
+        rows = np.argmax(self.values, axis=0).tolist()  # the first of equal values
+        worth = (self.values.max(axis=0) > 0).tolist()
+        return [(i, rows[i], worth[i]) for i in range(len(rows)) if self.live >> i & 1]
+
+    @cached_property
+    def positive(self) -> list[int]:
+        """Per open Lead, the cards worth something played to it, as a card mask."""
+        return ((self.values[:self.leads] > 0).astype(np.int64) @ _CARD_BITS).tolist()
+
+    @cached_property
+    def good(self) -> int:
+        """The cards in play worth something played to some open Lead, as a card mask."""
+        good = 0
+        for mask in self.positive:
+            good |= mask
+        return good & self.live
 
 NUMBER_OF = [c.number for c in EVIDENCE]
 ICON_OF = [c.icon for c in EVIDENCE]
@@ -166,7 +199,7 @@ class Situation:
     hands: dict[int, list[int]] = field(default_factory=dict)  # other seats: card indices, left to right
     weights: Weights = DEFAULT_WEIGHTS
     leads: list[LeadState] = field(default_factory=list)  # the open Leads, in board order
-    _values: np.ndarray | None = None
+    _table: ValueTable | None = None
     _icon_needs: dict[str, list[tuple[str, int]]] | None = None
 
     @staticmethod
@@ -327,17 +360,24 @@ class Situation:
         """The value of each card index (columns) played to each open Lead or eliminated (rows, as
         :attr:`sections`); computed once for the public facts of :meth:`table_key` (read-only, shared). Cards
         no longer in play (not :attr:`live`) are never drawn on and are left at 0."""
-        if self._values is None:
+        return self.value_table.values
+
+    @property
+    def value_table(self) -> ValueTable:
+        """:attr:`values` with what is read from it (:class:`ValueTable`), shared by every situation with the same
+        public facts."""
+        if self._table is None:
             key = self.table_key()
             table = _TABLES.get(key)
             if table is None:
-                table = self._values_new()
-                table.flags.writeable = False
+                values = self._values_new()
+                values.flags.writeable = False
+                table = ValueTable(values, self.live, len(self.leads))
                 if len(_TABLES) >= _TABLES_MAX:
                     _TABLES.clear()
                 _TABLES[key] = table
-            self._values = table
-        return self._values
+            self._table = table
+        return self._table
 
     def table_key(self) -> tuple[object, ...]:
         """Everything :attr:`values` depends on: the weights, the cards in play, each open Lead's icon, need,
@@ -489,6 +529,9 @@ _CARD_BITS = 1 << np.arange(len(EVIDENCE), dtype=np.int64)
 
 def narrowed(dists: np.ndarray, masks: Sequence[int]) -> np.ndarray:
     """``dists`` given that each position's card is one of its mask (a row unchanged if none of its cards is)."""
+    kernels = compiled()
+    if kernels is not None and dists.dtype == np.float64 and dists.flags.writeable and dists.flags.c_contiguous:
+        return kernels.narrowed(dists, np.array(masks, dtype=np.int64))
     out = dists.copy()
     for pos, mask in enumerate(masks):
         kept = np.where(_CARD_BITS & mask, dists[pos], 0.0)

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from typing import cast
 
 import numpy as np
 
@@ -104,7 +105,16 @@ def use_classes(sit: Situation, count: int = MESSAGES) -> list[int]:
     highest value) if that value is positive. With 4 classes the last takes every other card (with fewer than
     three open Leads, eliminating with a positive value gets the class after the Leads); with 6, class 3 is
     "best eliminated", 4 "of no positive use, number 1 to 3" and 5 the same with 4 to 6. The ``fine`` mode's 8
-    (3 players) and 12 (4 players) classes also split each Lead's class by number (see the code)."""
+    (3 players) and 12 (4 players) classes also split each Lead's class by number (see the code). Computed once
+    per value table (every seat reads the same)."""
+    memo = sit.value_table.memo
+    key = ("use", count)
+    if key not in memo:
+        memo[key] = _use_classes(sit, count)
+    return list(cast(list[int], memo[key]))
+
+
+def _use_classes(sit: Situation, count: int) -> list[int]:
     leads = len(sit.leads)
     classes = [0] * count
     for i, row, worth in best_uses(sit):
@@ -130,20 +140,24 @@ def use_classes(sit: Situation, count: int = MESSAGES) -> list[int]:
 def best_uses(sit: Situation) -> Iterator[tuple[int, int, bool]]:
     """For each card still in play (public, so every player gets the same): its index, the first
     :attr:`~Situation.sections` row of highest value (an open Lead, or eliminating it), and whether that value is
-    positive. Both partitions, :func:`use_classes` and :func:`play_classes`, start from it."""
-    values = sit.values
-    for i in range(values.shape[1]):
-        if sit.live >> i & 1:
-            column = values[:, i]
-            row = int(column.argmax())
-            yield i, row, bool(column[row] > 0)
+    positive. Both partitions, :func:`use_classes` and :func:`play_classes`, start from it (computed once per
+    value table: :attr:`~models.beyond_baker_street.advice.ValueTable.best_uses`)."""
+    return iter(sit.value_table.best_uses)
 
 
 def play_classes(sit: Situation, count: int) -> list[int]:
     """The partition a *played* card's position tells (:attr:`HatTable.plays`): ``count`` classes (the player's
     hand size), public like :func:`use_classes`. A card in play goes to the class of the open Lead it is best
     played to (if that is worth anything), the others are split by number into the classes left (with as many
-    open Leads as classes, the last Lead's class takes them too)."""
+    open Leads as classes, the last Lead's class takes them too). Computed once per value table."""
+    memo = sit.value_table.memo
+    key = ("play", count)
+    if key not in memo:
+        memo[key] = _play_classes(sit, count)
+    return list(cast(list[int], memo[key]))
+
+
+def _play_classes(sit: Situation, count: int) -> list[int]:
     leads = len(sit.leads)
     rest = max(1, count - leads)
     classes = [0] * count
@@ -168,12 +182,7 @@ def play_label(kn: HandKnowledge, count: int, index: int) -> str:
 
 def good_cards(sit: Situation) -> int:
     """The cards in play that are worth playing to some open Lead now (public, as :func:`use_classes`)."""
-    values = sit.values
-    good = 0
-    for i in range(values.shape[1]):
-        if sit.live >> i & 1 and any(values[row, i] > 0 for row in range(len(sit.leads))):
-            good |= 1 << i
-    return good
+    return sit.value_table.good
 
 
 ICON_CLASSES = [ICON_MASK[ic] for ic in ICONS]
@@ -337,7 +346,7 @@ class HatTable:
     def certain_play(self, kn: HandKnowledge, seat: int, sit: Situation) -> bool:
         """Whether public facts alone (Assists and hat messages) make one of ``seat``'s cards a good play to
         one open Lead whatever it is."""
-        values = sit.values
+        positive = sit.value_table.positive  # per open Lead, the cards worth something on it
         for slot in kn.hands[seat]:
             allowed = slot.told_mask & sit.live & self.fixed.get(slot.id, ALL_CARDS)
             if not allowed:
@@ -346,8 +355,7 @@ class HatTable:
                 if not allowed & ~good_cards(sit):
                     return True
                 continue
-            cards = [i for i in range(values.shape[1]) if allowed >> i & 1]
-            if any(all(values[row, i] > 0 for i in cards) for row in range(len(sit.leads))):
+            if any(not allowed & ~mask for mask in positive):  # every card it may be is good on that Lead
                 return True
         return False
 

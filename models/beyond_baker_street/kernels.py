@@ -442,3 +442,19 @@ def count(masks: np.ndarray) -> int:
             sub = (sub - 1) & rest
         inj[t] = acc
     return inj[size - 1]
+
+
+@njit(cache=True)
+def narrowed(dists: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    """:func:`models.beyond_baker_street.advice.narrowed`: ``dists`` given that each position's card is one of
+    its mask (a row unchanged if none of its cards is), the kept probabilities added card by card."""
+    out = dists.copy()
+    for b in range(dists.shape[0]):
+        mask = masks[b]
+        total = dists[b, 0] if mask & 1 else 0.0
+        for i in range(1, CARDS):
+            total += dists[b, i] if mask >> i & 1 else 0.0
+        if total != 0.0:
+            for i in range(CARDS):
+                out[b, i] = (dists[b, i] if mask >> i & 1 else 0.0) / total
+    return out

@@ -408,6 +408,15 @@ class HandKnowledge:
         out += [f"lead CARD  (the face-up {sec} Lead)" for sec in SECTIONS if sec not in have]
         return out
 
+    def _setup_complete(self) -> bool:
+        """Whether :meth:`missing` is empty (without its words: every player's setup entries ask it)."""
+        s = self.setup
+        if s.players is None or s.me is None or s.case is None:
+            return False
+        if any(t not in s.hands for t in range(1, s.players + 1) if t != s.me):
+            return False
+        return len({e.lead.section for e in s.leads}) == len(SECTIONS)
+
     def _setup_entry(self, entry: Entry) -> None:
         s = self.setup
         if isinstance(entry, Players):
@@ -465,7 +474,7 @@ class HandKnowledge:
         else:
             raise InvalidObservationError(f"'{entry}': the setup is not complete; still need "
                                           f"{'; '.join(self.missing())}")
-        if not self.missing():
+        if self._setup_complete():
             self._begin()
 
     def _character_entry(self, entry: CharacterCard) -> None:
@@ -541,11 +550,19 @@ class HandKnowledge:
                 mask |= slot.bit
             if mask:
                 out[("hand", seat)] = mask
+        base = _ICON_BASE
         for section, ls in board.leads.items():
-            mask = card_mask(ls.evidence) | card_mask(ls.raised)
+            mask = 0
+            for c in ls.evidence:
+                mask |= 1 << base[c.icon] + c.number
+            for c in ls.raised:
+                mask |= 1 << base[c.icon] + c.number
             if mask:
                 out[("lead", section)] = mask
-        mask = card_mask([c for c in board.impossible if isinstance(c, Evidence)])
+        mask = 0
+        for c in board.impossible:
+            if isinstance(c, Evidence):
+                mask |= 1 << base[c.icon] + c.number
         if mask:
             out[("impossible", "")] = mask
         taken = 0
@@ -555,11 +572,12 @@ class HandKnowledge:
         if mask:
             out[("confirmed", "")] = mask
         self._sighted = taken | mask  # every card I see or saw leave play: what is not unseen (unseen_mask)
-        for c, (place, _where) in self.in_deck().items():  # known in the deck: nowhere else
-            bit = 1 << card_index(c)
-            for other in out:
-                out[other] &= ~bit
-            out[place] = out.get(place, 0) | bit
+        if board.top_known or self.buried:
+            for c, (place, _where) in self.in_deck().items():  # known in the deck: nowhere else
+                bit = 1 << card_index(c)
+                for other in out:
+                    out[other] &= ~bit
+                out[place] = out.get(place, 0) | bit
         return out
 
     def in_deck(self) -> dict[Evidence, tuple[Place, str]]:
