@@ -463,23 +463,35 @@ def hat_gains(sit: Situation, hat: HatTable, part: tuple[list[int], int] | None 
     best for them, beyond what they would play anyway (the same whatever Assist carries the message)."""
     kn = sit.kn
     w = sit.weights
-    gains: dict[int, float] = {}
     part = part or hat.classes(kn, sit)
+    # per hand size, one row each of every focus holder's knowledge before and after my message
+    seats: dict[int, list[int]] = {}
+    masks: dict[int, list[tuple[int, ...]]] = {}
+    hands: dict[int, list[list[int]]] = {}
+    unseen: dict[int, list[int]] = {}
+    discount: dict[int, list[float]] = {}
     for seat, hand in sit.hands.items():
         f = hat.focus(kn, seat, part)
         if f is None:
             continue
-        unseen = sit.unseen | sum(1 << c for c in hand)
         before = hat.masks(kn, seat)
         told = part[0][hat.class_of(part[0], hand[f])]
-        after = tuple(m & told if i == f else m for i, m in enumerate(before))
-        discount = w.hint_discount ** ((seat - sit.me) % sit.board.players - 1)
+        k = len(hand)
+        seats.setdefault(k, []).append(seat)
+        masks.setdefault(k, []).extend((before, tuple(m & told if i == f else m for i, m in enumerate(before))))
+        hands.setdefault(k, []).extend((hand, hand))
+        unseen.setdefault(k, []).extend([sit.unseen | sum(1 << c for c in hand)] * 2)
+        discount.setdefault(k, []).extend([w.hint_discount ** ((seat - sit.me) % sit.board.players - 1)] * 2)
+    gains: dict[int, float] = {}
+    for k, group in seats.items():
+        n = 2 * len(group)
         values, _best, _value = assist_numbers(
-            sit, np.array([before, after], dtype=np.int64), np.array([unseen, unseen], dtype=np.int64),
-            np.array([hand, hand], dtype=np.intp), np.zeros(2, dtype=np.intp), np.array([discount, discount]),
-            terms=False)
-        gains[seat] = values[1]  # the gain of the play it makes best, less the gain of the one before
-    return gains
+            sit, np.array(masks[k], dtype=np.int64).reshape(n, k), np.array(unseen[k], dtype=np.int64),
+            np.array(hands[k], dtype=np.intp).reshape(n, k), np.arange(n, dtype=np.intp) // 2 * 2,
+            np.array(discount[k]), terms=False)
+        for g, seat in enumerate(group):
+            gains[seat] = values[2 * g + 1]  # the gain of the play it makes best, less the gain of the one before
+    return {seat: gains[seat] for seat in sit.hands if seat in gains}
 
 
 def hat_advise(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIGHTS, reasons: bool = True
@@ -492,27 +504,32 @@ def hat_advise(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
     sit = Situation.of(kn, weights)
     if not in_play(kn):  # the plain advisor's ranking, to the last bit (no narrowing by all-card masks)
         return advise_in(sit, reasons=reasons)
-    advice = advise_in(sit, reasons=reasons, known=hat.known(kn))
-    said = messages(kn.me, kn.players, hat.count(kn), hat.kinds(kn))[hat.seen_sum(kn, kn.me, part=hat.classes(kn, sit))]
+    kinds = hat.kinds(kn)
+    said = messages(kn.me, kn.players, hat.count(kn), kinds)[hat.seen_sum(kn, kn.me, part=hat.classes(kn, sit))]
+    play = hat.play_part(kn, kn.me, sit)
+    position = None
+    if play is not None:  # my play's position says a message: only the plays from that position
+        part, positions = play
+        at = hat.where_sum(kn, kn.me, sit, len(positions)) if hat.where else hat.seen_sum(kn, kn.me, part=part)
+        position = positions[at] + 1
+    # Only the advice the convention keeps is valued (the same numbers: each Assist and each position is valued
+    # on its own), unless Characters add actions built on every Assist.
+    narrow = not kn.board.characters
+    advice = advise_in(sit, reasons=reasons, known=hat.known(kn),
+                       assists=(lambda target, subject: (target, kind_of(subject, kinds)) == said) if narrow else None,
+                       positions={position} if narrow and position is not None else None)
     gains = hat_gains(sit, hat)
     told = f"; hat: tells players {', '.join(map(str, gains))} an icon each" if reasons else ""
     out = []
     for a in advice:
         if not isinstance(a.action, Assist):
             out.append(a)
-        elif (a.action.target, kind_of(a.action.subject, hat.kinds(kn))) == said:
+        elif (a.action.target, kind_of(a.action.subject, kinds)) == said:
             # the target's literal Assist is valued by the advisor already
             gain = sum(g for seat, g in gains.items() if seat != a.action.target)
             out.append(Advice(a.action, a.score + gain, a.reason + told if reasons else ""))
-    play = hat.play_part(kn, kn.me, sit)
-    if play is not None:  # my play's position says a message: only the plays from that position
-        part, positions = play
-        if hat.where:
-            position = positions[hat.where_sum(kn, kn.me, sit, len(positions))] + 1
-            gain = 0.0
-        else:
-            position = positions[hat.seen_sum(kn, kn.me, part=part)] + 1
-            gain = sum(hat_gains(sit, hat, part).values())
+    if play is not None:
+        gain = 0.0 if hat.where else sum(hat_gains(sit, hat, play[0]).values())
         note = "; hat: its position tells the others a class each" if reasons else ""
         kept = []
         for a in out:

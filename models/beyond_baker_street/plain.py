@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -261,8 +261,13 @@ def advise(
     return advise_in(Situation.of(kn, weights), reasons, known)
 
 
-def advise_in(sit: Situation, reasons: bool = True, known: Sequence[int] | None = None) -> list[Advice]:
-    """:func:`advise` in a :class:`Situation` already built (the hat convention reuses its value tables)."""
+def advise_in(sit: Situation, reasons: bool = True, known: Sequence[int] | None = None,
+              assists: Callable[[int, Subject], bool] | None = None, positions: Collection[int] | None = None
+              ) -> list[Advice]:
+    """:func:`advise` in a :class:`Situation` already built (the hat convention reuses its value tables). A
+    convention that keeps only some of the advice may name it, and only that is valued (the same numbers: each
+    Assist and each play is valued on its own): ``assists`` (target, subject) says which Assists to value, and
+    ``positions`` (1-based) which positions' plays."""
     kn, board, w = sit.kn, sit.board, sit.weights
     out: list[Advice] = []
     dists = my_distribution(kn)
@@ -278,6 +283,8 @@ def advise_in(sit: Situation, reasons: bool = True, known: Sequence[int] | None 
                 out.append(Advice(shared(Confirm, ls.section), w.confirm, "confirms a Lead and moves Holmes back"))
     expected = sit.expected(dists).tolist()
     for pos, dist in enumerate(dists):
+        if positions is not None and pos + 1 not in positions:
+            continue
         shown = pairs(dist) if reasons else []
         for row, ls in enumerate(sit.leads):
             out.append(Advice(shared(Investigate, pos + 1, ls.section), expected[pos][row],
@@ -290,6 +297,10 @@ def advise_in(sit: Situation, reasons: bool = True, known: Sequence[int] | None 
         icons = {ICON_OF[i] for i in hand}
         subjects: list[Subject] = [n for n in NUMBERS if n in numbers]
         subjects += [ic for ic in ICONS if ic in icons]
+        if assists is not None:
+            subjects = [subject for subject in subjects if assists(target, subject)]
+            if not subjects:
+                continue
         asks.append((target, subjects))
     for (target, subjects), results in zip(asks, assist_values(sit, asks, reasons), strict=True):
         hand = sit.hands[target]
