@@ -13,8 +13,9 @@ and ``assistant_cli`` are extracted with ``git archive`` into a temporary direct
 started, one with the baseline tree first on ``sys.path`` and one with this checkout, and each game index goes
 to both (in alternating order, so that a change of load on the machine falls on both sides alike). Each worker
 plays the game with the full simulation loop (``solver.simulate.play_game``: every bot's knowledge checked for
-soundness after every observation) and answers with its own CPU time for the game, the outcome and every
-action played. A warm-up game is played first in each worker and not counted.
+soundness after every observation, or a sample of them with ``--soundness`` in a tree that can) and answers
+with its own CPU time for the game, the outcome and every action played. A warm-up game is played first in each
+worker and not counted (and Beyond Baker Street's compiled loops are loaded before it, where the tree has them).
 
 Tables (``--game``):
 
