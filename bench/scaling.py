@@ -61,8 +61,10 @@ def _thirteen_clues(bot: str, players: int = 4) -> Matchup:
 
 def _beyond_baker_street(bot: str, case: int, players: int = 3) -> Matchup:
     from models.beyond_baker_street.advisor import make_bot
+    from models.beyond_baker_street.compiled import compiled
     from models.beyond_baker_street.rules import TableRules, new_game
 
+    compiled(wait=True)  # the compiled loops loaded before the games are timed (a player never waits for them)
     return Matchup(functools.partial(new_game, TableRules(players, case)), (bot,) * players, make_bot)
 
 

@@ -1,25 +1,29 @@
 """Advisor speed against the code before the speed work: the same seeded games, old and new, in one run.
 
     python bench/speed.py --game beyond-baker-street --games 200 --seed 1
+    python bench/speed.py --game beyond-baker-street-hat --games 200 --seed 1
     python bench/speed.py --game thirteen-clues --games 40 --seed 1
     python bench/speed.py --game evidence --games 60 --seed 1
     python bench/speed.py --game time-bomb --games 150 --seed 1
 
-The baseline is a git revision (default, per game: main just before issue 12's speed work on that game's advisor,
+The baseline is a git revision (default, per game: main just before the latest speed work on that game's advisor,
 :data:`BASELINES`; no copy of old code is kept in the checkout) whose ``solver``, ``models``
 and ``assistant_cli`` are extracted with ``git archive`` into a temporary directory (or, with
 ``--baseline-dir``, a directory that holds them: a checkout without history). Two worker processes are
 started, one with the baseline tree first on ``sys.path`` and one with this checkout, and each game index goes
 to both (in alternating order, so that a change of load on the machine falls on both sides alike). Each worker
 plays the game with the full simulation loop (``solver.simulate.play_game``: every bot's knowledge checked for
-soundness after every observation) and answers with its own CPU time for the game, the outcome and every
-action played. A warm-up game is played first in each worker and not counted.
+soundness after every observation, or a sample of them with ``--soundness`` in a tree that can) and answers
+with its own CPU time for the game, the outcome and every action played. A warm-up game is played first in each
+worker and not counted (and Beyond Baker Street's compiled loops are loaded before it, where the tree has them).
 
 Tables (``--game``):
 
 - ``thirteen-clues``: four advisors, 4 players; every action compared; the win share is seat 1's.
 - ``beyond-baker-street``: the advisor table, 3 players, Case File 1; every action compared; the win share is
   the table's (a cooperative game).
+- ``beyond-baker-street-hat``: the hat table (every seat plays the hat convention), 3 players, Case File 5; the
+  same comparisons.
 - ``evidence``: one advisor (seat 1) and three greedy bots, 4 players, basic game; the decisions compared are
   the advisor's; the win share is the advisor's (sole wins, as ``assist simulate`` counts them).
 - ``time-bomb``: ``advisor/bluffing-moriarty`` in every seat, 6 players (``--players``); the decisions compared
@@ -48,10 +52,12 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-#: Per game, main just before issue 12's speed work on that game's advisor (the old code the bench runs).
-BASELINES = {"thirteen-clues": "441bccc", "beyond-baker-street": "441bccc", "evidence": "a551b67",
-             "time-bomb": "a551b67"}
-PLAYERS = {"thirteen-clues": 4, "beyond-baker-street": 3, "evidence": 4, "time-bomb": 6}
+#: Per game, main just before the latest speed work on that game's advisor (the old code the bench runs): issue 12's
+#: for Thirteen Clues, Evidence and Time Bomb; issue 21's for Beyond Baker Street (issue 12's was 441bccc).
+BASELINES = {"thirteen-clues": "441bccc", "beyond-baker-street": "5600268", "beyond-baker-street-hat": "5600268",
+             "evidence": "a551b67", "time-bomb": "a551b67"}
+PLAYERS = {"thirteen-clues": 4, "beyond-baker-street": 3, "beyond-baker-street-hat": 3, "evidence": 4,
+           "time-bomb": 6}
 PACKAGES = ("solver", "models", "assistant_cli")
 
 
@@ -66,12 +72,13 @@ def _matchup(game: str, players: int) -> tuple[Any, set[int] | None]:
         from models.thirteen_clues.rules import new_game as tc_game
 
         return Matchup(functools.partial(tc_game, TCRules(players)), ("advisor",) * players, tc_bot), None
-    if game == "beyond-baker-street":  # the advisor table, Case File 1 (issue 12's measure)
+    if game.startswith("beyond-baker-street"):  # the advisor table in Case File 1, the hat table in Case File 5
         from models.beyond_baker_street.advisor import make_bot as bbs_bot
         from models.beyond_baker_street.rules import TableRules as BBSRules
         from models.beyond_baker_street.rules import new_game as bbs_game
 
-        return Matchup(functools.partial(bbs_game, BBSRules(players, 1)), ("advisor",) * players, bbs_bot), None
+        bot, case = ("hat", 5) if game == "beyond-baker-street-hat" else ("advisor", 1)
+        return Matchup(functools.partial(bbs_game, BBSRules(players, case)), (bot,) * players, bbs_bot), None
 
     if game == "evidence":
         from models.evidence.bots import make_bot
@@ -103,7 +110,7 @@ def _recording(new_state: Any, log: list[tuple[int, str]]) -> Any:
     return build
 
 
-def worker(game: str, players: int, seed: int) -> None:
+def worker(game: str, players: int, seed: int, soundness: float = 1.0) -> None:
     """Read game indices from stdin, answer one JSON line each (see module docstring)."""
     import dataclasses
 
@@ -112,6 +119,15 @@ def worker(game: str, players: int, seed: int) -> None:
     matchup, seats = _matchup(game, players)
     log: list[tuple[int, str]] = []
     matchup = dataclasses.replace(matchup, new_state=_recording(matchup.new_state, log))
+    if soundness < 1.0 and "soundness" in {f.name for f in dataclasses.fields(matchup)}:
+        matchup = dataclasses.replace(matchup, soundness=soundness)  # a tree that can sample the checks
+    if game.startswith("beyond-baker-street"):
+        try:  # a tree with compiled loops: loaded (or compiled) before the games are timed
+            from models.beyond_baker_street.compiled import compiled
+        except ImportError:
+            pass
+        else:
+            compiled(wait=True)
     play_game(matchup, game_seed(seed + 1_000_003, 0))  # warm-up: imports and first-use set-up, not counted
     for line in sys.stdin:
         index = int(line)
@@ -139,7 +155,7 @@ def extract(revision: str, into: Path) -> None:
 def start(tree: Path, args: argparse.Namespace) -> subprocess.Popen[str]:
     code = (f"import sys; sys.path.insert(0, {str(tree)!r}); sys.argv[0] = {__file__!r}; "
             f"import runpy; mod = runpy.run_path({__file__!r}); "
-            f"mod['worker']({args.game!r}, {args.players}, {args.seed})")
+            f"mod['worker']({args.game!r}, {args.players}, {args.seed}, {args.soundness})")
     return subprocess.Popen([sys.executable, "-c", code], cwd=tree, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             text=True)
 
@@ -156,15 +172,15 @@ def ask(proc: subprocess.Popen[str], index: int) -> dict[str, Any]:
     return json.loads(line)
 
 
-WHO = {"thirteen-clues": "seat-1 advisor", "beyond-baker-street": "table", "evidence": "advisor",
-       "time-bomb": "Sherlock"}
+WHO = {"thirteen-clues": "seat-1 advisor", "beyond-baker-street": "table", "beyond-baker-street-hat": "table",
+       "evidence": "advisor", "time-bomb": "Sherlock"}
 
 
 def share(game: str, results: list[dict[str, Any]]) -> tuple[float, float]:
     """The win share of :data:`WHO` and its standard error."""
     if game in ("evidence", "thirteen-clues"):
         wins = [float(r["winner"] == 1) for r in results]  # a sole win, as ``assist simulate`` counts it
-    elif game == "beyond-baker-street":
+    elif game.startswith("beyond-baker-street"):
         wins = [float(r["stats"][0]["won"]) for r in results]
     else:
         wins = [float(r["stats"][0]["sherlock_win"]) for r in results]
@@ -182,6 +198,9 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=None, help=f"default per game: {PLAYERS}")
     parser.add_argument("--baseline", default=None,
                         help=f"git revision of the old code (default per game: {BASELINES})")
+    parser.add_argument("--soundness", type=float, default=1.0,
+                        help="share of observations checked for soundness, in a tree whose Matchup can sample them "
+                             "(Matchup.soundness; default 1: every observation, in both trees)")
     parser.add_argument("--baseline-dir", type=Path, default=None,
                         help="a directory holding the old solver/, models/ and assistant_cli/ (instead of git)")
     args = parser.parse_args()
@@ -226,8 +245,10 @@ def report(args: argparse.Namespace, old: list[dict[str, Any]], new: list[dict[s
     (w_old, e_old), (w_new, e_new) = share(args.game, old), share(args.game, new)
     who = WHO[args.game]
     base = args.baseline_dir or args.baseline
+    checks = "every observation" if args.soundness >= 1.0 else \
+        f"{args.soundness:g} of the observations where the tree can sample them (the baseline: every one)"
     print(f"{args.game}, {args.players} players, {args.games} games, seed {args.seed}, baseline {base}; "
-          f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+          f"soundness checked after {checks}; load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     print(f"  CPU s/game   old {cpu_old / len(old):.3f}   new {cpu_new / len(new):.3f}   "
           f"ratio {cpu_old / cpu_new:.2f}x")
     print(f"  {who} win share   old {100 * w_old:.1f}% ± {100 * e_old:.1f}   "

@@ -9,7 +9,9 @@ chunked, and any single game can be replayed from its game seed.
 Soundness: a bot that keeps a knowledge state exposes it as ``bot.knowledge`` (:mod:`solver.bots`); after each
 observation it receives, the game's ``State.soundness_failure`` must find the true hidden world still
 possible. A failure, or any error in a game, stops the run with a :class:`SimulationError` naming the game seed
-that reproduces it.
+that reproduces it. A bulk run may check a sample of the observations instead (``Matchup.soundness``, the share
+checked, drawn from the game seed; every knowledge state is then also checked once at the end of the game); the
+default, which the tests keep, checks after every one.
 
 This module never imports ``models``: a :class:`Matchup` carries the game's state factory and bot factory,
 as module-level functions (or ``functools.partial`` of them) so they can be sent to spawned worker processes.
@@ -55,6 +57,14 @@ class Matchup:
     bots: tuple[str, ...]
     make_bot: Callable[[str, int, random.Random], Bot]
     deep_check: bool = False  # also ask each knowledge model's solver at the end of every game
+    #: The share of observations after which each bot's knowledge is checked for soundness: 1.0 (the default,
+    #: the tests' choice) after every one; less, a random sample (from the game seed, so a run is reproducible),
+    #: as bulk simulations may choose (:data:`SAMPLED_SOUNDNESS`), plus one check of every bot at the end.
+    soundness: float = 1.0
+
+
+#: The share of observations a bulk simulation checks for soundness when it samples them (``Matchup.soundness``).
+SAMPLED_SOUNDNESS = 0.1
 
 
 @dataclass(frozen=True)
@@ -79,7 +89,10 @@ def bot_rng(seed: int, seat: int) -> random.Random:
     return random.Random(f"{seed}/seat{seat}")
 
 
-def _deliver(state: State, bots: Sequence[Bot], names: Sequence[str], seed: int, index: int | None) -> None:
+def _deliver(state: State, bots: Sequence[Bot], names: Sequence[str], seed: int, index: int | None,
+             sample: random.Random | None = None, share: float = 1.0) -> None:
+    """Every pending observation to its bot, each followed by a soundness check of that bot's knowledge (only
+    with probability ``share``, drawn from ``sample``, when one is given)."""
     for seat, bot in enumerate(bots, start=1):
         for obs in state.take_observations(seat):
             try:
@@ -87,11 +100,17 @@ def _deliver(state: State, bots: Sequence[Bot], names: Sequence[str], seed: int,
             except AssistantError as exc:
                 message = f"player {seat} ({names[seat - 1]}) rejected '{obs}': {exc}"
                 raise SimulationError(message, seed, index) from exc
-            knowledge = knowledge_of(bot)
-            if knowledge is not None:
-                failure = state.soundness_failure(seat, knowledge)
-                if failure:
-                    raise SimulationError(f"unsound knowledge: {failure}", seed, index)
+            if sample is not None and sample.random() >= share:
+                continue
+            _check(state, bot, seat, seed, index)
+
+
+def _check(state: State, bot: Bot, seat: int, seed: int, index: int | None) -> None:
+    knowledge = knowledge_of(bot)
+    if knowledge is not None:
+        failure = state.soundness_failure(seat, knowledge)
+        if failure:
+            raise SimulationError(f"unsound knowledge: {failure}", seed, index)
 
 
 def play_game(matchup: Matchup, seed: int, index: int | None = None) -> tuple[GameRecord, State]:
@@ -102,7 +121,10 @@ def play_game(matchup: Matchup, seed: int, index: int | None = None) -> tuple[Ga
         raise AssistantError(f"{len(names)} bots for a {state.num_players}-player game")
     bots = [matchup.make_bot(name, seat, bot_rng(seed, seat)) for seat, name in enumerate(names, start=1)]
     actions = 0
-    _deliver(state, bots, names, seed, index)
+    # the sample has a random source of its own: the game and the bots play the same whatever is checked
+    sample = random.Random(f"{seed}/soundness") if matchup.soundness < 1.0 else None
+    deliver = functools.partial(_deliver, state, bots, names, seed, index, sample, matchup.soundness)
+    deliver()
     while not state.is_terminal():
         seat = state.current_player()
         assert seat is not None
@@ -112,7 +134,10 @@ def play_game(matchup: Matchup, seed: int, index: int | None = None) -> tuple[Ga
         except AssistantError as exc:
             raise SimulationError(f"player {seat} ({names[seat - 1]}) played '{action}': {exc}", seed, index) from exc
         actions += 1
-        _deliver(state, bots, names, seed, index)
+        deliver()
+    if sample is not None:  # a sampled run still checks every knowledge state once, as the game ends
+        for seat, bot in enumerate(bots, start=1):
+            _check(state, bot, seat, seed, index)
     if matchup.deep_check:
         for seat, bot in enumerate(bots, start=1):
             knowledge = knowledge_of(bot)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from models.beyond_baker_street.advice import Advice, Situation
 from models.beyond_baker_street.data import EVIDENCE, Evidence
 from models.beyond_baker_street.knowledge import CARD_INDEX, HandKnowledge
 from models.beyond_baker_street.observations import (
@@ -24,6 +25,7 @@ from models.beyond_baker_street.observations import (
     Exchange,
     Exchanged,
     Keep,
+    Peek,
     Place,
     Pursue,
     ReturnCard,
@@ -33,10 +35,10 @@ from models.beyond_baker_street.observations import (
 ONCE = 1.0  # what keeping a once-per-game action for later is worth
 
 
-def best_use(sit: object, card: int) -> float:
+def best_use(sit: Situation, card: int) -> float:
     """The best value of card index ``card``: on an open Lead or eliminated."""
-    sections: list[str | None] = [ls.section for ls in sit.open_leads()]  # type: ignore[attr-defined]
-    return max(sit.table(sec)[card] for sec in [*sections, None])  # type: ignore[attr-defined]
+    sections: list[str | None] = [ls.section for ls in sit.open_leads()]
+    return max(sit.table(sec)[card] for sec in [*sections, None])
 
 
 def hat_off_reason(kn: HandKnowledge) -> str | None:
@@ -52,34 +54,31 @@ def hat_off_reason(kn: HandKnowledge) -> str | None:
     return None
 
 
-def adjust(sit: object, advice: list[object], dists: Sequence[Sequence[tuple[int, float]]], hint_cost: float,
-           reasons: bool) -> list[object]:
+def adjust(sit: Situation, advice: list[Advice], dists: Sequence[Sequence[tuple[int, float]]], hint_cost: float,
+           reasons: bool) -> list[Advice]:
     """The plain advice for my Character: forbidden Assists removed, passive rules in the values, its actions
-    added (each an :class:`~models.beyond_baker_street.advisor.Advice`)."""
-    from models.beyond_baker_street.advisor import Advice
-
-    board = sit.board  # type: ignore[attr-defined]
-    me = sit.me  # type: ignore[attr-defined]
-    w = sit.weights  # type: ignore[attr-defined]
+    added."""
+    board = sit.board
+    me = sit.me
+    w = sit.weights
     kind = board.kind(me)
     out: list[Advice] = []
     for a in advice:
-        assert isinstance(a, Advice)
         act = a.action
         if isinstance(act, Assist) and not board.may_assist(me, act.subject):
             continue  # the Character forbids it (a rule on me, not a fact about their hand)
         if isinstance(act, Eliminate) and kind in ("calm_eliminate", "eliminate_factor"):
             a = Advice(act, _eliminate(sit, dists[act.position - 1], kind), a.reason)
         if isinstance(act, Pursue) and kind == "lead_not_impossible":
-            a = Advice(act, a.score + sit.impossible_cost(1), a.reason + "; Wiggins: it stays out of the Impossible")  # type: ignore[attr-defined]
+            a = Advice(act, a.score + sit.impossible_cost(1), a.reason + "; Wiggins: it stays out of the Impossible")
         out.append(a)
     if kind == "confirm_short":
         short = board.param(me, "short", 1)
-        for ls in sit.open_leads():  # type: ignore[attr-defined]
-            if 0 < ls.need <= short and not (sit.last_lead() and board.track != board.data.goal):  # type: ignore
+        for ls in sit.open_leads():
+            if 0 < ls.need <= short and not (sit.last_lead() and board.track != board.data.goal):
                 out.append(Advice(Confirm(ls.section), w.confirm, f"Mary Morstan confirms it {ls.need} short"))
     if board.can_use(me, "advance_holmes"):
-        v = sit.holmes_value() * board.param(me, "step", 1) - (ONCE if board.holmes > 3 else 0.0)  # type: ignore
+        v = sit.holmes_value() * board.param(me, "step", 1) - (ONCE if board.holmes > 3 else 0.0)
         out.append(Advice(Advance(), v, f"moves Holmes from {board.holmes} to {board.holmes + 1}; once per game"))
     if board.can_use(me, "double_assist"):
         assists = sorted((a for a in out if isinstance(a.action, Assist)), key=lambda a: -a.score)[:6]
@@ -97,56 +96,48 @@ def adjust(sit: object, advice: list[object], dists: Sequence[Sequence[tuple[int
             if isinstance(c, Evidence):
                 rest = board.data.goal - board.track
                 v = (c.number * w.eliminate if rest < 0 else -w.eliminate * c.number * 0.5) + \
-                    (sit.holmes_value() if len(board.impossible) > board.limit else 0.0)  # type: ignore
+                    (sit.holmes_value() if len(board.impossible) > board.limit else 0.0)
                 out.append(Advice(ReturnCard(c), v - ONCE, f"takes {c.code} back into the deck: the track goes to "
                                                           f"{board.track - c.number}"))
     if board.can_use(me, "peek") and board.deck:
-        kn = sit.kn  # type: ignore[attr-defined]
+        kn = sit.kn
         known = (kn.top if board.top_known else kn.buried[-1] if board.deck == board.bottom and kn.buried else None)
         if known is None:
-            out.append(Advice(_peek_action(), -0.5, "looks at the top card of the deck (no Holmes space)"))
+            out.append(Advice(Peek(), -0.5, "looks at the top card of the deck (no Holmes space)"))
         else:
-            out.append(Advice(_peek_action(), -5.0, f"the top card is {known.code}, which you know already"))
+            out.append(Advice(Peek(), -5.0, f"the top card is {known.code}, which you know already"))
     return out
 
 
-def _peek_action() -> Action:
-    from models.beyond_baker_street.observations import Peek
-
-    return Peek()
-
-
-def _eliminate(sit: object, dist: Sequence[tuple[int, float]], kind: str) -> float:
+def _eliminate(sit: Situation, dist: Sequence[tuple[int, float]], kind: str) -> float:
     """Eliminating for Lestrade (no Holmes space lost, M) or Gregson (the track moves double, L)."""
-    board = sit.board  # type: ignore[attr-defined]
-    w = sit.weights  # type: ignore[attr-defined]
+    board = sit.board
+    w = sit.weights
     total = 0.0
     for card, p in dist:
         if kind == "calm_eliminate":
-            v = sit.table(None)[card] + sit.impossible_cost(1)  # type: ignore[attr-defined]
+            v = sit.table(None)[card] + sit.impossible_cost(1)
         else:
-            n = EVIDENCE[card].number * board.param(sit.me, "factor", 2)  # type: ignore[attr-defined]
+            n = EVIDENCE[card].number * board.param(sit.me, "factor", 2)
             if board.track + n > board.data.goal:
                 v = -1000.0
             else:
-                v = w.eliminate * n - sit.impossible_cost(1) + (w.finish if board.track + n == board.data.goal else 0)  # type: ignore
+                v = w.eliminate * n - sit.impossible_cost(1) + (w.finish if board.track + n == board.data.goal else 0)
         total += p * v
     return total
 
 
-def _exchanges(sit: object) -> list[object]:
+def _exchanges(sit: Situation) -> list[Advice]:
     """Baskerville: every swap of an Impossible card with a card on a Lead, valued by what the Lead and the track
     become (a completed Lead, a Dead Lead, the track past the goal)."""
-    from models.beyond_baker_street.advisor import Advice
-
-    board = sit.board  # type: ignore[attr-defined]
-    w = sit.weights  # type: ignore[attr-defined]
+    board = sit.board
+    w = sit.weights
     out = []
     for o in [c for c in board.impossible if isinstance(c, Evidence)]:
-        for ls in sit.open_leads():  # type: ignore[attr-defined]
+        for ls in sit.open_leads():
             for c in ls.evidence + ls.raised:
                 after = board.copy()
-                after.apply(Exchanged(sit.me, o, c))  # type: ignore[attr-defined]
+                after.apply(Exchanged(sit.me, o, c))
                 new = after.leads[ls.section]
                 if after.result == "lost":
                     v, why = -1000.0, "loses the game"
@@ -161,12 +152,10 @@ def _exchanges(sit: object) -> list[object]:
     return out
 
 
-def _swaps(sit: object, dists: Sequence[Sequence[tuple[int, float]]]) -> list[object]:
+def _swaps(sit: Situation, dists: Sequence[Sequence[tuple[int, float]]]) -> list[Advice]:
     """Langdale Pike: my card at a position for a card I see; I then know the card I hold."""
-    from models.beyond_baker_street.advisor import Advice
-
     out = []
-    for target, hand in sit.hands.items():  # type: ignore[attr-defined]
+    for target, hand in sit.hands.items():
         for q, card in enumerate(hand, 1):
             gain = best_use(sit, card)
             for p, dist in enumerate(dists, 1):
@@ -180,11 +169,10 @@ def _swaps(sit: object, dists: Sequence[Sequence[tuple[int, float]]]) -> list[ob
 def decide(kn: HandKnowledge, legal: Sequence[Action]) -> Action:
     """The choice a Character's action asks: which card Lady Eva Blackwell keeps (the better one for her), or
     whether Toby's card goes back on top (a card worth playing) or to the bottom."""
-    from models.beyond_baker_street.advisor import Situation
-
     sit = Situation.of(kn)
-    if all(isinstance(a, Keep) for a in legal):
-        return max(legal, key=lambda a: best_use(sit, CARD_INDEX[a.card]))  # type: ignore[union-attr]
+    keeps = [a for a in legal if isinstance(a, Keep)]
+    if len(keeps) == len(legal):
+        return max(keeps, key=lambda a: best_use(sit, CARD_INDEX[a.card]))
     top = kn.top if kn.board is not None and kn.board.top_known else None
     if top is None:
         return next(a for a in legal if isinstance(a, Place) and not a.bottom)

@@ -41,20 +41,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from typing import cast
 
 import numpy as np
 
-from models.beyond_baker_street.advisor import (
-    DEFAULT_WEIGHTS,
-    NUMBER_OF,
-    Advice,
-    AdvisorBot,
-    Outlook,
-    Situation,
-    Weights,
-    advise,
-    advise_in,
-)
+from models.beyond_baker_street.advice import DEFAULT_WEIGHTS, NUMBER_OF, Advice, Situation, Weights
+from models.beyond_baker_street.characters import hat_off_reason
 from models.beyond_baker_street.data import ICONS
 from models.beyond_baker_street.knowledge import CARD_INDEX, ICON_MASK, HandKnowledge
 from models.beyond_baker_street.observations import (
@@ -67,6 +59,7 @@ from models.beyond_baker_street.observations import (
     Investigated,
     Subject,
 )
+from models.beyond_baker_street.plain import AdvisorBot, advise, advise_in, assist_numbers
 
 MESSAGES = len(ICONS)
 ALL_CARDS = (1 << 24) - 1
@@ -78,8 +71,6 @@ def in_play(kn: HandKnowledge) -> bool:
     Files 3 to 6). In Case Files 1 and 2 Assists are plentiful and the fixed choice of whom to assist costs more
     than the messages tell (measured with the icon partition: docs), so the hat table plays the plain advisor
     there."""
-    from models.beyond_baker_street.characters import hat_off_reason
-
     return (kn.board is not None and kn.players >= 3 and kn.board.case.limit <= TIGHT_LIMIT
             and hat_off_reason(kn) is None)
 
@@ -114,7 +105,16 @@ def use_classes(sit: Situation, count: int = MESSAGES) -> list[int]:
     highest value) if that value is positive. With 4 classes the last takes every other card (with fewer than
     three open Leads, eliminating with a positive value gets the class after the Leads); with 6, class 3 is
     "best eliminated", 4 "of no positive use, number 1 to 3" and 5 the same with 4 to 6. The ``fine`` mode's 8
-    (3 players) and 12 (4 players) classes also split each Lead's class by number (see the code)."""
+    (3 players) and 12 (4 players) classes also split each Lead's class by number (see the code). Computed once
+    per value table (every seat reads the same)."""
+    memo = sit.value_table.memo
+    key = ("use", count)
+    if key not in memo:
+        memo[key] = _use_classes(sit, count)
+    return list(cast(list[int], memo[key]))
+
+
+def _use_classes(sit: Situation, count: int) -> list[int]:
     leads = len(sit.leads)
     classes = [0] * count
     for i, row, worth in best_uses(sit):
@@ -140,20 +140,24 @@ def use_classes(sit: Situation, count: int = MESSAGES) -> list[int]:
 def best_uses(sit: Situation) -> Iterator[tuple[int, int, bool]]:
     """For each card still in play (public, so every player gets the same): its index, the first
     :attr:`~Situation.sections` row of highest value (an open Lead, or eliminating it), and whether that value is
-    positive. Both partitions, :func:`use_classes` and :func:`play_classes`, start from it."""
-    values = sit.values
-    for i in range(values.shape[1]):
-        if sit.live >> i & 1:
-            column = values[:, i]
-            row = int(column.argmax())
-            yield i, row, bool(column[row] > 0)
+    positive. Both partitions, :func:`use_classes` and :func:`play_classes`, start from it (computed once per
+    value table: :attr:`~models.beyond_baker_street.advice.ValueTable.best_uses`)."""
+    return iter(sit.value_table.best_uses)
 
 
 def play_classes(sit: Situation, count: int) -> list[int]:
     """The partition a *played* card's position tells (:attr:`HatTable.plays`): ``count`` classes (the player's
     hand size), public like :func:`use_classes`. A card in play goes to the class of the open Lead it is best
     played to (if that is worth anything), the others are split by number into the classes left (with as many
-    open Leads as classes, the last Lead's class takes them too)."""
+    open Leads as classes, the last Lead's class takes them too). Computed once per value table."""
+    memo = sit.value_table.memo
+    key = ("play", count)
+    if key not in memo:
+        memo[key] = _play_classes(sit, count)
+    return list(cast(list[int], memo[key]))
+
+
+def _play_classes(sit: Situation, count: int) -> list[int]:
     leads = len(sit.leads)
     rest = max(1, count - leads)
     classes = [0] * count
@@ -178,12 +182,7 @@ def play_label(kn: HandKnowledge, count: int, index: int) -> str:
 
 def good_cards(sit: Situation) -> int:
     """The cards in play that are worth playing to some open Lead now (public, as :func:`use_classes`)."""
-    values = sit.values
-    good = 0
-    for i in range(values.shape[1]):
-        if sit.live >> i & 1 and any(values[row, i] > 0 for row in range(len(sit.leads))):
-            good |= 1 << i
-    return good
+    return sit.value_table.good
 
 
 ICON_CLASSES = [ICON_MASK[ic] for ic in ICONS]
@@ -347,7 +346,7 @@ class HatTable:
     def certain_play(self, kn: HandKnowledge, seat: int, sit: Situation) -> bool:
         """Whether public facts alone (Assists and hat messages) make one of ``seat``'s cards a good play to
         one open Lead whatever it is."""
-        values = sit.values
+        positive = sit.value_table.positive  # per open Lead, the cards worth something on it
         for slot in kn.hands[seat]:
             allowed = slot.told_mask & sit.live & self.fixed.get(slot.id, ALL_CARDS)
             if not allowed:
@@ -356,8 +355,7 @@ class HatTable:
                 if not allowed & ~good_cards(sit):
                     return True
                 continue
-            cards = [i for i in range(values.shape[1]) if allowed >> i & 1]
-            if any(all(values[row, i] > 0 for i in cards) for row in range(len(sit.leads))):
+            if any(not allowed & ~mask for mask in positive):  # every card it may be is good on that Lead
                 return True
         return False
 
@@ -465,22 +463,35 @@ def hat_gains(sit: Situation, hat: HatTable, part: tuple[list[int], int] | None 
     best for them, beyond what they would play anyway (the same whatever Assist carries the message)."""
     kn = sit.kn
     w = sit.weights
-    gains: dict[int, float] = {}
     part = part or hat.classes(kn, sit)
+    # per hand size, one row each of every focus holder's knowledge before and after my message
+    seats: dict[int, list[int]] = {}
+    masks: dict[int, list[tuple[int, ...]]] = {}
+    hands: dict[int, list[list[int]]] = {}
+    unseen: dict[int, list[int]] = {}
+    discount: dict[int, list[float]] = {}
     for seat, hand in sit.hands.items():
         f = hat.focus(kn, seat, part)
         if f is None:
             continue
-        unseen = sit.unseen | sum(1 << c for c in hand)
         before = hat.masks(kn, seat)
         told = part[0][hat.class_of(part[0], hand[f])]
-        after = tuple(m & told if i == f else m for i, m in enumerate(before))
-        look = Outlook.of(sit, np.array([hand, hand], dtype=np.intp), np.array([before, after], dtype=np.int64),
-                          np.array([unseen, unseen], dtype=np.int64))
-        gain_now, gain_then = float(look.gain[0]), float(look.gain[1])
-        distance = (seat - sit.me) % sit.board.players - 1
-        gains[seat] = (gain_then - max(gain_now, 0.0)) * w.hint_discount**distance
-    return gains
+        k = len(hand)
+        seats.setdefault(k, []).append(seat)
+        masks.setdefault(k, []).extend((before, tuple(m & told if i == f else m for i, m in enumerate(before))))
+        hands.setdefault(k, []).extend((hand, hand))
+        unseen.setdefault(k, []).extend([sit.unseen | sum(1 << c for c in hand)] * 2)
+        discount.setdefault(k, []).extend([w.hint_discount ** ((seat - sit.me) % sit.board.players - 1)] * 2)
+    gains: dict[int, float] = {}
+    for k, group in seats.items():
+        n = 2 * len(group)
+        values, _best, _value = assist_numbers(
+            sit, np.array(masks[k], dtype=np.int64).reshape(n, k), np.array(unseen[k], dtype=np.int64),
+            np.array(hands[k], dtype=np.intp).reshape(n, k), np.arange(n, dtype=np.intp) // 2 * 2,
+            np.array(discount[k]), terms=False)
+        for g, seat in enumerate(group):
+            gains[seat] = values[2 * g + 1]  # the gain of the play it makes best, less the gain of the one before
+    return {seat: gains[seat] for seat in sit.hands if seat in gains}
 
 
 def hat_advise(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIGHTS, reasons: bool = True
@@ -493,27 +504,32 @@ def hat_advise(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
     sit = Situation.of(kn, weights)
     if not in_play(kn):  # the plain advisor's ranking, to the last bit (no narrowing by all-card masks)
         return advise_in(sit, reasons=reasons)
-    advice = advise_in(sit, reasons=reasons, known=hat.known(kn))
-    said = messages(kn.me, kn.players, hat.count(kn), hat.kinds(kn))[hat.seen_sum(kn, kn.me, part=hat.classes(kn, sit))]
+    kinds = hat.kinds(kn)
+    said = messages(kn.me, kn.players, hat.count(kn), kinds)[hat.seen_sum(kn, kn.me, part=hat.classes(kn, sit))]
+    play = hat.play_part(kn, kn.me, sit)
+    position = None
+    if play is not None:  # my play's position says a message: only the plays from that position
+        part, positions = play
+        at = hat.where_sum(kn, kn.me, sit, len(positions)) if hat.where else hat.seen_sum(kn, kn.me, part=part)
+        position = positions[at] + 1
+    # Only the advice the convention keeps is valued (the same numbers: each Assist and each position is valued
+    # on its own), unless Characters add actions built on every Assist.
+    narrow = not kn.board.characters
+    advice = advise_in(sit, reasons=reasons, known=hat.known(kn),
+                       assists=(lambda target, subject: (target, kind_of(subject, kinds)) == said) if narrow else None,
+                       positions={position} if narrow and position is not None else None)
     gains = hat_gains(sit, hat)
     told = f"; hat: tells players {', '.join(map(str, gains))} an icon each" if reasons else ""
     out = []
     for a in advice:
         if not isinstance(a.action, Assist):
             out.append(a)
-        elif (a.action.target, kind_of(a.action.subject, hat.kinds(kn))) == said:
+        elif (a.action.target, kind_of(a.action.subject, kinds)) == said:
             # the target's literal Assist is valued by the advisor already
             gain = sum(g for seat, g in gains.items() if seat != a.action.target)
             out.append(Advice(a.action, a.score + gain, a.reason + told if reasons else ""))
-    play = hat.play_part(kn, kn.me, sit)
-    if play is not None:  # my play's position says a message: only the plays from that position
-        part, positions = play
-        if hat.where:
-            position = positions[hat.where_sum(kn, kn.me, sit, len(positions))] + 1
-            gain = 0.0
-        else:
-            position = positions[hat.seen_sum(kn, kn.me, part=part)] + 1
-            gain = sum(hat_gains(sit, hat, part).values())
+    if play is not None:
+        gain = 0.0 if hat.where else sum(hat_gains(sit, hat, play[0]).values())
         note = "; hat: its position tells the others a class each" if reasons else ""
         kept = []
         for a in out:

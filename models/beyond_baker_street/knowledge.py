@@ -67,6 +67,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from models.beyond_baker_street.compiled import compiled
 from models.beyond_baker_street.data import (
     DEFAULT_DATA,
     EVIDENCE,
@@ -106,7 +107,7 @@ from models.beyond_baker_street.observations import (
 from models.beyond_baker_street.table import Board, assist_positions
 from solver.constraints import Constraint, CountEquals, Problem, require
 from solver.errors import AssistantError, ContradictionError, InvalidObservationError
-from solver.injections import InjectionCounter, unit_count, unit_marginals
+from solver.injections import PARTITION_LIMIT, InjectionCounter, unit_count, unit_marginals
 from solver.knowledge import Explanation, Knowledge
 from solver.text import plural
 
@@ -154,17 +155,19 @@ class Slot:
     hints: tuple[tuple[int, bool], ...] = ()  # (entry index of the Assist, whether it named this card)
     filled: int = 0  # entry index of the deal or draw that put this card in the hand
     seen: int = 0  # bit mask: cards seen outside this hand at entry ``filled`` or later (as far as I know)
+    #: The cards the Assists to this card allow (public: every player knows them), as a bit mask (see
+    #: :data:`CARD_INDEX`); kept with the slot, as the counts read it after every entry.
+    told_mask: int = field(init=False, repr=False, compare=False, default=FULL_MASK)
+    #: The cards this position may hold: :attr:`told_mask` less every card seen elsewhere since it was filled.
+    mask: int = field(init=False, repr=False, compare=False, default=FULL_MASK)
+    #: :attr:`card` as a card mask of one bit (0 for a card I cannot see).
+    bit: int = field(init=False, repr=False, compare=False, default=0)
 
-    @property
-    def mask(self) -> int:
-        """The cards this position may hold, as a bit mask (see :data:`CARD_INDEX`): what the Assists allow,
-        less every card seen elsewhere since it was filled."""
-        return _allowed_mask(self.numbers, self.icons) & ~self.seen
-
-    @property
-    def told_mask(self) -> int:
-        """The cards the Assists to this card allow (public: every player knows them), as a bit mask."""
-        return _allowed_mask(self.numbers, self.icons)
+    def __post_init__(self) -> None:
+        told = _allowed_mask(self.numbers, self.icons)
+        object.__setattr__(self, "told_mask", told)
+        object.__setattr__(self, "mask", told & ~self.seen)
+        object.__setattr__(self, "bit", 0 if self.card is None else 1 << card_index(self.card))
 
     def allows(self, card: Evidence) -> bool:
         """Whether the Assists to this card allow ``card`` (sightings aside: see :attr:`mask`)."""
@@ -177,16 +180,18 @@ class Slot:
             return self
         new = object.__new__(Slot)
         new.__dict__.update(self.__dict__)
-        new.__dict__["seen"] = self.seen | cards
+        new.__dict__["seen"] = seen = self.seen | cards
+        new.__dict__["mask"] = self.told_mask & ~seen
         return new
 
     def told(self, subject: Subject, named: bool, entry: int) -> Slot:
         """This card after an Assist about ``subject`` that named it (or skipped it)."""
+        numbers, icons, hints = self.numbers, self.icons, (*self.hints, (entry, named))
         if isinstance(subject, int):
-            numbers = frozenset({subject}) & self.numbers if named else self.numbers - {subject}
-            return replace(self, numbers=numbers, hints=(*self.hints, (entry, named)))
-        icons = frozenset({subject}) & self.icons if named else self.icons - {subject}
-        return replace(self, icons=icons, hints=(*self.hints, (entry, named)))
+            numbers = frozenset({subject}) & numbers if named else numbers - {subject}
+        else:
+            icons = frozenset({subject}) & icons if named else icons - {subject}
+        return Slot(self.id, self.card, numbers, icons, hints, self.filled, self.seen)
 
 
 @lru_cache(maxsize=4096)
@@ -224,7 +229,11 @@ def mask_marginals(slot_masks: tuple[int, ...], unseen: int) -> tuple[int, np.nd
 
 @lru_cache(maxsize=65536)
 def mask_count(slot_masks: tuple[int, ...]) -> int:
-    """The number of worlds alone (:func:`mask_marginals`' total), for masks already within the unseen cards."""
+    """The number of worlds alone (:func:`mask_marginals`' total), for masks already within the unseen cards: by
+    the compiled loop once it is loaded (the same integers), else :func:`solver.injections.unit_count`."""
+    kernels = compiled()
+    if kernels is not None and len(slot_masks) <= PARTITION_LIMIT and all(0 <= m <= FULL_MASK for m in slot_masks):
+        return int(kernels.count(np.array(slot_masks, dtype=np.int64)))
     return unit_count(slot_masks)
 
 
@@ -246,17 +255,39 @@ def hand_worlds(slots: Sequence[Slot], unseen: Collection[Evidence]) -> tuple[in
 Place = tuple[str, int | str]  # ("hand", seat), ("lead", section), ("impossible", ""), ("confirmed", "")
 
 
+def place_words(place: Place) -> str:
+    """Where ``place`` is, in words ("in player 2's hand", "on the Motive Lead"): built only when a reason is
+    shown, never while the game is followed."""
+    kind, at = place
+    if kind == "hand":
+        return f"in player {at}'s hand"
+    if kind == "lead":
+        return "on a Lead that went dead" if at == DEAD else f"on the {at} Lead"
+    if kind == "impossible":
+        return "in the Impossible"
+    if kind == "confirmed":
+        return "confirmed (face down)"
+    return "on top of the deck (you looked at it)" if at == "top" else "at the bottom of the deck (you saw it go there)"
+
+
+DEAD = "dead"  # the place of a card played face up to a Lead that went dead at once: ("lead", DEAD)
+
+
 @dataclass(frozen=True)
 class Span:
-    """One stretch of a card's history in sight: at ``place`` (``where`` in words) during entries ``start`` to
-    ``end`` (indexes into the entries, both included; ``end`` None: it is still there). A card played face up
-    that a Dead Lead shuffles back at once has a span of one entry."""
+    """One stretch of a card's history in sight: at ``place`` during entries ``start`` to ``end`` (indexes
+    into the entries, both included; ``end`` None: it is still there). A card played face up that a Dead Lead
+    shuffles back at once has a span of one entry."""
 
     card: Evidence
     place: Place
-    where: str
     start: int
     end: int | None = None
+
+    @property
+    def where(self) -> str:
+        """:attr:`place` in words."""
+        return place_words(self.place)
 
     def seen_since(self, entry: int) -> bool:
         """Whether the card was in sight here at entry ``entry`` or later."""
@@ -336,6 +367,10 @@ class HandKnowledge:
         self.hands: dict[int, list[Slot]] = {}
         self.spans: list[Span] = []  # every card's time in sight, in the order it began (module docstring)
         self._open: dict[Evidence, int] = {}  # card -> index in ``spans`` of the span it is in sight in now
+        self._open_at: dict[Place, int] = {}  # place -> the cards whose open span is there, as a card mask
+        #: the cards in sight or out of play (not in my hand or the deck) as the last entry left them, as a card
+        #: mask (None until the setup is complete)
+        self._sighted: int | None = None
         self._next_id = 0
         self._cache: dict[object, object] = {}
         self.top: Evidence | None = None  # the card Toby put back on top, if I am Toby (board.top_known)
@@ -372,6 +407,15 @@ class HandKnowledge:
         have = {e.lead.section for e in s.leads}
         out += [f"lead CARD  (the face-up {sec} Lead)" for sec in SECTIONS if sec not in have]
         return out
+
+    def _setup_complete(self) -> bool:
+        """Whether :meth:`missing` is empty (without its words: every player's setup entries ask it)."""
+        s = self.setup
+        if s.players is None or s.me is None or s.case is None:
+            return False
+        if any(t not in s.hands for t in range(1, s.players + 1) if t != s.me):
+            return False
+        return len({e.lead.section for e in s.leads}) == len(SECTIONS)
 
     def _setup_entry(self, entry: Entry) -> None:
         s = self.setup
@@ -430,7 +474,7 @@ class HandKnowledge:
         else:
             raise InvalidObservationError(f"'{entry}': the setup is not complete; still need "
                                           f"{'; '.join(self.missing())}")
-        if not self.missing():
+        if self._setup_complete():
             self._begin()
 
     def _character_entry(self, entry: CharacterCard) -> None:
@@ -482,10 +526,11 @@ class HandKnowledge:
             self.board.apply(e)
         # another hand is in sight from its 'hand' line on
         shown = {e.seat: i for i, e in enumerate(self.entries) if isinstance(e, Hand)}
-        for seat, cards in s.hands.items():
-            for card in cards:
+        for seat, dealt in s.hands.items():
+            for card in dealt:
                 self._open[card] = len(self.spans)
-                self.spans.append(Span(card, ("hand", seat), f"in player {seat}'s hand", shown.get(seat, deal)))
+                self.spans.append(Span(card, ("hand", seat), shown.get(seat, deal)))
+            self._open_at[("hand", seat)] = card_mask(dealt)
         self._track(deal)
 
     def _slot(self, card: Evidence | None, filled: int) -> Slot:
@@ -493,28 +538,46 @@ class HandKnowledge:
         return Slot(self._next_id, card, filled=filled)
 
     # -- card histories ---------------------------------------------------------------------------------------
-    def _places(self) -> dict[Evidence, tuple[Place, str]]:
-        """Where each card in sight is now (place and words), for the spans."""
+    def _place_masks(self) -> dict[Place, int]:
+        """Where each card in sight is now: one card mask per place (a card is in one place: on a confirmed Lead
+        rather than among the confirmed cards, at a known place in the deck rather than anywhere else)."""
         board = self.board
         assert board is not None
-        out: dict[Evidence, tuple[Place, str]] = {}
+        out: dict[Place, int] = {}
         for seat, hand in self.hands.items():
-            here: tuple[Place, str] = (("hand", seat), f"in player {seat}'s hand")
+            mask = 0
             for slot in hand:
-                if slot.card is not None:
-                    out[slot.card] = here
+                mask |= slot.bit
+            if mask:
+                out[("hand", seat)] = mask
+        base = _ICON_BASE
         for section, ls in board.leads.items():
-            where = f"confirmed on the {section} Lead" if ls.confirmed else f"on the {section} Lead"
-            here = (("lead", section), where)
-            for c in ls.evidence + ls.raised:
-                out[c] = here
+            mask = 0
+            for c in ls.evidence:
+                mask |= 1 << base[c.icon] + c.number
+            for c in ls.raised:
+                mask |= 1 << base[c.icon] + c.number
+            if mask:
+                out[("lead", section)] = mask
+        mask = 0
         for c in board.impossible:
             if isinstance(c, Evidence):
-                out[c] = (("impossible", ""), "in the Impossible")
-        for c in board.confirmed_cards:
-            out.setdefault(c, (("confirmed", ""), "confirmed (face down)"))
-        for c, (place, where) in self.in_deck().items():
-            out[c] = (place, where)
+                mask |= 1 << base[c.icon] + c.number
+        if mask:
+            out[("impossible", "")] = mask
+        taken = 0
+        for m in out.values():
+            taken |= m
+        mask = card_mask(board.confirmed_cards) & ~taken
+        if mask:
+            out[("confirmed", "")] = mask
+        self._sighted = taken | mask  # every card I see or saw leave play: what is not unseen (unseen_mask)
+        if board.top_known or self.buried:
+            for c, (place, _where) in self.in_deck().items():  # known in the deck: nowhere else
+                bit = 1 << card_index(c)
+                for other in out:
+                    out[other] &= ~bit
+                out[place] = out.get(place, 0) | bit
         return out
 
     def in_deck(self) -> dict[Evidence, tuple[Place, str]]:
@@ -531,41 +594,57 @@ class HandKnowledge:
                 out[c] = (("deck", "bottom"), "at the bottom of the deck (you saw it go there)")
         return out
 
-    def _track(self, entry: int, passing: Sequence[tuple[Evidence, Place, str]] = ()) -> None:
+    def _track(self, entry: int, passing: Sequence[tuple[Evidence, Place]] = ()) -> None:
         """Update the spans after entry ``entry`` (``passing``: cards shown during it that are out of sight
         again after it), then add every card in sight during it to the ``seen`` of every slot, but a slot's own
-        hand (its holder cannot see it)."""
-        now = self._places()
-        opened, spans = self._open, self.spans
-        closed: list[Span] = []  # spans that end at this entry (entries only grow, so no older span does)
-        for card, index in list(opened.items()):
-            span = spans[index]
-            got = now.get(card)
-            if got is None or got[0] != span.place:
-                spans[index] = span = replace(span, end=entry)
-                closed.append(span)
-                del opened[card]
-        for card, (place, where) in now.items():
-            if card not in opened:
-                opened[card] = len(spans)
-                spans.append(Span(card, place, where, entry))
-        for card, place, where in passing:
-            if card not in now:
-                spans.append(Span(card, place, where, entry, entry))
-                closed.append(spans[-1])
+        hand (its holder cannot see it). Only the cards whose place changed are touched: the places are card
+        masks (:meth:`_place_masks`), compared with those of the open spans."""
+        now = self._place_masks()
+        opened, spans, was = self._open, self.spans, self._open_at
+        evidence = self.data.evidence
         # every card seen since this entry, by place: the open spans (exactly the cards of ``now``) and the closed
-        by_place: dict[Place, int] = {}
-        for card, (place, _where) in now.items():
-            by_place[place] = by_place.get(place, 0) | 1 << card_index(card)
-        for span in closed:
-            by_place[span.place] = by_place.get(span.place, 0) | 1 << card_index(span.card)
+        by_place = dict(now)
+        for place, mask in was.items():
+            gone = mask & ~now.get(place, 0)  # spans that end at this entry (entries only grow: no older one does)
+            if gone:
+                by_place[place] = by_place.get(place, 0) | gone
+            while gone:
+                low = gone & -gone
+                gone ^= low
+                card = evidence[low.bit_length() - 1]
+                index = opened.pop(card)
+                span = spans[index]
+                spans[index] = Span(card, span.place, span.start, entry)
+        in_sight = 0
+        for place, mask in now.items():
+            in_sight |= mask
+            new = mask & ~was.get(place, 0)
+            while new:
+                low = new & -new
+                new ^= low
+                card = evidence[low.bit_length() - 1]
+                opened[card] = len(spans)
+                spans.append(Span(card, place, entry))
+        self._open_at = now
+        for card, place in passing:
+            bit = 1 << card_index(card)
+            if not in_sight & bit:
+                spans.append(Span(card, place, entry, entry))
+                by_place[place] = by_place.get(place, 0) | bit
+        shown, deck = 0, 0
+        held: dict[int, int] = {}
+        for place, mask in by_place.items():
+            if place[0] == "hand":
+                held[place[1]] = mask  # type: ignore[index]
+            elif place[0] == "deck":
+                deck |= mask
+            else:
+                shown |= mask
         for seat, hand in self.hands.items():
-            own: Place = ("hand", seat)
-            seen = 0
-            for place, m in by_place.items():
-                # a card only I know in the deck tells another player nothing
-                if place != own and (place[0] != "deck" or seat == self.me):
-                    seen |= m
+            seen = shown | deck if seat == self.me else shown  # a card only I know in the deck tells them nothing
+            for other, mask in held.items():
+                if other != seat:
+                    seen |= mask
             for slot in hand:
                 if seen & ~slot.seen:
                     self.hands[seat] = [slot.seeing(seen) for slot in hand]
@@ -586,7 +665,8 @@ class HandKnowledge:
                 self._setup_entry(entry)
             except AssistantError:
                 self.setup = saved_setup
-                self.board, self.hands, self.spans, self._open = None, {}, [], {}
+                self.board, self.hands, self.spans, self._open, self._open_at = None, {}, [], {}, {}
+                self._sighted = None
                 raise
         elif isinstance(entry, Start) and self.board.turns == 0 and not self.board.pending:
             if not 1 <= entry.seat <= self.players:
@@ -601,19 +681,31 @@ class HandKnowledge:
                 self.setup.characters, self.setup.start, self.board.first, self.board.current = saved
                 raise
         else:
-            board, hands, next_id = self.board.copy(), {s: list(h) for s, h in self.hands.items()}, self._next_id
-            spans, open_ = list(self.spans), dict(self._open)
+            # the board is copied only for the entries checked after it has taken them: any other refusal comes
+            # before the board changes
+            board = self.board.copy() if self._checked_late(entry) else self.board
+            hands, next_id = {s: list(h) for s, h in self.hands.items()}, self._next_id
+            spans, open_, open_at, sighted = list(self.spans), dict(self._open), self._open_at, self._sighted
             pins = self.top, list(self.buried), self._bury_hint
             try:
                 self._play_entry(entry)
             except AssistantError:
                 self.board, self.hands, self._next_id = board, hands, next_id
-                self.spans, self._open = spans, open_
+                self.spans, self._open, self._open_at, self._sighted = spans, open_, open_at, sighted
                 self.top, self.buried, self._bury_hint = pins[0], pins[1], pins[2]
                 self._cache.clear()
                 raise
         self.entries.append(entry)
-        self._cache.clear()
+        self._fresh()
+
+    def _checked_late(self, entry: Entry) -> bool:
+        """Whether ``entry`` is checked against my hand after the board has taken it (:meth:`_check_feasible`:
+        an Assist to me, a swap, another player's draw), so that refusing it must put back a copy of the board."""
+        if isinstance(entry, Assisted):
+            return entry.target == self.me
+        if isinstance(entry, DoubleAssisted):
+            return self.me in (entry.first.target, entry.second.target)
+        return isinstance(entry, HandSwapped) or (isinstance(entry, Drew) and entry.seat != self.me)
 
     def undo(self) -> Entry:
         """Remove the last entry (by replaying the others) and return it."""
@@ -638,20 +730,20 @@ class HandKnowledge:
             parts = [entry] if isinstance(entry, Assisted) else [entry.first, entry.second]
             for part in parts:
                 self._told(part, index)
-            board.apply(entry)
+            board.apply(entry, checked=True)
             self._track(index)
             if any(part.target == self.me for part in parts):
                 self._check_feasible(entry)
         elif isinstance(entry, HandSwapped):
             board.check(entry)
             self._swap(entry, index)
-            board.apply(entry)
+            board.apply(entry, checked=True)
             self._track(index)
             self._check_feasible(entry)
         elif isinstance(entry, Peeked):
             board.check(entry)
             self._peek(entry)
-            board.apply(entry)
+            board.apply(entry, checked=True)
             self._track(index)
         elif isinstance(entry, Buried):
             board.check(entry)
@@ -666,10 +758,10 @@ class HandKnowledge:
                 raise ContradictionError(entry, [], f"{card.code} is {self.where(card)}")
             self.buried.insert(0, card if card is not None else self._bury_hint)
             self._bury_hint = None
-            board.apply(entry)
+            board.apply(entry, checked=True)
             self._track(index)
         elif isinstance(entry, Advanced | Exchanged | Returned):
-            passing = [(c, ("lead", "dead"), "on a Lead that went dead") for c in board.copy().apply(entry)]
+            passing: list[tuple[Evidence, Place]] = [(c, ("lead", DEAD)) for c in board.copy().apply(entry)]
             board.apply(entry)
             self._shuffled(bool(passing) or isinstance(entry, Returned))
             self._track(index, passing)
@@ -683,10 +775,10 @@ class HandKnowledge:
                                                     f"{slot.card.code if slot.card else '?'}")
             self.hands[entry.seat].pop(entry.position - 1)
             if isinstance(entry, Investigated):
-                passing = [(entry.card, ("lead", entry.section), f"on the {entry.section} Lead")]
+                passing = [(entry.card, ("lead", entry.section))]
             else:
-                passing = [(entry.card, ("impossible", ""), "in the Impossible")]
-            self._shuffled(bool(board.apply(entry)))
+                passing = [(entry.card, ("impossible", ""))]
+            self._shuffled(bool(board.apply(entry, checked=True)))
             self._track(index, passing)
         elif isinstance(entry, Drew):
             board.check(entry)
@@ -704,7 +796,7 @@ class HandKnowledge:
                 slot = replace(slot, numbers=frozenset({pin.number}), icons=frozenset({pin.icon}))
                 self._close(pin, index - 1)
             self.hands[entry.seat].append(slot)
-            board.apply(entry)
+            board.apply(entry, checked=True)
             self._track(index)
             if entry.seat != self.me:
                 self._check_feasible(entry)
@@ -750,7 +842,9 @@ class HandKnowledge:
         """End ``card``'s time in sight at entry ``end`` (it goes into my hand, known to me)."""
         if card in self._open:
             i = self._open.pop(card)
-            self.spans[i] = replace(self.spans[i], end=end)
+            span = self.spans[i]
+            self.spans[i] = Span(card, span.place, span.start, end)
+            self._open_at = {**self._open_at, span.place: self._open_at[span.place] & ~(1 << card_index(card))}
 
     def _peek(self, entry: Peeked) -> None:
         """Toby's look: the card he saw (None for the others) goes back on top or to the bottom."""
@@ -813,14 +907,24 @@ class HandKnowledge:
 
     def _check_my_card(self, entry: Entry, position: int, card: Evidence) -> None:
         """The card I just played was at ``position``: it must have been possible there."""
-        if self._counts(self.me)[1][position - 1][CARD_INDEX[card]] == 0:
+        if not self._possible_at(position, card):
             reasons = self.explain(position, card)
             conflicts = list(reasons.reasons) if isinstance(reasons, Explanation) else []
             raise ContradictionError(entry, conflicts, f"{card.code} cannot be at your position {position}: " +
                                      ("; ".join(map(str, conflicts)) or str(reasons)))
 
+    def _possible_at(self, position: int, card: Evidence) -> bool:
+        """Whether some world puts ``card`` at my ``position``: the worlds with it there (that position holding
+        it, the others any other card they allow) are counted exactly, as :meth:`_counts` counts them all."""
+        unseen = self.unseen_mask()
+        bit = 1 << card_index(card)
+        masks = [s.mask & unseen for s in self.hands[self.me]]
+        if not masks[position - 1] & bit:
+            return False
+        return mask_count(tuple(bit if i == position - 1 else m & ~bit for i, m in enumerate(masks))) > 0
+
     def _check_feasible(self, entry: Entry) -> None:
-        self._cache.clear()
+        self._fresh()
         if self.worlds() == 0:
             raise ContradictionError(entry, [], "no hand fits it together with your earlier Assists and what you see")
 
@@ -858,21 +962,28 @@ class HandKnowledge:
         return self._cache["unseen"]  # type: ignore[return-value]
 
     def unseen_mask(self) -> int:
-        """:meth:`unseen` as a bit mask (:data:`CARD_INDEX`): every card but those :meth:`sightings` lists."""
+        """:meth:`unseen` as a bit mask (:data:`CARD_INDEX`): every card but those :meth:`sightings` lists (in
+        another hand, on a Lead, in the Impossible, confirmed). After an entry it is the card places' own
+        (:meth:`_track` keeps them); otherwise it is counted from the board and the hands."""
         if "unseen_mask" not in self._cache:
             board = self.board
             assert board is not None
             seen = 0
             for hand in self.hands.values():
                 for slot in hand:
-                    if slot.card is not None:
-                        seen |= 1 << card_index(slot.card)
+                    seen |= slot.bit
             for ls in board.leads.values():
                 seen |= card_mask(ls.evidence) | card_mask(ls.raised)
             seen |= card_mask([c for c in board.impossible if isinstance(c, Evidence)])
             seen |= card_mask(board.confirmed_cards)
             self._cache["unseen_mask"] = FULL_MASK & ~seen
         return self._cache["unseen_mask"]  # type: ignore[return-value]
+
+    def _fresh(self) -> None:
+        """Forget every answer computed before the last change, but the unseen cards the card places know."""
+        self._cache.clear()
+        if self._sighted is not None:
+            self._cache["unseen_mask"] = FULL_MASK & ~self._sighted
 
     def visible_hand(self, seat: int) -> list[Evidence]:
         return [s.card for s in self.hands[seat] if s.card is not None]

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import TypeVar
 
 from models.beyond_baker_street.data import (
     CASE_FILES,
@@ -427,6 +429,16 @@ RANGES: dict[str, tuple[int, int]] = {
     "position": (1, 99),  # the table checks a position against the hand it names ("player 3 holds 4 cards")
 }
 LEAD_RANGE = (min(v for vs in LEAD_VALUES.values() for v in vs), max(v for vs in LEAD_VALUES.values() for v in vs))
+
+
+A = TypeVar("A")
+
+
+@lru_cache(maxsize=4096, typed=True)
+def shared(cls: type[A], *fields: object) -> A:
+    """The one shared instance of the value ``cls(*fields)`` (an action): actions are frozen values, so sharing
+    one is safe, and the legal actions and the advice build the same few dozen of them every turn."""
+    return cls(*fields)
 
 
 def _positive(token: str, what: str) -> int:

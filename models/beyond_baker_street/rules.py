@@ -80,6 +80,7 @@ from models.beyond_baker_street.observations import (
     Returned,
     Start,
     SwapCards,
+    shared,
 )
 from models.beyond_baker_street.table import LOST, WON, Board, assist_positions
 from solver.errors import AssistantError, IllegalActionError
@@ -264,20 +265,22 @@ class BakerStreetState:
         board = self.board
         open_sections = [s for s in SECTIONS if not board.leads[s].confirmed]
         short = board.param(seat, "short", 1) if board.kind(seat) == "confirm_short" else 0
-        out: list[Action] = [Confirm(s) for s in open_sections if 0 <= board.leads[s].need <= short]
+        out: list[Action] = [shared(Confirm, s) for s in open_sections if 0 <= board.leads[s].need <= short]
         held = len(self.hands[seat])
-        out += [Investigate(p, s) for p in range(1, held + 1) for s in open_sections]
-        out += [Eliminate(p) for p in range(1, held + 1)]
+        out += [shared(Investigate, p, s) for p in range(1, held + 1) for s in open_sections]
+        out += [shared(Eliminate, p) for p in range(1, held + 1)]
         assists: list[Assist] = []
         for target in self.seats:
             if target == seat:
                 continue
             hand = self.hands[target]
-            assists += [Assist(target, n) for n in NUMBERS if any(c.number == n for c in hand)]
-            assists += [Assist(target, i) for i in ICONS if any(c.icon == i for c in hand)]
+            numbers = {c.number for c in hand}
+            icons = {c.icon for c in hand}
+            assists += [shared(Assist, target, n) for n in NUMBERS if n in numbers]
+            assists += [shared(Assist, target, i) for i in ICONS if i in icons]
         assists = [a for a in assists if board.may_assist(seat, a.subject)]
         out += assists
-        out += [Pursue(s) for s in open_sections]
+        out += [shared(Pursue, s) for s in open_sections]
         return out + self.character_actions(seat, assists)
 
     def character_actions(self, seat: int, assists: list[Assist]) -> list[Action]:

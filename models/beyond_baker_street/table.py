@@ -62,11 +62,17 @@ class LeadState:
     def target(self) -> int:
         """The Lead's value plus every mismatched card played to it."""
         assert self.lead is not None
-        return self.lead.value + sum(c.number for c in self.raised)
+        value = self.lead.value
+        for c in self.raised:  # a loop, not sum() of a generator: every player's advice reads this many times
+            value += c.number
+        return value
 
     @property
     def total(self) -> int:
-        return sum(c.number for c in self.evidence)
+        total = 0
+        for c in self.evidence:
+            total += c.number
+        return total
 
     @property
     def need(self) -> int:
@@ -79,7 +85,10 @@ class LeadState:
         return self.lead.icon
 
     def copy(self) -> LeadState:
-        return LeadState(self.section, self.lead, self.pile, list(self.evidence), list(self.raised), self.confirmed)
+        other = object.__new__(LeadState)
+        other.__dict__.update(self.__dict__)
+        other.evidence, other.raised = list(self.evidence), list(self.raised)
+        return other
 
     def describe(self) -> str:
         """The Lead in words a player would say: "Motive 9W: 6 of 9 (2W 4W); 2 Leads below it"."""
@@ -139,12 +148,18 @@ class Board:
         return list(range(1, self.players + 1))
 
     def copy(self) -> Board:
-        other = Board(
-            self.players, self.case, self.first, self.data, self.holmes, self.track, list(self.impossible),
-            {s: ls.copy() for s, ls in self.leads.items()}, self.deck, dict(self.hand_counts),
-            list(self.confirmed_cards), set(self.seen_leads), self.current, self.turns, list(self.pending),
-            self.result, self.reason, dict(self.characters), dict(self.uses), self.bottom, self.top_known,
-        )
+        """An independent copy (every list, set and dict its own), without the checks of a new board: each
+        player's knowledge copies its board before every entry, to put it back if the entry is refused."""
+        other = object.__new__(Board)
+        other.__dict__.update(self.__dict__)
+        other.impossible = list(self.impossible)
+        other.leads = {s: ls.copy() for s, ls in self.leads.items()}
+        other.hand_counts = dict(self.hand_counts)
+        other.confirmed_cards = list(self.confirmed_cards)
+        other.seen_leads = set(self.seen_leads)
+        other.pending = list(self.pending)
+        other.characters = dict(self.characters)
+        other.uses = dict(self.uses)
         return other
 
     # -- Character rules (each a small change of the base rules; confidence from RULES-NOTES) -----------------
@@ -160,6 +175,8 @@ class Board:
     @property
     def limit(self) -> int:
         """The Impossible limit: the Case File's, plus Helen Stoner's ``extra`` for the whole game (M)."""
+        if not self.characters:
+            return self.case.limit
         return self.case.limit + sum(int(c.param("extra", 1)) for c in self.characters.values()  # type: ignore
                                      if c.kind == "impossible_limit")
 
@@ -245,7 +262,8 @@ class Board:
         """Raise :class:`IllegalActionError` if ``event`` cannot happen now (the board is unchanged)."""
         if self.over:
             raise IllegalActionError(f"'{event}': the game is over ({self.result}: {self.reason})")
-        for seat in (getattr(event, name, None) for name in ("seat", "giver", "target")):
+        for name in ("seat", "giver", "target"):
+            seat = getattr(event, name, None)
             if seat is not None and not 1 <= seat <= self.players:
                 raise IllegalActionError(f"'{event}': there is no player {seat} (seats 1 to {self.players})")
         if self.pending:
@@ -277,11 +295,11 @@ class Board:
         if isinstance(event, Assisted):
             self._check_assist(event)
         elif isinstance(event, Investigated | Eliminated):
-            self._check_position(seat, event.position, str(event))
+            self._check_position(seat, event.position, event)
             if isinstance(event, Investigated):
-                self._check_open(event.section, str(event))
+                self._check_open(event.section, event)
         elif isinstance(event, Confirmed):
-            self._check_open(event.section, str(event))
+            self._check_open(event.section, event)
             ls = self.leads[event.section]
             short = self.param(seat, "short", 1) if self.kind(seat) == "confirm_short" else 0
             if not 0 <= ls.need <= short:
@@ -291,7 +309,7 @@ class Board:
                     f"exactly {ls.target}{more}"
                 )
         elif isinstance(event, Pursued):
-            self._check_open(event.section, str(event))
+            self._check_open(event.section, event)
         else:
             self._check_character(seat, event)
 
@@ -320,8 +338,8 @@ class Board:
         elif isinstance(event, HandSwapped):
             if event.target == seat:
                 raise IllegalActionError(f"'{event}': swap with another player")
-            self._check_position(seat, event.position, str(event))
-            self._check_position(event.target, event.target_position, str(event))
+            self._check_position(seat, event.position, event)
+            self._check_position(event.target, event.target_position, event)
         elif isinstance(event, Returned):
             if event.card not in self.impossible:
                 raise IllegalActionError(f"'{event}': {event.card.code} is not in the Impossible")
@@ -346,21 +364,23 @@ class Board:
             raise IllegalActionError(f"'{event}': player {event.giver} plays {ch.name}, who may not give an Assist "
                                      f"naming {'a number' if isinstance(event.subject, int) else event.subject}")
 
-    def _check_position(self, seat: int, position: int, what: str) -> None:
+    def _check_position(self, seat: int, position: int, what: object) -> None:
         held = self.hand_counts[seat]
         if held == 0:
             raise IllegalActionError(f"'{what}': player {seat} has no cards")
         if not 1 <= position <= held:
             raise IllegalActionError(f"'{what}': position {position}, but player {seat} holds {plural(held, 'card')}")
 
-    def _check_open(self, section: str, what: str) -> None:
+    def _check_open(self, section: str, what: object) -> None:
         if self.leads[section].confirmed:
             raise IllegalActionError(f"'{what}': the {section} Lead is confirmed (a confirmed Lead takes no more "
                                      f"Evidence and cannot be pursued)")
 
-    def apply(self, event: Event) -> list[Evidence]:
-        """Apply ``event`` (checked first); return the Evidence cards it shuffled back into the deck."""
-        self.check(event)
+    def apply(self, event: Event, checked: bool = False) -> list[Evidence]:
+        """Apply ``event`` (checked first, unless the caller just did: ``checked``, with the board unchanged
+        since); return the Evidence cards it shuffled back into the deck."""
+        if not checked:
+            self.check(event)
         returned: list[Evidence] = []
         if isinstance(event, LeadRevealed):
             self.pending.pop(0)

@@ -394,3 +394,13 @@ def test_a_scheduler_that_does_not_answer_is_one_line(monkeypatch: pytest.Monkey
     message = r"--cluster tcp://127.0.0.1:9: no Dask scheduler answered there"
     with pytest.raises(AssistantError, match=message), open_backend(cluster="tcp://127.0.0.1:9"):
         pass
+
+
+def test_a_sampled_soundness_check_plays_the_same_games() -> None:
+    """Matchup.soundness below 1 checks a sample of the observations (and every bot at the end) without
+    changing a game: the sample has its own random source."""
+    import dataclasses
+
+    every = toy("guesser", "blind")
+    sampled = dataclasses.replace(every, soundness=0.1)
+    assert run_games(every, 6, seed=4) == run_games(sampled, 6, seed=4)

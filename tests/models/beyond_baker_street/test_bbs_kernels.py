@@ -1,0 +1,169 @@
+"""The compiled loops (:mod:`models.beyond_baker_street.kernels`) against the array code they stand in for, on
+random positions (ties and cards with no world included), and the same decisions game for game either way."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import random
+
+import numpy as np
+import pytest
+
+from models.beyond_baker_street import compiled as loader
+from models.beyond_baker_street.advice import Situation, my_distribution, narrowed
+from models.beyond_baker_street.advisor import make_bot
+from models.beyond_baker_street.knowledge import FULL_MASK, mask_distribution
+from models.beyond_baker_street.plain import AdvisorBot, assist_numbers, assist_numbers_array
+from models.beyond_baker_street.rules import TableRules, new_game
+from solver.injections import unit_count
+from solver.simulate import Matchup, game_seed, play_game
+
+kernels = loader.compiled(wait=True)
+pytestmark = pytest.mark.skipif(kernels is None, reason="Numba is not installed")
+
+
+def situations(seed: int, bot: str = "advisor", case: int = 1, players: int = 3) -> list[Situation]:
+    """Situations of every decision of a few seeded games."""
+    out: list[Situation] = []
+    ranked = AdvisorBot.ranked
+
+    def grab(self: AdvisorBot) -> object:
+        sit = Situation.of(copy.deepcopy(self.hand))  # the knowledge of this decision, kept as it is
+        sit.values  # noqa: B018 - the table of the board as it is now
+        out.append(sit)
+        return ranked(self)
+
+    matchup = Matchup(functools.partial(new_game, TableRules(players, case)), (bot,) * players, make_bot)
+    AdvisorBot.ranked = grab  # type: ignore[method-assign]
+    try:
+        for i in range(3):
+            play_game(matchup, game_seed(seed, i), i)
+    finally:
+        AdvisorBot.ranked = ranked  # type: ignore[method-assign]
+    return out
+
+
+def random_masks(rng: random.Random, k: int) -> list[int]:
+    """Slot masks: mostly wide, some narrow, some empty (no world), some equal (ties)."""
+    pick = [FULL_MASK, rng.getrandbits(24), rng.getrandbits(24) & rng.getrandbits(24), 1 << rng.randrange(24), 0]
+    first = rng.choice(pick)
+    return [first if rng.random() < 0.2 else rng.choice(pick) for _ in range(k)]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_value_tables_are_the_array_code(seed: int) -> None:
+    for sit in situations(seed, case=1 + seed * 2):
+        assert np.array_equal(sit._values_new(), sit._values_fast())
+
+
+@pytest.mark.parametrize("k", [0, 1, 3, 4, 6])
+def test_distributions_and_counts_are_the_array_code(k: int) -> None:
+    rng = random.Random(k)
+    for _ in range(300):
+        masks = random_masks(rng, k)
+        unseen = rng.choice([FULL_MASK, rng.getrandbits(24)])
+        assert np.array_equal(kernels.distributions(np.array(masks, dtype=np.int64), unseen),
+                              mask_distribution(tuple(masks), unseen))
+        assert kernels.count(np.array([m & unseen for m in masks], dtype=np.int64)) == unit_count(
+            [m & unseen for m in masks])
+
+
+def test_expected_values_and_narrowing_are_the_array_code() -> None:
+    rng = random.Random(5)
+    for sit in situations(7):
+        dists = np.array(my_distribution(sit.kn))  # writable: the compiled path
+        loader.ARRAYS_ONLY = True
+        try:
+            want = sit.expected(dists)
+            masks = random_masks(rng, len(dists))
+            want_narrow = narrowed(dists, masks)
+        finally:
+            loader.ARRAYS_ONLY = False
+        assert np.array_equal(sit.expected(dists), want)
+        assert np.array_equal(narrowed(dists, masks), want_narrow)
+
+
+@pytest.mark.parametrize("terms", [True, False])
+def test_assist_values_are_the_array_code(terms: bool) -> None:
+    rng = random.Random(int(terms))
+    checked = 0
+    for sit in situations(11, case=3):
+        for target, hand in sit.hands.items():
+            if not hand:
+                continue
+            k = len(hand)
+            n = 6
+            base = [0] * 3 + [3] * 3
+            rows = [[s.mask for s in sit.kn.hands[target]] if r in (0, 3) else random_masks(rng, k) for r in range(n)]
+            args = (np.array(rows, dtype=np.int64), np.array([sit.unseen | sum(1 << c for c in hand)] * n),
+                    np.array([hand] * n, dtype=np.intp), np.array(base, dtype=np.intp),
+                    np.array([rng.choice([1.0, 0.85, 0.7225]) for _ in range(n)]))
+            got = assist_numbers(sit, *args, terms=terms)
+            want = assist_numbers_array(sit, *args, terms=terms)
+            assert got[0] == want[0]
+            assert np.array_equal(got[1], want[1]) and np.array_equal(got[2], want[2])
+            checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("bot, case", [("advisor", 2), ("hat", 5)])
+def test_the_same_games_with_or_without_the_compiled_loops(bot: str, case: int) -> None:
+    def play(arrays: bool) -> list[tuple[int, int]]:
+        loader.ARRAYS_ONLY = arrays
+        try:
+            matchup = Matchup(functools.partial(new_game, TableRules(3, case)), (bot,) * 3, make_bot)
+            return [(r.actions, int(r.stats[0]["won"])) for r in
+                    (play_game(matchup, game_seed(3, i), i)[0] for i in range(4))]
+        finally:
+            loader.ARRAYS_ONLY = False
+
+    assert play(True) == play(False)
+
+
+def test_kernels_compile_once_for_the_types_the_advisor_passes() -> None:
+    """After games on the compiled path, every kernel still has the one signature the loader compiled: no call
+    ever compiled another one while a player waited."""
+    situations(2, bot="hat", case=5)
+    for name in ("value_table", "distributions", "expected", "narrowed", "assist_rows", "assist_subjects", "count"):
+        assert len(getattr(kernels, name).signatures) == 1, name
+
+
+def test_a_card_possible_at_a_position_is_the_exact_count() -> None:
+    """``_possible_at`` (the worlds with the card there, counted) against the marginals of every world."""
+    checked = 0
+    for sit in situations(13, case=4):
+        kn = sit.kn
+        weights = kn._counts(kn.me)[1]
+        for position in range(1, len(kn.hands[kn.me]) + 1):
+            for card in kn.data.evidence:
+                index = kn.data.evidence.index(card)
+                assert kn._possible_at(position, card) == (weights[position - 1][index] > 0)
+                checked += 1
+    assert checked > 1000
+
+
+def test_a_refused_entry_leaves_the_knowledge_as_it_was() -> None:
+    """The board is copied only for entries checked after it took them; any refused entry, early or late,
+    leaves everything as it was."""
+    from models.beyond_baker_street.observations import Assisted, Drew
+    from solver.errors import AssistantError
+
+    refused = 0
+    for sit in situations(17):
+        kn = sit.kn
+        me = kn.me
+        other = next(s for s in kn.hands if s != me)
+        state = (kn.board.describe(), kn.board.current, kn.hands, list(kn.spans), kn.unseen_mask(), kn.hand())
+        tries = [Assisted(other, me, 6, (1, 2, 3, 4, 5, 6)[:len(kn.hands[me])]), Drew(other, kn.data.evidence[0])]
+        for entry in tries:
+            try:
+                kn.add(entry)
+            except AssistantError:
+                refused += 1
+                after = (kn.board.describe(), kn.board.current, kn.hands, list(kn.spans), kn.unseen_mask(), kn.hand())
+                assert after == state
+            else:
+                return_to = kn.undo()
+                assert return_to == entry
+    assert refused > 10
