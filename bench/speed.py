@@ -87,7 +87,11 @@ def _matchup(game: str, players: int) -> tuple[Any, set[int] | None]:
         names = ("advisor", *("greedy",) * (players - 1))
         return Matchup(functools.partial(new_game, players=players, pro=False), names, make_bot), {1}
     from models.time_bomb.bots import make_bot as tb_bot
-    from models.time_bomb.simulate import new_state as _new_state
+    from models.time_bomb.rules import TableRules as TBRules
+    from models.time_bomb.rules import new_game as tb_game
+
+    def _new_state(rng: Any, players: int) -> Any:  # the same in every revision (no import of the session)
+        return tb_game(TBRules(players), rng)
 
     specs = ("advisor/bluffing-moriarty",) * players
     return Matchup(functools.partial(_new_state, players=players), specs, tb_bot), None
