@@ -1,7 +1,7 @@
 """Benchmark: Beyond Baker Street refresh time and games per second.
 
 1. **Refresh.** Seeded games are played by advisor bots; one seat's observations are fed, one at a time, to the
-   companion session (:class:`assistant_cli.beyond_baker_street.BeyondBakerStreetSession`), and each entry is timed
+   companion session (:class:`models.beyond_baker_street.session.BeyondBakerStreetSession`), and each entry is timed
    from the typed line to the rendered state view (parse, checks, exact counts of every position, the rich
    table rendered to text). The exact counts alone (``HandKnowledge.hand`` on a cold cache) are timed too, and,
    where it finishes under a cap, the brute-force reference (:mod:`solver.reference`) on the same state, which

@@ -3,7 +3,7 @@ checked by the engine (:func:`solver.steps_check.verify`), and the median and lo
 
     python bench/teaching.py --games 5 --seed 0
 
-The explanations are those of seeded simulated games (:func:`assistant_cli.teach.game_explanations`: up to
+The explanations are those of seeded simulated games (:func:`solver.exercises.game_explanations`: up to
 three claims decided by each entry, the seat's own first). Time Bomb has no literal-level chains (its counts
 decide); its explanations are a minimal set of entries (a CP-SAT core) and the count, reported apart.
 """

@@ -1,6 +1,6 @@
 """What the Beyond Baker Street companion shows, as view data (:mod:`solver.view`) that any interface draws.
 
-Plain values only (no rich): the session (:mod:`assistant_cli.beyond_baker_street`) builds them from the
+Plain values only (no rich): the session (:mod:`models.beyond_baker_street.session`) builds them from the
 knowledge, the terminal draws them with rich and the web page as HTML. Every probability of a card shown is a
 typed cell keyed by its path in the session's ``summary()`` (``analyze --json``): ``hand.POS.CARD`` for my hand
 and ``empathy.SEAT.POS.CARD`` for another player's (POS from 0, CARD the card's name, ``hand.0.1 Clue``); a

@@ -1,6 +1,6 @@
 """The Evidence companion's views as view data (:mod:`solver.view`): what the terminal and the web page draw.
 
-Plain values only (no rich): the session (:mod:`assistant_cli.evidence`) builds them from the knowledge, and the
+Plain values only (no rich): the session (:mod:`models.evidence.session`) builds them from the knowledge, and the
 renderers draw them. Every probability shown is a typed cell keyed by its path in the session's ``summary()``
 (``evidence.COLOUR.VALUE``), and a value's cell carries the ``why COLOUR VALUE`` line that explains it.
 """

@@ -1,6 +1,6 @@
 """What the Time Bomb Evolution companion shows, as view data (:mod:`solver.view`) that any interface draws.
 
-The session (``assistant_cli/time_bomb.py``) answers every line with these views; the terminal draws them with
+The session (``models/time_bomb/session.py``) answers every line with these views; the terminal draws them with
 rich and the web page as HTML, so neither holds game logic. Every probability shown is a typed cell: its value
 is the number the text rounds, ``key`` names the same number in the session's ``summary()`` (``analyze
 --json``) where it is there, and ``why`` is the session command that explains it. A probability of exactly 1 or
