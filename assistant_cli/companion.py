@@ -26,7 +26,7 @@ from rich.text import Text
 from assistant_cli.terminal import to_rich
 from solver.errors import AssistantError
 from solver.parallel import open_backend
-from solver.registry import GameEntry
+from solver.registry import GameEntry, Registry
 from solver.session import Journal, Reply, read_lines
 from solver.simulate import GameRecord, Matchup, SimulationError, run_games
 from solver.text import plural
@@ -194,24 +194,23 @@ def run_companion(entry: GameEntry, session: CompanionSession, journal: Path | N
         raise typer.Exit(1)
 
 
-def check_game_file(path: Path, game: str) -> None:
-    """Refuse, in one line, a file that looks like another game's (and name the command that reads it)."""
-    from models import GAMES
-
-    other = GAMES.file_game(path, game)
+def check_game_file(path: Path, game: str, games: Registry) -> None:
+    """Refuse, in one line, a file that looks like another game's of ``games`` (and name the command that reads
+    it)."""
+    other = games.file_game(path, game)
     if other is not None and other != game:
         article = "an" if other[0] in "aeiou" else "a"
         raise AssistantError(f"file '{path}' looks like {article} {other} game (try: assist {other} analyze "
                              f"{shlex.quote(str(path))})")
 
 
-def run_analyze(entry: GameEntry, session: CompanionSession, file: Path, as_json: bool) -> None:
+def run_analyze(entry: GameEntry, session: CompanionSession, file: Path, as_json: bool, games: Registry) -> None:
     """Replay a game file and print the final state (bad lines on stderr; exit code 1 if any). A file that looks
     like another game's is refused first, in one line that names that game."""
     tolerant_output()
     err = Console(stderr=True)
     try:
-        check_game_file(file, entry.name)
+        check_game_file(file, entry.name, games)
         errors = replay_file(session, file, err)
         if session.knowledge is None:
             raise AssistantError(f"{file}: setup incomplete, still need {session.missing_setup()}")

@@ -12,15 +12,15 @@ from typing import Any
 import typer
 
 from assistant_cli.options import CONTEXT, GAME_FILE, QUIET, RESUME, as_json, command, journal
-from solver.registry import GameEntry
+from solver.registry import GameEntry, Registry
 
 PIPED = ("On a terminal it starts with a setup dialogue, then takes commands (type 'help'). With piped stdin it "
          "reads commands from it: no prompts, bad lines reported with their line number, exit code 1 if any.")
 
 
-def companion_app(entry: GameEntry) -> typer.Typer:
+def companion_app(entry: GameEntry, games: Registry) -> typer.Typer:
     """``entry``'s sub-app: the companion (its callback) and ``analyze``, each on a fresh session built with the
-    entry's session options."""
+    entry's session options. ``games`` (the registry ``entry`` is in) tells ``analyze`` another game's file."""
     app = typer.Typer(help=f"{entry.help} {PIPED}", add_completion=False)
     names = [option.name for option in entry.session_options]
 
@@ -34,7 +34,7 @@ def companion_app(entry: GameEntry) -> typer.Typer:
     def analyze(file: Any, as_json: bool, **options: Any) -> None:
         from assistant_cli.companion import run_analyze
 
-        run_analyze(entry, entry.new_session(**{name: options[name] for name in names}), file, as_json)
+        run_analyze(entry, entry.new_session(**{name: options[name] for name in names}), file, as_json, games)
 
     app.callback(invoke_without_command=True)(command(
         start, [CONTEXT, journal(entry.name), RESUME, QUIET, *entry.session_options],

@@ -13,6 +13,7 @@ when a solver is first built (:mod:`solver.knowledge`).
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -21,11 +22,11 @@ from typer.core import TyperGroup
 
 from assistant_cli.companion_app import companion_app
 from assistant_cli.help_format import hide_flag_types
-from assistant_cli.options import CONTEXT, SIMULATION, command
+from assistant_cli.options import CONTEXT, SIMULATION, Param, command
 from assistant_cli.web.serve import serve  # light: the web stack is imported when it runs
 from models import GAMES
 from solver.options import MAX_SEED
-from solver.registry import Demo, GameEntry
+from solver.registry import Demo, GameEntry, Registry
 
 if TYPE_CHECKING:
     from typer import _click as click  # the Click that Typer vendors
@@ -63,18 +64,6 @@ class AssistGroup(TyperGroup):
             formatter.write_dl(rows)
 
 
-app = typer.Typer(
-    name="assist",
-    cls=AssistGroup,
-    help="A deduction companion for hidden-information card games.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-simulate_app = typer.Typer(help="Play full simulated games between bots and report how each bot did.",
-                           no_args_is_help=True)
-
-
 def _fail(exc: Exception) -> None:
     from assistant_cli.companion import fail
 
@@ -100,12 +89,6 @@ def _demo_command(entry: GameEntry, demo: Demo) -> Any:
     return command(run, demo.options, demo.help, entry.name)
 
 
-for _entry in GAMES:
-    app.add_typer(companion_app(_entry), name=_entry.name)
-    simulate_app.command(name=_entry.name)(_simulate_command(_entry))
-app.add_typer(simulate_app, name="simulate")
-app.command(name="serve")(serve)
-
 def _demo_app(demos: list[GameEntry]) -> typer.Typer:
     """``assist demo GAME`` for every game with a demo; ``assist demo`` alone plays the first one's."""
     first = demos[0]
@@ -123,10 +106,6 @@ def _demo_app(demos: list[GameEntry]) -> typer.Typer:
         if entry.demo is not None:
             demo_app.command(name=entry.name)(_demo_command(entry, entry.demo))
     return demo_app
-
-
-if GAMES.with_demo():
-    app.add_typer(_demo_app(GAMES.with_demo()), name="demo")
 
 
 def version() -> str:
@@ -152,79 +131,115 @@ def _version_callback(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
-def main(
-    show_version: Annotated[
-        bool,
-        typer.Option("--version", callback=_version_callback, is_eager=True, help="Print the version and exit."),
-    ] = False,
-) -> None:
-    """A deduction companion for hidden-information card games."""
+TEACH_HELP = ("Deduction exercises from seeded simulated games, graded exactly; 'hint' shows the next step of the "
+              "explanation. Reads answers from the terminal or from piped stdin.")
+REPLAY_HELP = ("Narrate a game entry by entry: what became certain or impossible, why step by step, and where the "
+               "advisor would have chosen otherwise.")
 
 
-@app.command()
-def games(markdown: Annotated[bool, typer.Option(help="Print the docs' game table (Markdown).")] = False) -> None:
-    """List the games the assistant supports."""
-    from assistant_cli.companion import games_table, print_views
-    from solver.view import Text
-
-    if markdown:
-        from solver.registry import docs_table
-
-        typer.echo(docs_table(GAMES))
-        return
-    from rich.console import Console
-
-    print_views(Console(), [games_table(GAMES), Text("assist GAME --help shows each command's options.", "muted")])
-
-
-GAME_NAMES = ", ".join(GAMES.names())
-
-
-@app.command()
-def teach(
-    game: Annotated[str, typer.Argument(help=f"The game: {GAME_NAMES}.")],
-    seed: Annotated[int, typer.Option(help="Seed of the simulated games the exercises come from (a class can "
-                                           "share one).", min=0, max=MAX_SEED)] = 1,
-    level: Annotated[int | None, typer.Option(help="1 one-step eliminations, 2 short chains, 3 multi-step chains "
-                                                   "and counts, 4 case analysis, probabilities and decisions "
-                                                   "(default: a mix, easiest first).", min=1, max=4)] = None,
-    count: Annotated[int, typer.Option(min=1, max=30, help="How many exercises.")] = 5,
-    players: Annotated[int | None, typer.Option(help="Players in the simulated games (default per game).", min=1,
-                                                max=99)] = None,
-    scores: Annotated[Path | None, typer.Option(help="Score file (default ./assist-teach-scores.json).",
-                                                dir_okay=False)] = None,
-) -> None:
-    """Deduction exercises from seeded simulated games, graded exactly; 'hint' shows the next step of the
-    explanation. Reads answers from the terminal or from piped stdin."""
-    from assistant_cli.teach_cli import teach as run_teach
-    from solver.errors import AssistantError
-
-    try:
-        run_teach(GAMES, game, seed, level, count, players, scores)
-    except AssistantError as exc:
-        _fail(exc)
+def _teach_params(game_names: str) -> list[Param]:
+    """``assist teach``'s parameters (the games' names in the help come from the registry)."""
+    return [
+        ("game", Annotated[str, typer.Argument(help=f"The game: {game_names}.")], inspect.Parameter.empty),
+        ("seed", Annotated[int, typer.Option(help="Seed of the simulated games the exercises come from (a class can "
+                                                  "share one).", min=0, max=MAX_SEED)], 1),
+        ("level", Annotated[int | None, typer.Option(help="1 one-step eliminations, 2 short chains, 3 multi-step "
+                                                          "chains and counts, 4 case analysis, probabilities and "
+                                                          "decisions (default: a mix, easiest first).", min=1, max=4)],
+         None),
+        ("count", Annotated[int, typer.Option(min=1, max=30, help="How many exercises.")], 5),
+        ("players", Annotated[int | None, typer.Option(help="Players in the simulated games (default per game).",
+                                                       min=1, max=99)], None),
+        ("scores", Annotated[Path | None, typer.Option(help="Score file (default ./assist-teach-scores.json).",
+                                                       dir_okay=False)], None),
+    ]
 
 
-@app.command()
-def replay(
-    file: Annotated[Path | None, typer.Argument(help="A game file or journal of any game (optional with --game "
-                                                     "and --seed).", dir_okay=False)] = None,
-    game: Annotated[str | None, typer.Option(help=f"The game ({GAME_NAMES}; read from the file when it has "
-                                                  "one).")] = None,
-    seed: Annotated[int | None, typer.Option(help="Narrate a simulated game of this seed instead of a file.", min=0,
-                                             max=MAX_SEED)] = None,
-    players: Annotated[int | None, typer.Option(help="Players in the simulated game.", min=1, max=99)] = None,
-    pace: Annotated[float | None, typer.Option(
-        min=0.0, max=60.0, help="Seconds between entries (a classroom); default: Enter steps on a terminal, all at "
-        "once when piped.")] = None,
-) -> None:
-    """Narrate a game entry by entry: what became certain or impossible, why step by step, and where the
-    advisor would have chosen otherwise."""
-    from assistant_cli.teach_cli import replay as run_replay
-    from solver.errors import AssistantError
+def _replay_params(game_names: str) -> list[Param]:
+    """``assist replay``'s parameters."""
+    return [
+        ("file", Annotated[Path | None, typer.Argument(help="A game file or journal of any game (optional with "
+                                                            "--game and --seed).", dir_okay=False)], None),
+        ("game", Annotated[str | None, typer.Option(help=f"The game ({game_names}; read from the file when it has "
+                                                         "one).")], None),
+        ("seed", Annotated[int | None, typer.Option(help="Narrate a simulated game of this seed instead of a file.",
+                                                    min=0, max=MAX_SEED)], None),
+        ("players", Annotated[int | None, typer.Option(help="Players in the simulated game.", min=1, max=99)], None),
+        ("pace", Annotated[float | None, typer.Option(
+            min=0.0, max=60.0, help="Seconds between entries (a classroom); default: Enter steps on a terminal, all "
+            "at once when piped.")], None),
+    ]
 
-    try:
-        run_replay(GAMES, file, game, seed, players, pace)
-    except AssistantError as exc:
-        _fail(exc)
+
+def build_app(games: Registry) -> typer.Typer:
+    """The ``assist`` command over ``games``: a companion sub-app per game, ``simulate``, ``demo``, ``teach``,
+    ``replay``, ``games``, ``serve`` and ``--version``. :data:`app` is this over :data:`models.GAMES`; the tests
+    build it over a registry with a test-only game too (``tests/test_games.py``)."""
+    root = typer.Typer(
+        name="assist",
+        cls=AssistGroup,
+        help="A deduction companion for hidden-information card games.",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+    )
+    simulate_app = typer.Typer(help="Play full simulated games between bots and report how each bot did.",
+                               no_args_is_help=True)
+    for entry in games:
+        root.add_typer(companion_app(entry, games), name=entry.name)
+        simulate_app.command(name=entry.name)(_simulate_command(entry))
+    root.add_typer(simulate_app, name="simulate")
+    root.command(name="serve")(serve)
+    if games.with_demo():
+        root.add_typer(_demo_app(games.with_demo()), name="demo")
+    game_names = ", ".join(games.names())
+
+    @root.callback()
+    def main(
+        show_version: Annotated[
+            bool,
+            typer.Option("--version", callback=_version_callback, is_eager=True, help="Print the version and exit."),
+        ] = False,
+    ) -> None:
+        """A deduction companion for hidden-information card games."""
+
+    @root.command(name="games")
+    def games_command(markdown: Annotated[bool, typer.Option(help="Print the docs' game table (Markdown).")] = False,
+                      ) -> None:
+        """List the games the assistant supports."""
+        from assistant_cli.companion import games_table, print_views
+        from solver.view import Text
+
+        if markdown:
+            from solver.registry import docs_table
+
+            typer.echo(docs_table(games))
+            return
+        from rich.console import Console
+
+        print_views(Console(), [games_table(games), Text("assist GAME --help shows each command's options.", "muted")])
+
+    def teach(game: str, seed: int, level: int | None, count: int, players: int | None, scores: Path | None) -> None:
+        from assistant_cli.teach_cli import teach as run_teach
+        from solver.errors import AssistantError
+
+        try:
+            run_teach(games, game, seed, level, count, players, scores)
+        except AssistantError as exc:
+            _fail(exc)
+
+    def replay(file: Path | None, game: str | None, seed: int | None, players: int | None, pace: float | None) -> None:
+        from assistant_cli.teach_cli import replay as run_replay
+        from solver.errors import AssistantError
+
+        try:
+            run_replay(games, file, game, seed, players, pace)
+        except AssistantError as exc:
+            _fail(exc)
+
+    root.command(name="teach")(command(teach, _teach_params(game_names), TEACH_HELP, "teach"))
+    root.command(name="replay")(command(replay, _replay_params(game_names), REPLAY_HELP, "replay"))
+    return root
+
+
+app = build_app(GAMES)
