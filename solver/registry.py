@@ -12,9 +12,14 @@ The parts an entry names (``module:attribute`` or ``module``):
   ``session_options`` as keyword arguments;
 - ``observations``: the module whose ``parse(text)`` reads one entry (to tell which game a file is for);
 - ``teacher``: the teacher class (:class:`solver.teaching.Teacher`);
-- ``simulation.module``: ``matchup(**options) -> Matchup``, ``summary(records, matchup, **options) ->
-  SimulationSummary`` and ``replay(matchup, seed) -> list[View]`` (:mod:`solver.simulate`);
+- ``simulation.module``: ``matchup(**options) -> Matchup``, ``summary(records, matchup, options) ->
+  SimulationSummary`` and ``replay(matchup, seed) -> list[View]`` (:mod:`solver.simulate`), and
+  ``conformance(players, games, seed) -> ConformanceReport``: random legal games checked by
+  :func:`solver.conformance.check_game` with knowledge-keeping bots (the tests run it for every game);
 - ``demo.target`` (optional): a function of the demo's options yielding view data.
+
+``tests/test_games.py`` runs every registry test on every entry (and on a test-only game registered the same
+way), and fails for an entry missing one of these parts or a shipped example.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from typing import Any
 from solver.errors import AssistantError
 from solver.options import Option
 
+ROOT = Path(__file__).resolve().parents[1]  # the repository: where ``examples_dir`` is
 NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 TARGET = re.compile(r"[A-Za-z_][\w.]*(:[A-Za-z_]\w*)?")
 
@@ -61,8 +67,9 @@ class Demo:
 @dataclass(frozen=True)
 class GameEntry:
     """One game as every interface sees it (module docstring). ``about`` is one line for ``assist games``;
-    ``knowledge`` and ``bots`` fill the docs' game table; ``examples`` are the shipped game files
-    (``examples/NAME``), each replayed by the tests; ``docs`` is the game's reference page."""
+    ``knowledge`` and ``bots`` fill the docs' game table; ``examples`` are the shipped game files (names in
+    ``examples_dir``, a folder of the repository: ``examples/`` unless the game ships them elsewhere), each
+    analysed, narrated and replayed by the tests; ``docs`` is the game's reference page."""
 
     name: str
     title: str
@@ -81,6 +88,7 @@ class GameEntry:
     session_options: tuple[Option, ...] = ()
     demo: Demo | None = None
     commands: tuple[str, ...] = field(default=("why", "advise"))  # the game's own commands, for the docs table
+    examples_dir: str = "examples"
 
     def __post_init__(self) -> None:
         if not NAME.fullmatch(self.name):
@@ -97,6 +105,11 @@ class GameEntry:
     def header(self) -> str:
         """The first line of the game's journals: how a saved game is matched to its game and resumed."""
         return f"# assist {self.name} journal: one entry per line; resume with --resume FILE"
+
+    @property
+    def example_paths(self) -> tuple[Path, ...]:
+        """The shipped examples as files of the repository (``examples_dir``/NAME)."""
+        return tuple(ROOT / self.examples_dir / name for name in self.examples)
 
     @property
     def players_text(self) -> str:

@@ -21,6 +21,7 @@ from models.beyond_baker_street.rules import (
     parse_characters,
 )
 from solver import view as v
+from solver.conformance import ConformanceReport, check_game
 from solver.errors import AssistantError
 from solver.simulate import GameRecord, Matchup, SimulationSummary, play_game, seat_bots
 
@@ -103,3 +104,16 @@ def replay(played: Matchup, seed: int) -> list[v.View]:
     lines.extend(state.log)
     lines.append(f"Result: {state.board.result} ({state.board.reason}) after {record.actions} actions.")
     return [v.Text(line) for line in lines]
+
+
+def _mixed_bot(seat: int, rng: random.Random) -> Any:
+    """Random legal play at odd seats, the knowledge-keeping advisor at even ones (its knowledge is checked)."""
+    return make_bot("random" if seat % 2 else "advisor", seat, rng)
+
+
+def conformance(players: int, games: int, seed: int) -> ConformanceReport:
+    """``games`` games of ``players`` checked by :func:`solver.conformance.check_game` (interface, clones, every
+    game ends, the advisors' knowledge sound after every observation and at the end), random play beside
+    knowledge-keeping advisors: what ``tests/test_games.py`` runs for every registered game."""
+    rules = TableRules(players, 1 + players)
+    return check_game(functools.partial(new_game, rules), _mixed_bot, games, seed=seed, deep=True)

@@ -12,6 +12,7 @@ from models.evidence import ENTRY
 from models.evidence.bots import bot_factory, make_bot
 from models.evidence.rules import EvidenceState, new_game
 from solver import view as v
+from solver.conformance import ConformanceReport, check_game
 from solver.errors import AssistantError
 from solver.simulate import GameRecord, Matchup, Row, SimulationSummary, play_game, row_json, seat_bots, summarize
 
@@ -75,3 +76,12 @@ def replay(played: Matchup, seed: int) -> list[v.View]:
     result = f"player {record.winner} wins" if record.winner else f"shared victory {state.winners}"
     lines.append(f"Result: {result}.")
     return [v.Text(line) for line in lines]
+
+
+def conformance(players: int, games: int, seed: int) -> ConformanceReport:
+    """``games`` random legal games of ``players`` checked by :func:`solver.conformance.check_game` (interface,
+    clones, every game ends, every bot's knowledge sound after every observation and by its solver at the end):
+    what ``tests/test_games.py`` runs for every registered game."""
+    from models.evidence.bots import RandomBot
+
+    return check_game(functools.partial(new_game, players=players), RandomBot, games, seed=seed, deep=True)

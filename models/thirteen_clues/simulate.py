@@ -16,6 +16,7 @@ from models.thirteen_clues import ENTRY
 from models.thirteen_clues.bots import bot_factory, make_bot
 from models.thirteen_clues.rules import TableRules, ThirteenCluesState, new_game
 from solver import view as v
+from solver.conformance import ConformanceReport, check_game
 from solver.simulate import GameRecord, Matchup, Row, SimulationSummary, play_game, row_json, seat_bots, summarize
 
 COLUMNS = ("Wins", "Win %", "± s.e.", "Turns", "Asks", "Consults", "Wrong acc.")
@@ -72,3 +73,15 @@ def replay(played: Matchup, seed: int) -> list[v.View]:
     result = f"player {record.winner} wins" if record.winner else "draw"
     lines.append(f"Result: {result} after {state.turn} turns.")
     return [v.Text(line) for line in lines]
+
+
+def conformance(players: int, games: int, seed: int) -> ConformanceReport:
+    """``games`` random legal games of ``players`` checked by :func:`solver.conformance.check_game` (interface,
+    clones, every game ends, every bot's knowledge sound after every observation and by its solver at the end):
+    what ``tests/test_games.py`` runs for every registered game. Short turn limits keep them brief (and reach
+    the draw too)."""
+    from models.thirteen_clues.bots import RandomBot
+
+    rules = TableRules(players, max_rounds=5)
+    return check_game(functools.partial(new_game, rules), functools.partial(RandomBot, keep_knowledge=True), games,
+                      seed=seed, deep=True)

@@ -17,6 +17,7 @@ from models.time_bomb.bots import AdvisorBot, RoleBot, check_spec, make_bot
 from models.time_bomb.data import MORIARTY, SHERLOCK
 from models.time_bomb.rules import TableRules, TimeBombState, new_game
 from solver import view as v
+from solver.conformance import ConformanceReport, check_game
 from solver.errors import AssistantError
 from solver.parallel import Backend, run_jobs
 from solver.simulate import GameRecord, Matchup, SimulationSummary, game_seed, play_game, seat_bots
@@ -151,3 +152,15 @@ def role_ranking(games: int, players: int, seed: int, spec: str = "advisor/bluff
     checks = float(sum(n for _, _, n in per_game))
     return {"checks": checks, "top_is_moriarty": hits / checks if checks else 0.0,
             "chance": chance / checks if checks else 0.0}
+
+
+def _mixed_bot(seat: int, rng: random.Random) -> Any:
+    """Random legal play at odd seats, the knowledge-keeping advisor at even ones (its knowledge is checked)."""
+    return make_bot("random" if seat % 2 else "advisor", seat, rng)
+
+
+def conformance(players: int, games: int, seed: int) -> ConformanceReport:
+    """``games`` games of ``players`` checked by :func:`solver.conformance.check_game` (interface, clones, every
+    game ends, the advisors' hard knowledge sound after every observation and at the end), random play beside
+    knowledge-keeping advisors: what ``tests/test_games.py`` runs for every registered game."""
+    return check_game(functools.partial(new_state, players=players), _mixed_bot, games, seed=seed, deep=True)
