@@ -1,11 +1,8 @@
-"""assist replay: golden narrations of the shipped examples, game detection, simulated games, the CLI.
-
-Regenerate the golden files after an intended change of wording: ``ASSIST_REGENERATE_GOLDEN=1 pytest
-tests/assistant_cli/test_replay.py`` (then read the diff)."""
+"""assist replay: game detection, simulated games, the CLI. The golden narrations of every game's shipped
+examples (``golden/``) are checked for every registered game in ``tests/test_games.py``."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -17,24 +14,7 @@ from solver.errors import AssistantError
 from solver.narrate import detect_game, replay_lines, run_replay
 
 ROOT = Path(__file__).resolve().parents[2]
-GOLDEN = Path(__file__).resolve().parent / "golden"
 EXAMPLES = sorted((ROOT / "examples").glob("*.txt"))
-
-
-def narration(path: Path) -> str:
-    t, lines, actions, _ = replay_lines(GAMES, None, path, None, None)
-    out: list[str] = []
-    run_replay(t, lines, actions, f"{t.title}: examples/{path.name}", out.append)
-    return "\n".join(out) + "\n"
-
-
-@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
-def test_golden_narrated_replay(example: Path) -> None:
-    golden = GOLDEN / f"replay-{example.stem}.txt"
-    text = narration(example)
-    if os.environ.get("ASSIST_REGENERATE_GOLDEN"):
-        golden.write_text(text, encoding="utf-8")
-    assert text == golden.read_text(encoding="utf-8")
 
 
 def test_the_game_is_read_from_the_header_or_the_lines(tmp_path: Path) -> None:
