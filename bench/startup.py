@@ -26,14 +26,15 @@ from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("thirteen-clues", "beyond-baker-street", "evidence", "time-bomb")
+sys.path.insert(0, str(ROOT))
+from models import GAMES  # noqa: E402  (the registry is plain data: this imports no game)
 
 #: (label, arguments after ``python``, target ratio to the floor or None for the floor itself).
 COMMANDS: list[tuple[str, list[str], float | None]] = [
     ('python -c "import typer, rich"', ["-c", "import typer, rich"], None),
     ("assist --version", ["-m", "assistant_cli", "--version"], 1.5),
     ("assist --help", ["-m", "assistant_cli", "--help"], 1.5),
-    *((f"assist {game} --help", ["-m", "assistant_cli", game, "--help"], 3.0) for game in GAMES),
+    *((f"assist {game} --help", ["-m", "assistant_cli", game, "--help"], 3.0) for game in GAMES.names()),
 ]
 
 

@@ -43,7 +43,7 @@ from assistant_cli.web.app import create_app
 from models import GAMES
 from solver.errors import AssistantError
 from solver.narrate import replay_lines, run_replay
-from solver.registry import GameEntry, Registry, load
+from solver.registry import GameEntry, Registry, docs_table, load
 from solver.session import BaseSession, Journal, read_lines
 from solver.teaching import Teacher
 from tests.conftest import run_slow
@@ -91,6 +91,14 @@ def test_every_game_folder_is_registered() -> None:
     registered = sorted(entry.session.split(".")[1] for entry in GAMES)
     assert folders == registered
     assert REGISTRY.names() == [*GAMES.names(), "toy"]
+
+
+def test_the_readme_game_table_is_the_registry_s() -> None:
+    """The README's "Games and status" table is ``assist games --markdown``, built from the registry."""
+    result = CliRunner().invoke(APP, ["games", "--markdown"])
+    assert result.exit_code == 0, result.output
+    assert docs_table(GAMES) in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert result.output == docs_table(REGISTRY) + "\n"
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=by_name)

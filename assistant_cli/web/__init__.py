@@ -1,1 +1,1 @@
-"""The web companion (``assist serve``): the four games' sessions on a phone-sized page."""
+"""The web companion (``assist serve``): every registered game's session on a phone-sized page."""

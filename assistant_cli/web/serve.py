@@ -29,7 +29,7 @@ def serve(
     lan: Annotated[bool, typer.Option("--lan", help="Listen on the local network; every request needs the printed "
                                       "join token.")] = False,
 ) -> None:
-    """Start the web companion: all four games on a page a phone at the table can open."""
+    """Start the web companion: every registered game on a page a phone at the table can open."""
     import secrets
     import socket
 
