@@ -1,0 +1,159 @@
+"""Mutation testing of one module with mutmut (3.x): which single-line bugs the tests covering it catch.
+
+mutmut changes the module one small way at a time (an operator, a constant, a condition, a returned value,
+a dropped argument) and runs the tests that cover the mutated function; a mutant the tests pass is a bug they
+would miss. Whole-suite runs per mutant are far too slow on 2 cores, so each module is run with the test files
+that cover it (:data:`MODULES`), in a scratch copy of the checkout (``build/mutation/MODULE/``, where mutmut
+writes its ``mutants/`` folder), with the repository's ``[tool.mutmut]`` settings (``pyproject.toml``) plus
+this module and these tests. Not part of CI. Run from the repository root::
+
+    python bench/mutation.py solver/steps_check.py
+    python bench/mutation.py solver/session.py --max-children 2 --show
+
+It prints killed, survived and equivalent mutants (:data:`EQUIVALENT`, each with why: a change no behaviour can
+show, e.g. a default that every caller passes) and the share of non-equivalent mutants killed; ``--show``
+prints the diff of every survivor; ``--json`` the figures as JSON. ``docs/testing.md`` records the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORK = ROOT / "build" / "mutation"
+COPIED = ("solver", "models", "assistant_cli", "tests", "examples", "pyproject.toml")
+
+#: Each module mutation testing covers, with the test files (or test ids) that cover it.
+MODULES: dict[str, tuple[str, ...]] = {
+    "solver/session.py": (
+        "tests/solver/test_session.py",
+        "tests/solver/test_session_journal.py",
+        "tests/assistant_cli/test_hostile.py::test_an_entry_whose_view_or_journal_fails_is_not_recorded",
+        "tests/test_games.py::test_edit_drop_undo_round_trips",
+        "tests/test_games.py::test_journal_and_resume_through_the_cli",
+    ),
+    "solver/steps_check.py": (
+        "tests/solver/test_steps.py",
+        "tests/solver/test_steps_check.py",
+    ),
+    "models/time_bomb/bluff.py": (
+        "tests/models/time_bomb/test_knowledge.py",
+        "tests/models/time_bomb/test_bluff.py",
+    ),
+    "models/time_bomb/counting.py": (
+        "tests/models/time_bomb/test_knowledge.py",
+        "tests/models/time_bomb/test_counting.py",
+    ),
+    "models/evidence/rules.py": (
+        "tests/models/evidence/test_rules.py",
+        "tests/models/evidence/test_session_rules.py",
+    ),
+    "models/thirteen_clues/rules.py": (
+        "tests/models/thirteen_clues/test_rules.py",
+        "tests/models/thirteen_clues/test_session_rules.py",
+    ),
+    "models/time_bomb/rules.py": (
+        "tests/models/time_bomb/test_rules.py",
+    ),
+    "models/beyond_baker_street/rules.py": (
+        "tests/models/beyond_baker_street/test_bbs_rules.py",
+        "tests/models/beyond_baker_street/test_bbs_session_rules.py",
+    ),
+}
+
+#: Mutants no behaviour can tell from the original, by module: mutant name -> why. Names are mutmut's
+#: (``module.function__mutmut_N``); they stay valid while the module's source is unchanged.
+EQUIVALENT: dict[str, dict[str, str]] = {}
+
+
+def scratch(module: str) -> Path:
+    """A fresh copy of the checkout for ``module``, whose ``[tool.mutmut]`` also names the module and its tests."""
+    work = WORK / module.replace("/", ".").removesuffix(".py")
+    if work.exists():
+        shutil.rmtree(work)
+    work.mkdir(parents=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", "mutants")
+    for name in COPIED:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, work / name, ignore=ignore)
+        else:
+            shutil.copy2(source, work / name)
+    config = (work / "pyproject.toml").read_text(encoding="utf-8")
+    if "[tool.mutmut]\n" not in config:
+        raise SystemExit("pyproject.toml has no [tool.mutmut] section")
+    chosen = (f"[tool.mutmut]\nonly_mutate = {json.dumps([module])}\n"
+              f"pytest_add_cli_args_test_selection = {json.dumps(list(MODULES[module]))}\n")
+    (work / "pyproject.toml").write_text(config.replace("[tool.mutmut]\n", chosen), encoding="utf-8")
+    return work
+
+
+def mutmut(work: Path, *args: str, capture: bool = False) -> str:
+    """Run ``mutmut ARGS`` in ``work`` (the scratch copy first on the import path, so its mutants are imported)."""
+    env = {**os.environ, "PYTHONPATH": str(work), "CI": "true", "PYTHONHASHSEED": "0"}
+    result = subprocess.run([sys.executable, "-m", "mutmut", *args], cwd=work, env=env, check=False, text=True,
+                            stdout=subprocess.PIPE if capture else None)
+    if result.returncode not in (0, 1):
+        raise SystemExit(f"mutmut {' '.join(args)} failed (exit code {result.returncode})")
+    return result.stdout or ""
+
+
+def statuses(work: Path) -> dict[str, str]:
+    """Every mutant of the run and its status (killed, survived, timeout, no tests, ...)."""
+    found: dict[str, str] = {}
+    for line in mutmut(work, "results", "--all", "true", capture=True).splitlines():
+        match = re.fullmatch(r"\s*(\S+__mutmut_\d+): (.+)", line)
+        if match:
+            found[match.group(1)] = match.group(2).strip()
+    return found
+
+
+def figures(module: str, found: dict[str, str]) -> dict[str, object]:
+    """Killed, survived and equivalent counts and the score (killed / non-equivalent mutants)."""
+    equivalent = {name for name in EQUIVALENT.get(module, {}) if name in found}
+    counts = Counter(status for name, status in found.items() if name not in equivalent)
+    killed = counts["killed"] + counts["timeout"]  # a mutant that makes a test hang is caught too
+    survived = sorted(name for name, status in found.items() if name not in equivalent and status not in
+                      ("killed", "timeout"))
+    considered = len(found) - len(equivalent)
+    return {"module": module, "mutants": len(found), "killed": killed, "survived": len(survived),
+            "equivalent": len(equivalent), "score": round(killed / considered, 3) if considered else None,
+            "statuses": dict(counts), "survivors": survived}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("module", choices=sorted(MODULES), help="the module to mutate")
+    parser.add_argument("--max-children", type=int, default=2, help="mutants run at once (default 2)")
+    parser.add_argument("--show", action="store_true", help="print the diff of every surviving mutant")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    work = scratch(args.module)
+    run = mutmut(work, "run", "--max-children", str(args.max_children), capture=True)
+    speed = re.findall(r"[0-9.]+ mutations/second", run)  # the progress bar is left out
+    print(f"mutmut run in {work.relative_to(ROOT)}: {speed[-1] if speed else 'done'}")
+    result = figures(args.module, statuses(work))
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        print(f"{args.module}: {result['mutants']} mutants, {result['killed']} killed, {result['survived']} "
+              f"survived, {result['equivalent']} equivalent; score {result['score']} (statuses {result['statuses']})")
+        for name in result["survivors"]:  # type: ignore[attr-defined]
+            print(f"  survived: {name}")
+    if args.show:
+        for name in result["survivors"]:  # type: ignore[attr-defined]
+            print(mutmut(work, "show", name, capture=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
