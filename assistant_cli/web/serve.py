@@ -10,6 +10,21 @@ from typing import Annotated
 import typer
 
 DEFAULT_PORT = 8765
+#: uvicorn's bounds: an idle connection is closed after KEEP_ALIVE seconds, a request's headers may not exceed
+#: MAX_HEADER_BYTES, at most MAX_CONNECTIONS connections are served at once (more get 503), and stopping waits
+#: at most SHUTDOWN_SECONDS for open push channels.
+KEEP_ALIVE = 5
+MAX_HEADER_BYTES = 16_384
+MAX_CONNECTIONS = 64
+SHUTDOWN_SECONDS = 2
+
+
+def server_config(app: object, lan: bool) -> dict[str, object]:
+    """uvicorn's settings for ``app``: the same bounds on 127.0.0.1 and on the LAN (where they matter most)."""
+    return {"app": app, "log_level": "warning", "timeout_keep_alive": KEEP_ALIVE,
+            "h11_max_incomplete_event_size": MAX_HEADER_BYTES, "limit_concurrency": MAX_CONNECTIONS,
+            "timeout_graceful_shutdown": SHUTDOWN_SECONDS, "server_header": False, "proxy_headers": False,
+            "ws": "none", "lifespan": "on"}
 
 
 def lan_address() -> str:
@@ -42,7 +57,8 @@ def serve(
         raise typer.Exit(1) from None
     token = secrets.token_urlsafe(12) if lan else None
     host = "0.0.0.0" if lan else "127.0.0.1"
-    app = create_app(games_dir.resolve(), token)
+    address = lan_address() if lan else "127.0.0.1"
+    app = create_app(games_dir.resolve(), token, hosts=[address] if lan else [])
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
@@ -53,7 +69,6 @@ def serve(
         raise typer.Exit(1) from None
     bound = sock.getsockname()[1]
     if lan:
-        address = lan_address()
         url = f"http://{address}:{bound}/?token={token}"
         typer.echo(f"assist serve: open {url} on the phones at the table (the token is needed)")
         if address.startswith("127."):
@@ -63,7 +78,7 @@ def serve(
     else:
         typer.echo(f"assist serve: open http://127.0.0.1:{bound}/ (this machine only; --lan for phones)")
     typer.echo(f"games folder: {games_dir.resolve()} (Ctrl-C stops the server; every entry is already saved)")
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(**server_config(app, lan)))  # type: ignore[arg-type]
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:
