@@ -43,7 +43,7 @@ from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -583,7 +583,7 @@ class TokenGate:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        request = Request(scope)
+        request = HTTPConnection(scope)  # HTTP or WebSocket alike
         given = request.query_params.get("token")
         if scope["type"] == "http" and given is not None and same_secret(given, self.token):
             # Drop the token from the address bar once it is in a cookie.
@@ -616,7 +616,7 @@ class PhoneId:
             await self.app(scope, receive, send)
             return
         try:
-            phone = Request(scope).cookies.get(PHONE_COOKIE, "")
+            phone = HTTPConnection(scope).cookies.get(PHONE_COOKIE, "")
         except Exception:
             phone = ""
         fresh = not PHONE_ID.fullmatch(phone)

@@ -47,6 +47,7 @@ class Seen:
     statuses: list[int] = field(default_factory=list)
     refused: int = 0
     accepted: int = 0
+    errors: list[str] = field(default_factory=list)
 
 
 def parse(page: str) -> tuple[int, tuple[str, ...], str]:
@@ -75,7 +76,9 @@ async def stress(folder: Path, operations: int, seed: int) -> tuple[list[Seen], 
 
     def writer_line(r: random.Random, length: int) -> str:
         kind = r.choices(["entry", "undo", "edit", "drop"], [4, 2, 2, 2])[0]
-        if kind == "entry" or length <= len(setup):
+        if length < len(setup):  # another phone's undo took back a setup line: enter it again
+            return setup[length]
+        if kind == "entry" or length == len(setup):
             return r.choice(pool)
         low = 1 if r.random() < 0.1 else len(setup) + 1  # now and then the setup: refused, must change nothing
         n = r.randint(low, max(low, length))
@@ -95,8 +98,10 @@ async def stress(folder: Path, operations: int, seed: int) -> tuple[list[Seen], 
                 page = parse(response.text)
                 seen[k].pages.append(page)
                 length = len(page[1])
-                if 'id="error"' in response.text:
+                error = re.search(r'id="error" role="alert">(.*?)</p>', response.text)
+                if error:
                     seen[k].refused += 1
+                    seen[k].errors.append(html_lib.unescape(error.group(1)))
                 else:
                     seen[k].accepted += 1
 
