@@ -303,10 +303,6 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
             game=game, version=version, boot=boot, state=_state_views(session), history=lines)
         return Snapshot(version, lines, Markup(live))
 
-    def panel(game: OpenGame, snapshot: Snapshot, reply: PhoneReply, template: str = "panel.html") -> HTMLResponse:
-        step = _step(game.session) if template == "game.html" or reply.error is None else None
-        return page(template, game=game, snapshot=snapshot, reply=reply, step=step, boot=boot)
-
     async def home(request: Request) -> Response:
         rows = await run_in_threadpool(store.saved)
         entries = {game_id: len(game.snapshot.lines) for game_id, game in store.open.items()}
@@ -366,25 +362,26 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
         async with game.lock:
             mine = game.replies.get(phone)
             if nonce and mine is not None and mine.nonce == nonce:  # the same tap sent again: done once
-                reply = mine
+                reply, step = mine, await run_in_threadpool(_step, game.session) if mine.error is None else None
             else:
-                reply = await run_in_threadpool(_write, game, line, nonce, asyncio.get_running_loop())
+                reply, step = await run_in_threadpool(_write, game, line, nonce, asyncio.get_running_loop())
                 game.remember(phone, reply)
             snapshot = game.snapshot
-            step = await run_in_threadpool(_step, game.session) if reply.error is None else None
         return page("panel.html", game=game, snapshot=snapshot, reply=reply, step=step, boot=boot)
 
-    def _write(game: OpenGame, line: str, nonce: str, loop: asyncio.AbstractEventLoop) -> PhoneReply:
+    def _write(game: OpenGame, line: str, nonce: str,
+               loop: asyncio.AbstractEventLoop) -> tuple[PhoneReply, dict[str, Any] | None]:
         """Handle ``line`` (lock held, worker thread): the session's answer and its journal write, then, if the
         entries changed, the next snapshot, drawn and made current before the lock goes (the push follows on
-        the event loop). A refused line leaves the entries, journal, version and snapshot as they were."""
+        the event loop). A refused line leaves the entries, journal, version and snapshot as they were.
+        Returns the phone's reply and the next setup question (None after an error: the box keeps the line)."""
         session = game.session
         reply = PhoneReply(nonce=nonce)
         if len(line) > MAX_LINE:
             reply.error = f"line of {len(line):,} characters: expected at most {MAX_LINE}"
-            return reply
+            return reply, None
         if not line:
-            return reply
+            return reply, _step(session)
         before = list(session.lines)
         try:
             answer = session.handle(line)
@@ -396,7 +393,7 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
                 snapshot = draw(game, game.snapshot.version + 1)
                 game.snapshot = snapshot  # this reply shows it at once; publish wakes the push channels
                 loop.call_soon_threadsafe(game.publish, snapshot)
-        return reply
+        return reply, _step(session) if reply.error is None else None
 
     async def game_compose(request: Request) -> Response:
         game = await open_game(request)
