@@ -11,9 +11,9 @@ For each game at its largest player count, seeded simulated games are seen from 
 
 It prints per game the median and 95th percentile of both (milliseconds, wall clock), and the ratio of the
 medians, and the median of a static file fetched from the same server after each entry (the floor: what any
-request costs on this machine at this load, with no game work at all). Targets (issue 19): web median at most 50 ms, p95 at most 150 ms. The web side includes everything a
-write does since issue 20: the game's lock, the journal's fsync and rename, the snapshot every page and push is
-drawn from, and the push to the other phones.
+request costs on this machine at this load, with no game work at all). Targets (issue 19): web median at most
+50 ms, p95 at most 150 ms. The web side includes everything a write does since issue 20: the game's lock, the
+journal's fsync and rename, the snapshot every page and push is drawn from, and the push to the other phones.
 
     python bench/web.py --games 3 --seed 1
 """
