@@ -13,15 +13,8 @@ from starlette.routing import WebSocketRoute
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from assistant_cli.web.app import (
-    MAX_ECHO,
-    SECURITY_HEADERS,
-    HostGuard,
-    TokenGate,
-    create_app,
-    cut,
-    same_secret,
-)
+from assistant_cli.web.app import create_app
+from assistant_cli.web.guard import MAX_ECHO, SECURITY_HEADERS, HostGuard, TokenGate, cut, is_phone_id, same_secret
 from models import GAMES
 from solver.session import read_lines
 
@@ -145,6 +138,23 @@ def test_a_non_ascii_or_wrong_token_gets_403_never_500(tmp_path: Path, token: st
     raw = f"assist_token={token}".encode()
     assert client.get("/", headers={"cookie": raw}).status_code == 403  # type: ignore[dict-item]
     assert client.get("/", headers={"cookie": b"assist_token=\xff\xfe"}).status_code == 403  # type: ignore[dict-item]
+
+
+def test_phone_ids_are_the_ones_the_server_gives() -> None:
+    assert is_phone_id("A" * 22) and is_phone_id("abc-_" + "x" * 17)
+    assert not is_phone_id("A" * 21) and not is_phone_id("A" * 23) and not is_phone_id("é" + "A" * 21)
+    assert not is_phone_id("A" * 21 + "=") and not is_phone_id("")
+
+
+def test_a_phone_gets_one_id_and_keeps_it(tmp_path: Path) -> None:
+    client = TestClient(create_app(tmp_path), base_url=LOCAL)
+    first = client.get("/")
+    phone = first.cookies["assist_phone"]
+    assert is_phone_id(phone)
+    assert "HttpOnly" in first.headers["set-cookie"] and "SameSite=Strict" in first.headers["set-cookie"]
+    assert "set-cookie" not in client.get("/").headers  # kept: no new id
+    forged = TestClient(create_app(tmp_path), base_url=LOCAL, cookies={"assist_phone": "../../x"})
+    assert forged.get("/").cookies["assist_phone"] != "../../x"
 
 
 def test_same_secret_compares_any_text() -> None:
