@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import stat
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -155,31 +156,91 @@ def tolerant_output() -> None:
             reconfigure(errors="backslashreplace")
 
 
-def default_journal(game: str) -> Path:
-    return Path.cwd() / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}.journal"
+def default_journal(game: str, header: str, folder: Path | None = None) -> Journal:
+    """A new journal of ``game`` in ``folder`` (the current directory): ``GAME-DATE-TIME-ID.journal`` with a
+    random ID, created exclusively, so two companions started in the same second never share one."""
+    import secrets
+
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for _ in range(100):
+        path = (folder or Path.cwd()) / f"{game}-{stamp}-{secrets.token_hex(3)}.journal"
+        try:
+            return Journal.create(path, header)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise AssistantError(f"journal '{path}': cannot create it ({exc.strerror})") from None
+    raise AssistantError(f"cannot find a free journal name in '{folder or Path.cwd()}'")
+
+
+def chosen_journal(path: Path, entry: GameEntry, resume: Path | None) -> Journal:
+    """The ``--journal FILE`` of ``entry``'s companion, refused in one line (and left untouched) unless it is new,
+    empty, or this game's journal being resumed: a file that is not this game's journal is never overwritten,
+    nor a journal of a game in progress."""
+    try:
+        info = path.lstat()
+    except FileNotFoundError:
+        try:
+            return Journal.create(path, entry.header)
+        except FileExistsError:
+            raise AssistantError(f"journal '{path}': created by another program just now; choose another") from None
+        except OSError as exc:
+            raise AssistantError(f"journal '{path}': cannot create it ({exc.strerror})") from None
+    except OSError as exc:
+        raise AssistantError(f"journal '{path}': cannot read it ({exc.strerror})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise AssistantError(f"journal '{path}': not a regular file; choose another --journal file")
+    if info.st_size == 0:
+        return Journal(path, entry.header)
+    if not Journal.is_journal(path, entry.header):
+        raise AssistantError(f"journal '{path}': not a {entry.name} journal (its first line is not "
+                             f"'{entry.header}'); it is left untouched, choose another --journal file")
+    if resume is None or not _same_file(resume, path):
+        raise AssistantError(f"journal '{path}': already holds a {entry.name} game; continue it with "
+                             f"--resume {shlex.quote(str(path))}, or choose another --journal file")
+    return Journal(path, entry.header)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.samefile(b)
+    except OSError:
+        return False
 
 
 def run_companion(entry: GameEntry, session: CompanionSession, journal: Path | None, resume: Path | None,
                   quiet: bool) -> None:
     """Run ``entry``'s companion: replay ``resume``, open the journal, then the prompt loop on a terminal, else
-    stdin. After resuming on a terminal it shows the state (or the setup so far)."""
+    stdin. After resuming on a terminal it shows the state (or the setup so far).
+
+    The journal written is locked for the whole run (:meth:`Journal.lock`): a journal open in ``assist serve``
+    or another terminal is refused, naming that program, before anything is read or written."""
     game, header, title = entry.name, entry.header, f"{entry.title} companion"
     tolerant_output()
     out, err = Console(), Console(stderr=True)
     interactive = sys.stdin.isatty()
     errors = 0
+    writer: Journal | None = None
+    holder = f"assist {game}"
     try:
+        if journal is not None:
+            writer = chosen_journal(journal, entry, resume)
+            writer.lock(holder)
+        elif resume is not None and Journal.is_journal(resume, header):
+            writer = Journal(resume, header)  # keep writing to a resumed journal (unless it has bad lines)
+            writer.lock(holder)
         if resume is not None:
             errors += replay_file(session, resume, err)
-            # Keep writing to a resumed journal, unless it had bad lines: rewriting would drop them.
-            if journal is None and Journal.is_journal(resume, header) and not errors:
-                journal = resume
-        if journal is None and interactive:
-            journal = default_journal(game)
-        if journal is not None:
-            session.journal = Journal(journal, header)
-            session.journal.save(session.lines)
-            out.print(f"journal: {journal}")
+            if errors and journal is None and writer is not None:
+                writer.unlock()  # rewriting it would drop its bad lines: a new journal instead
+                writer = None
+        if writer is None and interactive:
+            writer = default_journal(game, header)
+            writer.lock(holder)
+        if writer is not None:
+            session.journal = writer
+            writer.save(session.lines)
+            out.print(f"journal: {writer.path}")
         if resume is not None:
             out.print(f"resumed {plural(len(session.lines), 'entry')} from {resume}")
             if interactive:
@@ -190,6 +251,9 @@ def run_companion(entry: GameEntry, session: CompanionSession, journal: Path | N
             errors += run_piped(session, stdin_lines(), out, err, quiet)
     except AssistantError as exc:
         fail(str(exc))
+    finally:
+        if writer is not None:
+            writer.unlock()
     if errors:
         raise typer.Exit(1)
 

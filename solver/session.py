@@ -15,7 +15,10 @@ Each game's session (``models/<game>/session.py``) subclasses :class:`BaseSessio
 from __future__ import annotations
 
 import contextlib
+import errno
+import glob
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
@@ -39,14 +42,91 @@ def history_view(lines: Sequence[str]) -> v.View:
     return table
 
 
+class JournalBusy(AssistantError):
+    """The journal is being written by another program (the lock beside it is held): names that holder."""
+
+
+#: Bytes a journal or game file may have: a whole game is a few kilobytes, so anything bigger is refused unread.
+MAX_JOURNAL_BYTES = 1_000_000
+
+
 class Journal:
-    """The journal file: rewritten whole after every accepted entry (temp file + rename, so it is atomic)."""
+    """The journal file: rewritten whole after every accepted entry (temp file, fsync, ``os.replace``, so a
+    failed or interrupted write leaves the old journal whole).
+
+    One writer per journal: :meth:`lock` takes the lock file beside it (``.NAME.lock``, :mod:`filelock`) and
+    writes who holds it there; a second program that tries gets :class:`JournalBusy` naming the first one, and
+    so never overwrites entries it has not seen. A journal without :meth:`lock` (tests, a session in memory)
+    writes unguarded."""
 
     def __init__(self, path: str | Path, header: str) -> None:
         self.path = Path(path)
         self.header = header  # each game's sessions write their own first line
+        self._lock: Any = None
+
+    @property
+    def lock_path(self) -> Path:
+        return self.path.with_name(f".{self.path.name}.lock")
+
+    def lock(self, holder: str) -> None:
+        """Become the journal's only writer, as ``holder`` (who we are, in words: 'assist serve', 'assist
+        evidence'); raise :class:`JournalBusy` naming the program that already is. Leftover temp files of
+        earlier writers are removed once the lock is ours (no one else can be writing them)."""
+        from filelock import FileLock, Timeout  # the session itself never needs it: only a program that writes
+
+        if self._lock is not None:
+            return
+        lock = FileLock(str(self.lock_path), timeout=0, thread_local=False)
+        try:
+            lock.acquire()
+        except Timeout:
+            raise JournalBusy(f"journal '{self.path}' is open in another program ({self.holder()}); close it "
+                              "there first, or use another journal") from None
+        except OSError as exc:
+            raise AssistantError(f"journal '{self.path}': cannot lock it ({exc.strerror})") from None
+        self._lock = lock
+        with contextlib.suppress(OSError):
+            self.lock_path.write_text(f"{holder} (process {os.getpid()}) since {time.strftime('%H:%M:%S')}\n",
+                                      encoding="utf-8")
+        self.clean_temp_files()
+
+    def holder(self) -> str:
+        """Who holds the lock, as its holder wrote it (bounded: a few hundred characters of the lock file)."""
+        try:
+            with open(self.lock_path, "rb") as f:
+                text = f.read(200).decode("utf-8", "replace").strip()
+        except OSError:
+            text = ""
+        return text or "unknown program"
+
+    def unlock(self) -> None:
+        """Give the journal up (the program stops writing it)."""
+        if self._lock is not None:
+            with contextlib.suppress(OSError):
+                self.lock_path.write_text("", encoding="utf-8")
+            self._lock.release()
+            self._lock = None
+
+    @property
+    def locked(self) -> bool:
+        return self._lock is not None
+
+    def temp_files(self) -> list[Path]:
+        """The temp files :meth:`save` makes for this journal (``.NAME.XXXX.tmp``)."""
+        return sorted(self.path.parent.glob(f".{glob.escape(self.path.name)}.*.tmp"))
+
+    def clean_temp_files(self) -> int:
+        """Remove this journal's leftover temp files (a write killed half-way); returns how many."""
+        removed = 0
+        for tmp in self.temp_files():
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+                removed += 1
+        return removed
 
     def save(self, lines: Sequence[str]) -> None:
+        """Write the journal whole: header and ``lines``. Raises :class:`AssistantError` if it cannot be written,
+        and then the old journal is untouched."""
         text = "\n".join([self.header, *lines]) + "\n"
         try:
             fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
@@ -64,23 +144,99 @@ class Journal:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+        _sync_folder(self.path.parent)
+
+    @classmethod
+    def create(cls, path: str | Path, header: str) -> Self:
+        """A new journal at ``path`` holding only its header, created exclusively (O_EXCL: an existing file is
+        never overwritten, FileExistsError). If the header cannot be written, no empty file is left behind."""
+        journal = cls(path, header)
+        fd = os.open(journal.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+        os.close(fd)
+        try:
+            journal.save([])
+        except BaseException:
+            journal.path.unlink(missing_ok=True)
+            raise
+        return journal
 
     @staticmethod
     def is_journal(path: str | Path, header: str) -> bool:
         """Whether ``path`` was written by :meth:`save` (so resuming may keep appending to it)."""
         try:
-            with open(path, encoding="utf-8") as f:
-                return f.readline().rstrip("\n") == header
-        except OSError:
+            return read_header(path) == header
+        except AssistantError:
             return False
 
 
-def read_lines(path: str | Path) -> list[tuple[int, str]]:
-    """The non-blank, non-comment lines of a game file with their 1-based line numbers."""
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (fsync of the directory; not every file system allows it)."""
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def open_regular(path: str | Path, dir_fd: int | None = None) -> tuple[int, os.stat_result]:
+    """Open ``path`` for reading only if it is a regular file: never through a symbolic link (O_NOFOLLOW), never
+    blocking on a FIFO or device (O_NONBLOCK, then fstat). Returns the descriptor and its stat; raises
+    AssistantError saying what the file is instead."""
+    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise AssistantError(f"file '{path}': cannot read it ({exc.__class__.__name__}: {exc})") from None
+        fd = os.open(path, flags, dir_fd=dir_fd)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise AssistantError(f"file '{path}': is a symbolic link (only regular files are read)") from None
+        raise AssistantError(f"file '{path}': cannot read it ({exc.strerror})") from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise AssistantError(f"file '{path}': not a regular file (only regular files are read)")
+    return fd, info
+
+
+def read_text(path: str | Path, limit: int = MAX_JOURNAL_BYTES, dir_fd: int | None = None) -> str:
+    """The whole text of a regular file of at most ``limit`` bytes, as UTF-8; one-line AssistantError otherwise
+    (too big, not valid UTF-8, not a regular file, unreadable)."""
+    fd, info = open_regular(path, dir_fd)
+    with os.fdopen(fd, "rb") as f:
+        if info.st_size > limit:
+            raise AssistantError(f"file '{path}': {info.st_size:,} bytes, over the limit of {limit:,}")
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise AssistantError(f"file '{path}': over the limit of {limit:,} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise AssistantError(f"file '{path}': not valid UTF-8 (byte {exc.start + 1:,})") from None
+
+
+def read_header(path: str | Path, dir_fd: int | None = None, size: int = 200) -> str:
+    """The first line of a regular file (at most ``size`` bytes of it), without its line end."""
+    fd, _ = open_regular(path, dir_fd)
+    with os.fdopen(fd, "rb") as f:
+        data = f.read(size)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.start < data.find(b"\n") or b"\n" not in data:
+            raise AssistantError(f"file '{path}': its first line is not valid UTF-8") from None
+        text = data[: data.find(b"\n")].decode("utf-8")
+    return text.split("\n", 1)[0].rstrip("\r")
+
+
+def read_lines(path: str | Path, limit: int | None = None) -> list[tuple[int, str]]:
+    """The non-blank, non-comment lines of a game file with their 1-based line numbers. With ``limit`` the file
+    must be a regular file of at most ``limit`` bytes (a journal; without it a pipe such as ``<(...)`` works)."""
+    if limit is not None:
+        text = read_text(path, limit)
+    else:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise AssistantError(f"file '{path}': cannot read it ({exc.__class__.__name__}: {exc})") from None
     return [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.split("#", 1)[0].strip()]
 
 

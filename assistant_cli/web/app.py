@@ -3,79 +3,140 @@
 Every request that changes a game goes through the same ``session.handle(line)`` as the terminal, so the page
 shows the same knowledge, writes the same journal (one file per game in the games folder, in the terminal's
 format: a game started here resumes with ``assist GAME --resume FILE`` and the other way round) and gives the
-same one-line errors. Entries to one game are serialised by a lock; other phones on the same game see the
-change by polling a version number. Nothing here knows a game's rules: views are drawn from the session's view
-data (:mod:`solver.view`) by :mod:`assistant_cli.web.html`.
+same one-line errors. Nothing here knows a game's rules: views are drawn from the session's view data
+(:mod:`solver.view`) by :mod:`assistant_cli.web.html`.
 
-Safety: the server binds 127.0.0.1 unless asked for the LAN, where every request needs the join token (a
-query parameter once, then a cookie); request bodies are size-limited; a game id from a request becomes a
-file name only after it matches a strict pattern and is found in the games folder.
+One game, one lock. A write (an entry, undo, edit, drop) holds the game's lock from the line to the new
+snapshot: the session's answer, the journal, the version bump and the snapshot every page is drawn from are
+made in one worker-thread call, then the change is pushed. Pages and pushes read only the snapshot, so no page
+ever sees a game half-way through an entry; a refused line changes none of them.
+
+Each phone its own view: a phone id cookie (random, per browser) keys the replies (errors, ``why``, advice,
+undo messages, the line left in the box) to the phone that asked; the other phones get the shared state and
+history only, pushed over Server-Sent Events (``/g/ID/events``) the moment it changes.
+
+Safety (see ``docs/security.md``): pure ASGI guards in front of every HTTP and WebSocket scope check the
+``Host`` (only the names the server serves: no DNS rebinding), refuse requests whose ``Origin`` or
+``Sec-Fetch-Site`` says another page sent them, and with ``--lan`` require the join token; every response
+carries CSP, nosniff, frame and referrer headers. Game ids are random. The games folder is untrusted: only
+regular files in it are opened (never through a link, never a FIFO or device), listing reads a journal's
+header only, file work runs off the event loop, and journals over :data:`MAX_JOURNAL_BYTES` are refused.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hmac
+import contextlib
+import os
 import re
+import secrets
 import time
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from assistant_cli.web import html
+from assistant_cli.web.guard import (
+    BodyLimit,
+    HostGuard,
+    PhoneId,
+    SecurityHeaders,
+    TokenGate,
+    cut,
+)
 from solver.errors import AssistantError
 from solver.registry import GameEntry, Registry
-from solver.session import Journal, read_lines
+from solver.session import MAX_JOURNAL_BYTES, Journal, read_header, read_text
 
 MAX_BODY = 16_384  # bytes: an entry line is short; anything bigger is refused
 MAX_LINE = 500  # characters of one entry line
+MAX_ERROR = 600  # characters of one error message shown on the page
+MAX_PHONES = 64  # phones whose last reply each game keeps (the oldest is forgotten first)
+PING_SECONDS = 15.0  # a comment on the push channel this often keeps proxies and idle timers from closing it
+RETRY_MS = 1000  # the push channel tells the browser to reconnect this soon after losing the server
 GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}")
-TOKEN_COOKIE = "assist_token"
+NONCE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+LOCAL_HOSTS = ("127.0.0.1", "localhost")
+HOLDER = "assist serve"
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+@dataclass(frozen=True)
+class Snapshot:
+    """What every page of one game shows, made under the game's lock after each change (never half-way)."""
+
+    version: int
+    lines: tuple[str, ...]
+    live: Markup  # the shared part of the page (state and history), drawn once per version
+
+
+@dataclass
+class PhoneReply:
+    """One phone's last answer: the views of its reply, its error, the line kept in its box, and the nonce of
+    the request that made it (a request sent twice with one nonce is done once)."""
+
+    views: list[Any] = field(default_factory=list)
+    error: str | None = None
+    entered: str = ""
+    nonce: str = ""
 
 
 @dataclass
 class OpenGame:
-    """A game being played: its session, journal file, lock and version (bumped when its entries change)."""
+    """A game being played: its session, journal, lock, the current snapshot and each phone's last reply."""
 
     id: str
     spec: GameEntry
     session: Any
     path: Path
+    snapshot: Snapshot
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    version: int = 0
-    last: list[Any] = field(default_factory=list)  # views of the last reply (why, advise, ...)
-    error: str | None = None
-    entered: str = ""  # the line that failed, kept in the entry box
+    replies: OrderedDict[str, PhoneReply] = field(default_factory=OrderedDict)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)  # set (and replaced) at every new version
+
+    def reply_of(self, phone: str) -> PhoneReply:
+        return self.replies.get(phone) or PhoneReply()
+
+    def remember(self, phone: str, reply: PhoneReply) -> None:
+        self.replies[phone] = reply
+        self.replies.move_to_end(phone)
+        while len(self.replies) > MAX_PHONES:
+            self.replies.popitem(last=False)
+
+    def publish(self, snapshot: Snapshot) -> None:
+        """Make ``snapshot`` the current one and wake every push channel (event loop thread only)."""
+        self.snapshot = snapshot
+        woken, self.changed = self.changed, asyncio.Event()
+        woken.set()
 
 
-def game_of_journal(games: Registry, path: Path) -> GameEntry | None:
-    """The game whose journal header opens ``path``, or None (not a journal, or unreadable)."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            first = f.readline(200)
-    except (OSError, UnicodeDecodeError):
-        return None
-    return games.of_header(first)
+@dataclass(frozen=True)
+class SavedGame:
+    """A row of the home page: a journal in the games folder, or a file there that cannot be opened and why."""
+
+    id: str
+    spec: GameEntry | None
+    size: int
+    modified: float
+    problem: str | None = None
 
 
 class GameStore:
-    """The games folder: new games, saved journals, and the games open in this server."""
+    """The games folder: new games, saved journals, and the games open in this server.
+
+    The folder is untrusted: only regular files directly in it are read (opened relative to the folder, never
+    through a link, never blocking on a FIFO or device), listing reads a journal's first line only, and every
+    method that touches files is called off the event loop."""
 
     def __init__(self, folder: Path, games: Registry) -> None:
         self.folder = folder
@@ -83,115 +144,200 @@ class GameStore:
         self.open: dict[str, OpenGame] = {}
         self._opening = asyncio.Lock()
 
-    def saved(self) -> list[tuple[str, GameEntry, int, float]]:
-        """Saved games, newest first: (id, game, entries, modified time)."""
-        rows = []
-        for path in self.folder.glob("*.journal"):
-            spec = game_of_journal(self.games, path)
-            if spec is None or not GAME_ID.fullmatch(path.stem):
+    def clean_temp_files(self) -> int:
+        """Remove the temp files writes killed half-way left, of every journal no program is writing now."""
+        removed = 0
+        for tmp in self.folder.glob(".*.journal.*.tmp"):
+            name = tmp.name[1:].split(".journal.", 1)[0] + ".journal"
+            journal = Journal(self.folder / name, "")
+            try:
+                journal.lock(HOLDER)  # held by another program: its temp files may be in use
+            except AssistantError:
                 continue
-            entries = sum(1 for line in path.read_text(encoding="utf-8").splitlines()[1:] if line.strip())
-            rows.append((path.stem, spec, entries, path.stat().st_mtime))
-        return sorted(rows, key=lambda r: -r[3])
+            try:
+                removed += journal.clean_temp_files()
+            finally:
+                journal.unlock()
+        return removed
+
+    def saved(self) -> list[SavedGame]:
+        """Saved games, newest first, and the ``*.journal`` files that cannot be opened (with the reason)."""
+        rows: list[SavedGame] = []
+        folder_fd = os.open(self.folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            with os.scandir(folder_fd) as entries:
+                names = sorted(e.name for e in entries if e.name.endswith(".journal"))
+            for name in names[:1000]:
+                stem = name[: -len(".journal")]
+                if not GAME_ID.fullmatch(stem):
+                    continue
+                try:
+                    info = os.stat(name, dir_fd=folder_fd, follow_symlinks=False)
+                    header = read_header(name, dir_fd=folder_fd)
+                except (AssistantError, OSError) as exc:
+                    rows.append(SavedGame(stem, None, 0, 0.0, _reason(exc)))
+                    continue
+                spec = self.games.of_header(header)
+                if spec is None:
+                    continue  # not a journal of ours (notes, another program's file): not listed
+                problem = None
+                if info.st_size > MAX_JOURNAL_BYTES:
+                    problem = f"{info.st_size:,} bytes, over the limit of {MAX_JOURNAL_BYTES:,}"
+                rows.append(SavedGame(stem, spec, info.st_size, info.st_mtime, problem))
+        finally:
+            os.close(folder_fd)
+        return sorted(rows, key=lambda r: (r.problem is not None, -r.modified))
 
     def path_of(self, game_id: str) -> Path:
-        """The journal of ``game_id``; only ids matching :data:`GAME_ID` that exist in the folder."""
+        """The journal of ``game_id``; only ids matching :data:`GAME_ID` (no path can be named)."""
         if not GAME_ID.fullmatch(game_id):
             raise KeyError(game_id)
-        path = self.folder / f"{game_id}.journal"
-        if path.resolve().parent != self.folder.resolve() or not path.is_file():
-            raise KeyError(game_id)
-        return path
+        return self.folder / f"{game_id}.journal"
 
     def create(self, spec: GameEntry) -> str:
-        """A new empty game of ``spec``: its journal file (header only) in the folder; returns its id."""
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        for n in range(1000):
-            game_id = f"{spec.name}-{stamp}" + (f"-{n}" if n else "")
-            path = self.folder / f"{game_id}.journal"
+        """A new empty game of ``spec`` (its journal, header only, created exclusively); returns its random id.
+        A journal that cannot be written is removed again: no empty journal is left behind."""
+        for _ in range(100):
+            game_id = f"{spec.name}-{secrets.token_urlsafe(9)}"
             try:
-                with open(path, "x", encoding="utf-8"):
-                    pass
+                Journal.create(self.path_of(game_id), spec.header)
             except FileExistsError:
                 continue
-            Journal(path, spec.header).save([])
+            except OSError as exc:
+                raise AssistantError(f"cannot create a journal in the games folder ({exc.strerror})") from None
             return game_id
-        raise AssistantError("too many games started this second")
+        raise AssistantError("cannot find a free game id")
 
-    async def get(self, game_id: str) -> OpenGame:
-        """The open game ``game_id``, resumed from its journal on first use (KeyError: no such game)."""
+    async def get(self, game_id: str, draw: Callable[[OpenGame], Snapshot]) -> OpenGame:
+        """The open game ``game_id``, resumed from its journal on first use (KeyError: no such game;
+        AssistantError: it cannot be opened, in words)."""
         if game_id in self.open:
             return self.open[game_id]
         async with self._opening:
             if game_id not in self.open:
                 path = self.path_of(game_id)
-                spec = game_of_journal(self.games, path)
-                if spec is None:
-                    raise KeyError(game_id)
-                session = await run_in_threadpool(_resume, spec, path)
-                self.open[game_id] = OpenGame(game_id, spec, session, path)
+                self.open[game_id] = await run_in_threadpool(self._resume, game_id, path, draw)
         return self.open[game_id]
 
+    def _resume(self, game_id: str, path: Path, draw: Callable[[OpenGame], Snapshot]) -> OpenGame:
+        """A session replaying the journal at ``path``, locked for this server and writing to it from now on."""
+        try:
+            header = read_header(path)
+        except AssistantError as exc:
+            if not os.path.lexists(path):
+                raise KeyError(game_id) from None
+            raise AssistantError(_reason(exc)) from None
+        spec = self.games.of_header(header)
+        if spec is None:
+            raise KeyError(game_id)
+        journal = Journal(path, spec.header)
+        journal.lock(HOLDER)
+        try:
+            try:
+                text = read_text(path)
+            except AssistantError as exc:
+                raise AssistantError(_reason(exc)) from None
+            lines = [line for line in text.splitlines()[1:] if line.split("#", 1)[0].strip()]
+            session = spec.new_session()
+            try:
+                session.replay(lines)
+            except AssistantError as exc:
+                raise AssistantError(f"its entry {len(session.lines) + 1} does not fit: {cut(str(exc), 200)}") \
+                    from None
+            session.journal = journal
+            game = OpenGame(game_id, spec, session, path, Snapshot(0, (), Markup("")))
+            game.snapshot = draw(game)
+            return game
+        except BaseException:
+            journal.unlock()
+            raise
 
-def _resume(spec: GameEntry, path: Path) -> Any:
-    """A session replaying the journal at ``path`` and writing to it from now on."""
-    session = spec.new_session()
-    session.replay(line for _, line in read_lines(path))
-    session.journal = Journal(path, spec.header)
-    return session
+    def close(self) -> None:
+        """Give up every open game's journal (the server stops)."""
+        for game in self.open.values():
+            if game.session.journal is not None:
+                game.session.journal.unlock()
 
 
-def create_app(games_dir: Path, token: str | None = None, games: Registry | None = None) -> Starlette:
-    """The web app over the games in ``games_dir`` (the registered games, or ``games``); with ``token``, every
-    request must carry it."""
+def _reason(exc: BaseException) -> str:
+    """Why a file cannot be opened, without the path the message starts with (the page names the game)."""
+    text = str(exc)
+    return text.split("': ", 1)[1] if text.startswith("file '") and "': " in text else cut(text, 200)
+
+
+def create_app(games_dir: Path, token: str | None = None, games: Registry | None = None,
+               hosts: Iterable[str] = ()) -> Starlette:
+    """The web app over the games in ``games_dir`` (the registered games, or ``games``). It answers only to
+    the host names 127.0.0.1, localhost and ``hosts`` (the ``--lan`` address); with ``token``, every request
+    must carry it."""
     if games is None:
         from models import GAMES as games
     games_dir.mkdir(parents=True, exist_ok=True)
     store = GameStore(games_dir, games)
+    store.clean_temp_files()
+    boot = secrets.token_urlsafe(6)  # tells a page that the server restarted (versions start again)
     env = Environment(loader=PackageLoader("assistant_cli.web", "templates"), autoescape=select_autoescape())
     env.globals["view_html"] = html.render
     env.filters["when"] = lambda t: time.strftime("%Y-%m-%d %H:%M", time.localtime(t))
+    env.filters["size"] = lambda n: f"{n / 1024:.1f} KB" if n >= 1024 else f"{n} bytes"
 
     def page(name: str, status: int = 200, **context: Any) -> HTMLResponse:
         return HTMLResponse(env.get_template(name).render(**context), status_code=status)
 
+    def draw(game: OpenGame, version: int = 0) -> Snapshot:
+        """The snapshot of ``game`` as it is now (called with the game's lock held, in a worker thread)."""
+        session = game.session
+        lines = tuple(session.lines)
+        live = env.get_template("live.html").render(
+            game=game, version=version, boot=boot, state=_state_views(session), history=lines)
+        return Snapshot(version, lines, Markup(live))
+
     async def home(request: Request) -> Response:
-        return page("home.html", games=list(games), saved=store.saved())
+        rows = await run_in_threadpool(store.saved)
+        entries = {game_id: len(game.snapshot.lines) for game_id, game in store.open.items()}
+        return page("home.html", games=list(games), saved=rows, entries=entries)
 
     async def new_game(request: Request) -> Response:
         form = await request.form()
-        spec = games.get(str(form.get("game", "")))
+        name = str(form.get("game", ""))
+        spec = games.get(name)
         if spec is None:
-            return PlainTextResponse(f"unknown game '{str(form.get('game', ''))[:40]}'; expected one of "
-                                     f"{', '.join(games.names())}", status_code=400)
-        game_id = store.create(spec)
+            return PlainTextResponse(f"unknown game '{cut(name)}'; expected one of {', '.join(games.names())}",
+                                     status_code=400)
+        try:
+            game_id = await run_in_threadpool(store.create, spec)
+        except AssistantError as exc:
+            return PlainTextResponse(str(exc), status_code=507)
         return RedirectResponse(f"/g/{game_id}", status_code=303)
 
     async def open_game(request: Request) -> OpenGame | Response:
+        game_id = request.path_params["game_id"]
         try:
-            return await store.get(request.path_params["game_id"])
+            return await store.get(game_id, draw)
         except KeyError:
-            return PlainTextResponse(f"no game '{request.path_params['game_id']}' in the games folder",
-                                     status_code=404)
+            return PlainTextResponse(f"no game '{cut(game_id)}' in the games folder", status_code=404)
         except AssistantError as exc:
-            return PlainTextResponse(f"cannot resume '{request.path_params['game_id']}': {exc}", status_code=409)
-
-    def panel(game: OpenGame, template: str) -> HTMLResponse:
-        state = _state_views(game.session)
-        step = _step(game.session)
-        return page(template, game=game, state=state, step=step, history=list(game.session.lines), last=game.last)
+            return PlainTextResponse(f"cannot open '{cut(game_id)}': {cut(str(exc), MAX_ERROR)}", status_code=409)
 
     async def game_page(request: Request) -> Response:
         game = await open_game(request)
-        return game if isinstance(game, Response) else panel(game, "game.html")
+        if isinstance(game, Response):
+            return game
+        async with game.lock:  # the setup question reads the session
+            reply = game.reply_of(phone_of(request))
+            step = await run_in_threadpool(_step, game.session)
+            snapshot = game.snapshot
+        return page("game.html", game=game, snapshot=snapshot, reply=reply, step=step, boot=boot)
 
     async def game_panel(request: Request) -> Response:
+        """The shared part of the page (state and history) unless the phone already shows this version."""
         game = await open_game(request)
         if isinstance(game, Response):
             return game
-        if request.query_params.get("v") == str(game.version):
-            return Response(status_code=204)  # nothing new: htmx keeps the page as it is
-        return panel(game, "live.html")
+        snapshot = game.snapshot
+        if request.query_params.get("v") == f"{boot}.{snapshot.version}":
+            return Response(status_code=204)  # nothing new: the page stays as it is
+        return HTMLResponse(snapshot.live)
 
     async def game_line(request: Request) -> Response:
         game = await open_game(request)
@@ -199,20 +345,44 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
             return game
         form = await request.form()
         line = str(form.get("line", "")).replace("\r", " ").replace("\n", " ").strip()
+        nonce = str(form.get("nonce", ""))
+        nonce = nonce if NONCE.fullmatch(nonce) else ""
+        phone = phone_of(request)
         async with game.lock:
-            game.error, game.entered = None, ""
-            if len(line) > MAX_LINE:
-                game.error, game.entered = f"line of {len(line)} characters: expected at most {MAX_LINE}", ""
-            elif line:
-                before = list(game.session.lines)
-                try:
-                    reply = await run_in_threadpool(game.session.handle, line)
-                    game.last = [] if _shows_state(reply) else list(reply.renderables)
-                except AssistantError as exc:
-                    game.error, game.entered = str(exc), line
-                if game.session.lines != before:
-                    game.version += 1
-            return panel(game, "panel.html")
+            mine = game.replies.get(phone)
+            if nonce and mine is not None and mine.nonce == nonce:  # the same tap sent again: done once
+                reply, step = mine, await run_in_threadpool(_step, game.session) if mine.error is None else None
+            else:
+                reply, step = await run_in_threadpool(_write, game, line, nonce, asyncio.get_running_loop())
+                game.remember(phone, reply)
+            snapshot = game.snapshot
+        return page("panel.html", game=game, snapshot=snapshot, reply=reply, step=step, boot=boot)
+
+    def _write(game: OpenGame, line: str, nonce: str,
+               loop: asyncio.AbstractEventLoop) -> tuple[PhoneReply, dict[str, Any] | None]:
+        """Handle ``line`` (lock held, worker thread): the session's answer and its journal write, then, if the
+        entries changed, the next snapshot, drawn and made current before the lock goes (the push follows on
+        the event loop). A refused line leaves the entries, journal, version and snapshot as they were.
+        Returns the phone's reply and the next setup question (None after an error: the box keeps the line)."""
+        session = game.session
+        reply = PhoneReply(nonce=nonce)
+        if len(line) > MAX_LINE:
+            reply.error = f"line of {len(line):,} characters: expected at most {MAX_LINE}"
+            return reply, None
+        if not line:
+            return reply, _step(session)
+        before = list(session.lines)
+        try:
+            answer = session.handle(line)
+            reply.views = [] if _shows_state(answer) else list(answer.renderables)
+        except AssistantError as exc:
+            reply.error, reply.entered = cut(str(exc), MAX_ERROR), line
+        finally:
+            if session.lines != before:
+                snapshot = draw(game, game.snapshot.version + 1)
+                game.snapshot = snapshot  # this reply shows it at once; publish wakes the push channels
+                loop.call_soon_threadsafe(game.publish, snapshot)
+        return reply, _step(session) if reply.error is None else None
 
     async def game_compose(request: Request) -> Response:
         game = await open_game(request)
@@ -220,20 +390,58 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
             return game
         text = request.query_params.get("line", "")[:MAX_LINE]
         async with game.lock:
-            words = _choices(game.session, text)
+            words = await run_in_threadpool(_choices, game.session, text)
         return page("choices.html", choices=words, text=text)
+
+    async def game_events(request: Request) -> Response:
+        """The push channel: the shared part of the page each time it changes (Server-Sent Events)."""
+        game = await open_game(request)
+        if isinstance(game, Response):
+            return game
+        return StreamingResponse(_events(game, request), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+    async def _events(game: OpenGame, request: Request) -> AsyncIterator[str]:
+        yield f"retry: {RETRY_MS}\n\n"
+        seen = -1
+        while True:
+            snapshot = game.snapshot
+            if snapshot.version != seen:
+                seen = snapshot.version
+                data = "\n".join(f"data: {part}" for part in str(snapshot.live).split("\n"))
+                yield f"event: live\nid: {boot}.{seen}\n{data}\n\n"
+                continue
+            waiter = game.changed
+            try:
+                await asyncio.wait_for(waiter.wait(), PING_SECONDS)
+            except TimeoutError:
+                if await request.is_disconnected():
+                    return
+                yield ": ping\n\n"
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        await run_in_threadpool(store.close)
 
     routes = [
         Route("/", home),
         Route("/new", new_game, methods=["POST"]),
         Route("/g/{game_id}", game_page),
         Route("/g/{game_id}/panel", game_panel),
+        Route("/g/{game_id}/events", game_events),
         Route("/g/{game_id}/line", game_line, methods=["POST"]),
         Route("/g/{game_id}/compose", game_compose),
         Mount("/static", StaticFiles(packages=[("assistant_cli.web", "static")]), name="static"),
     ]
-    middleware = [Middleware(TokenGate, token=token)] if token is not None else []
-    app = Starlette(routes=routes, middleware=[*middleware, Middleware(BodyLimit, limit=MAX_BODY)])
+    middleware = [
+        Middleware(SecurityHeaders),
+        Middleware(HostGuard, hosts=[*LOCAL_HOSTS, *hosts]),
+        *([Middleware(TokenGate, token=token)] if token is not None else []),
+        Middleware(PhoneId),
+        Middleware(BodyLimit, limit=MAX_BODY),
+    ]
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.store = store
     return app
 
@@ -268,63 +476,6 @@ def _choices(session: Any, text: str) -> list[tuple[str, str]]:
     return [(w, f"{head}{w} ") for w in words[:60]]
 
 
-class BodyLimit:
-    """Refuses request bodies over ``limit`` bytes with 413 (declared or streamed)."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app, self.limit = app, limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        declared = dict(scope.get("headers", [])).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            await PlainTextResponse(f"request body over {self.limit} bytes", status_code=413)(scope, receive, send)
-            return
-        seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
-            message = await receive()
-            seen += len(message.get("body", b""))
-            if seen > self.limit:
-                raise TooLarge
-            return message
-
-        try:
-            await self.app(scope, limited, send)
-        except TooLarge:
-            await PlainTextResponse(f"request body over {self.limit} bytes", status_code=413)(scope, receive, send)
-
-
-class TooLarge(Exception):
-    """A streamed request body went over the limit."""
-
-
-class TokenGate:
-    """With ``--lan``: every request must carry the join token (``?token=`` once, then a cookie); else 403."""
-
-    def __init__(self, app: ASGIApp, token: str) -> None:
-        self.app, self.token = app, token
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        request = Request(scope)
-        given = request.query_params.get("token")
-        cookie = request.cookies.get(TOKEN_COOKIE, "")
-        if given is not None and hmac.compare_digest(given, self.token):
-            # Drop the token from the address bar once it is in a cookie.
-            target = request.url.remove_query_params("token")
-            response: Response = RedirectResponse(str(target.path) + (f"?{target.query}" if target.query else ""),
-                                                  status_code=303)
-            response.set_cookie(TOKEN_COOKIE, self.token, httponly=True, samesite="strict")
-            await response(scope, receive, send)
-            return
-        if not hmac.compare_digest(cookie, self.token):
-            await PlainTextResponse("join token missing or wrong: open the address the server printed",
-                                    status_code=403)(scope, receive, send)
-            return
-        await self.app(scope, receive, send)
+def phone_of(request: Request) -> str:
+    """The id of the phone (browser) that sent ``request``, which :class:`PhoneId` put in the scope."""
+    return str(request.scope.get("phone", ""))

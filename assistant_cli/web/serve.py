@@ -10,6 +10,71 @@ from typing import Annotated
 import typer
 
 DEFAULT_PORT = 8765
+#: uvicorn's bounds: an idle connection is closed after KEEP_ALIVE seconds, a request's headers may not exceed
+#: MAX_HEADER_BYTES, at most MAX_CONNECTIONS connections are served at once (more get 503), and stopping waits
+#: at most SHUTDOWN_SECONDS for open push channels.
+KEEP_ALIVE = 5
+MAX_HEADER_BYTES = 16_384
+MAX_CONNECTIONS = 64
+SHUTDOWN_SECONDS = 2
+#: A connection must complete a request's headers this many seconds after it opens (or after its last answer):
+#: idle and trickling connections are closed, so they cannot hold the connection limit against the phones.
+HEADER_SECONDS = 10
+
+
+def server_config(app: object, lan: bool) -> dict[str, object]:
+    """uvicorn's settings for ``app``: the same bounds on 127.0.0.1 and on the LAN (where they matter most)."""
+    return {"app": app, "log_level": "warning", "timeout_keep_alive": KEEP_ALIVE,
+            "h11_max_incomplete_event_size": MAX_HEADER_BYTES, "limit_concurrency": MAX_CONNECTIONS,
+            "timeout_graceful_shutdown": SHUTDOWN_SECONDS, "server_header": False, "proxy_headers": False,
+            "ws": "none", "lifespan": "on", "http": bounded_protocol()}
+
+
+def bounded_protocol() -> type:
+    """uvicorn's h11 protocol with a header deadline (:data:`HEADER_SECONDS`), which uvicorn lacks: its keep-alive
+    timer starts only after a first answer, and any byte received stops it."""
+    import asyncio
+
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class BoundedH11(H11Protocol):
+        _deadline: asyncio.TimerHandle | None = None
+        _waiting: object = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()
+
+        def _arm(self) -> None:
+            self._disarm()
+            self._waiting = self.cycle  # the request cycle there was when the wait began
+            self._deadline = asyncio.get_running_loop().call_later(HEADER_SECONDS, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+                self._deadline = None
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            if self.cycle is not self._waiting:  # a new request's headers are complete
+                self._disarm()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                self._arm()
+
+        def _too_slow(self) -> None:
+            self._deadline = None
+            if self.cycle is self._waiting and not self.transport.is_closing():
+                self.transport.close()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+    return BoundedH11
 
 
 def lan_address() -> str:
@@ -42,7 +107,8 @@ def serve(
         raise typer.Exit(1) from None
     token = secrets.token_urlsafe(12) if lan else None
     host = "0.0.0.0" if lan else "127.0.0.1"
-    app = create_app(games_dir.resolve(), token)
+    address = lan_address() if lan else "127.0.0.1"
+    app = create_app(games_dir.resolve(), token, hosts=[address] if lan else [])
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
@@ -53,7 +119,6 @@ def serve(
         raise typer.Exit(1) from None
     bound = sock.getsockname()[1]
     if lan:
-        address = lan_address()
         url = f"http://{address}:{bound}/?token={token}"
         typer.echo(f"assist serve: open {url} on the phones at the table (the token is needed)")
         if address.startswith("127."):
@@ -63,7 +128,7 @@ def serve(
     else:
         typer.echo(f"assist serve: open http://127.0.0.1:{bound}/ (this machine only; --lan for phones)")
     typer.echo(f"games folder: {games_dir.resolve()} (Ctrl-C stops the server; every entry is already saved)")
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(**server_config(app, lan)))  # type: ignore[arg-type]
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:

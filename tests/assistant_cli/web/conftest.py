@@ -22,7 +22,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 # A made-up host name on loopback: a hostile page's own site, and DNS rebinding to this machine.
+                 "--host-resolver-rules=MAP evil.test 127.0.0.1, EXCLUDE localhost"]
 
 
 @dataclass
@@ -48,10 +50,10 @@ class Server:
                 self.kill()
 
 
-def start_server(games_dir: Path) -> Server:
-    """Start ``assist serve --port 0`` on 127.0.0.1 and wait for the address it prints."""
+def start_server(games_dir: Path, port: int = 0) -> Server:
+    """Start ``assist serve --port PORT`` (0: any free port) on 127.0.0.1 and wait for the address it prints."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "assistant_cli", "serve", "--port", "0", "--games-dir", str(games_dir)],
+        [sys.executable, "-m", "assistant_cli", "serve", "--port", str(port), "--games-dir", str(games_dir)],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True,
     )
     assert process.stdout is not None
@@ -103,7 +105,10 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Any]:
     """A page in a 390x844 phone viewport."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, has_touch=True)
+    # bypass_csp: Playwright's wait_for_function evaluates its predicate as a string, which the page's CSP
+    # (script-src 'self', no eval) forbids; test_security_browser.py checks the page under its own CSP.
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, has_touch=True,
+                                  bypass_csp=True)
     page = context.new_page()
     yield page
     context.close()

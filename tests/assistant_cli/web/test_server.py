@@ -18,6 +18,7 @@ from models import GAMES
 from solver.session import Journal, read_lines
 
 ROOT = Path(__file__).resolve().parents[3]
+LOCAL = "http://127.0.0.1"  # the test client's address: a host name the server serves
 EXAMPLES = {
     "thirteen-clues": ROOT / "examples" / "thirteen-clues-4p.txt",
     "beyond-baker-street": ROOT / "examples" / "beyond-baker-street-3p.txt",
@@ -47,7 +48,7 @@ def enter(client: TestClient, game_id: str, line: str) -> str:
 
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(tmp_path))
+    return TestClient(create_app(tmp_path), base_url=LOCAL)
 
 
 def test_home_offers_the_four_games_and_lists_saved_journals(client: TestClient, tmp_path: Path) -> None:
@@ -56,7 +57,8 @@ def test_home_offers_the_four_games_and_lists_saved_journals(client: TestClient,
     page = client.get("/").text
     for spec in GAMES:
         assert f'data-game="{spec.name}"' in page
-    assert 'data-game-id="old-game"' in page and "2 entries" in page
+    size = (tmp_path / "old-game.journal").stat().st_size
+    assert 'data-game-id="old-game"' in page and f"old-game · {size} bytes" in page  # listed from its header
     assert "notes" not in page
 
 
@@ -98,12 +100,12 @@ def test_why_and_advise_replies_are_shown(client: TestClient) -> None:
     assert 'id="reply"' in page and "accuse 2 Butcher Theater Poison wrong" in page
 
 
-def test_polling_answers_204_until_another_phone_enters_something(client: TestClient) -> None:
+def test_the_panel_answers_204_until_another_phone_enters_something(client: TestClient) -> None:
     game_id = new_game(client, "thirteen-clues")
     enter(client, game_id, "players 4")
-    version = re.search(r'data-version="(\d+)"', client.get(f"/g/{game_id}").text).group(1)
+    version = re.search(r'data-version="([\w-]+\.1)"', client.get(f"/g/{game_id}").text).group(1)
     assert client.get(f"/g/{game_id}/panel", params={"v": version}).status_code == 204
-    other = TestClient(client.app)  # a second phone
+    other = TestClient(client.app, base_url=LOCAL)  # a second phone
     enter(other, game_id, "me 1")
     response = client.get(f"/g/{game_id}/panel", params={"v": version})
     assert response.status_code == 200 and "me 1" in response.text
@@ -111,7 +113,7 @@ def test_polling_answers_204_until_another_phone_enters_something(client: TestCl
 
 def test_concurrent_entries_are_serialised(tmp_path: Path) -> None:
     app = create_app(tmp_path)
-    client = TestClient(app)
+    client = TestClient(app, base_url=LOCAL)
     game_id = new_game(client, "thirteen-clues")
     for line in TC_SETUP:
         enter(client, game_id, line)
@@ -119,7 +121,7 @@ def test_concurrent_entries_are_serialised(tmp_path: Path) -> None:
 
     async def send_all() -> None:
         transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://test") as ac:
+        async with httpx.AsyncClient(transport=transport, base_url=LOCAL) as ac:
             await asyncio.gather(*(ac.post(f"/g/{game_id}/line", data={"line": line}) for line in extra))
 
     # In a thread of its own: another test (Playwright's sync API) may have left an event loop in this one.
@@ -166,7 +168,7 @@ def test_unknown_game_and_oversized_requests_are_refused(client: TestClient, tmp
 
 
 def test_lan_token_gate(tmp_path: Path) -> None:
-    client = TestClient(create_app(tmp_path, token="s3cret"))
+    client = TestClient(create_app(tmp_path, token="s3cret"), base_url=LOCAL)
     assert client.get("/").status_code == 403
     assert client.get("/?token=wrong").status_code == 403
     assert client.post("/new", data={"game": "evidence"}).status_code == 403

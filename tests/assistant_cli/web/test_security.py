@@ -1,0 +1,287 @@
+"""Only the table's pages may act (issue 20 §2, §5): hosts, origins, the join token on every channel, random
+ids, bounded echoes, security headers, and each phone's own replies (issue 19 §3), through the test client."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.applications import Starlette
+from starlette.routing import WebSocketRoute
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from assistant_cli.web.app import create_app
+from assistant_cli.web.guard import MAX_ECHO, SECURITY_HEADERS, HostGuard, TokenGate, cut, is_phone_id, same_secret
+from models import GAMES
+from solver.session import read_lines
+
+LOCAL = "http://127.0.0.1"
+TC_SETUP = ["players 4", "me 1", "private Duke Sword", "screen 2 Maid Parlor Gun", "screen 3 Dancer Park Crossbow",
+            "screen 4 Sailor Market Knife"]
+
+
+def new_game(client: TestClient, game: str = "thirteen-clues", **headers: str) -> str:
+    response = client.post("/new", data={"game": game}, follow_redirects=False, headers=headers)
+    assert response.status_code == 303, response.text
+    return response.headers["location"].rsplit("/", 1)[1]
+
+
+def enter(client: TestClient, game_id: str, line: str, **data: str) -> str:
+    response = client.post(f"/g/{game_id}/line", data={"line": line, **data})
+    assert response.status_code == 200, response.text
+    return response.text
+
+
+def journals(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.glob("*.journal"))
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(tmp_path), base_url=LOCAL)
+
+
+# -- hosts ----------------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "127.0.0.1:8765", "localhost:1", "LOCALHOST"])
+def test_the_served_host_names_are_answered(client: TestClient, host: str) -> None:
+    assert client.get("/", headers={"host": host}).status_code == 200
+
+
+@pytest.mark.parametrize("host", ["evil.test", "evil.test:8765", "127.0.0.1.evil.test", "127.0.0.1:x", "[::1]:80",
+                                  "", "192.168.1.5:8765"])
+def test_a_rebound_or_unknown_host_gets_403_for_every_request(client: TestClient, tmp_path: Path, host: str) -> None:
+    game_id = new_game(client)
+    for method, path in [("GET", "/"), ("GET", f"/g/{game_id}"), ("GET", f"/g/{game_id}/events"),
+                         ("POST", "/new"), ("POST", f"/g/{game_id}/line"), ("GET", "/static/app.js")]:
+        response = client.request(method, path, headers={"host": host}, data={"game": "evidence", "line": "players 4"})
+        assert response.status_code == 403, (method, path)
+        assert response.text == f"unknown host '{host}': open the address the server printed"
+    assert journals(tmp_path) == [f"{game_id}.journal"]
+    assert (tmp_path / f"{game_id}.journal").read_text() == GAME_HEADER + "\n"
+
+
+GAME_HEADER = GAMES["thirteen-clues"].header
+
+
+def test_the_lan_address_is_served_when_given(tmp_path: Path) -> None:
+    client = TestClient(create_app(tmp_path, hosts=["192.168.1.5"]), base_url="http://192.168.1.5:8765")
+    assert client.get("/").status_code == 200
+    assert client.get("/", headers={"host": "192.168.1.6:8765"}).status_code == 403
+
+
+# -- origins --------------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("origin", ["http://evil.example", "http://127.0.0.1:9999", "null", "https://127.0.0.1",
+                                    "http://localhost"])
+def test_a_post_from_another_origin_is_refused_and_changes_nothing(client: TestClient, tmp_path: Path,
+                                                                   origin: str) -> None:
+    game_id = new_game(client)
+    before = (tmp_path / f"{game_id}.journal").read_bytes()
+    response = client.post("/new", data={"game": "evidence"}, headers={"origin": origin})
+    assert response.status_code == 403 and response.text == f"refused: sent by another page ('{origin}')"
+    response = client.post(f"/g/{game_id}/line", data={"line": "players 4"}, headers={"origin": origin})
+    assert response.status_code == 403
+    assert journals(tmp_path) == [f"{game_id}.journal"]
+    assert (tmp_path / f"{game_id}.journal").read_bytes() == before
+
+
+def test_a_post_from_the_page_itself_is_accepted(client: TestClient, tmp_path: Path) -> None:
+    game_id = new_game(client, origin=LOCAL, **{"sec-fetch-site": "same-origin"})
+    response = client.post(f"/g/{game_id}/line", data={"line": "players 4"},
+                           headers={"origin": LOCAL, "sec-fetch-site": "same-origin"})
+    assert response.status_code == 200
+    assert read_lines(tmp_path / f"{game_id}.journal")[-1] == (2, "players 4")
+
+
+@pytest.mark.parametrize("site", ["cross-site", "same-site"])
+def test_sec_fetch_site_of_another_page_is_refused_except_a_followed_link(client: TestClient, tmp_path: Path,
+                                                                          site: str) -> None:
+    game_id = new_game(client)
+    post = client.post(f"/g/{game_id}/line", data={"line": "players 4"}, headers={"sec-fetch-site": site})
+    assert post.status_code == 403 and post.text == f"refused: sent by another page ({site})"
+    read = client.get("/", headers={"sec-fetch-site": site, "sec-fetch-mode": "cors"})
+    assert read.status_code == 403  # another page's script reading the saved games
+    push = client.get(f"/g/{game_id}/events", headers={"sec-fetch-site": site, "sec-fetch-mode": "cors"})
+    assert push.status_code == 403
+    link = client.get("/", headers={"sec-fetch-site": site, "sec-fetch-mode": "navigate"})
+    assert link.status_code == 200  # following a link to the home page changes nothing
+    assert (tmp_path / f"{game_id}.journal").read_text() == GAME_HEADER + "\n"
+
+
+def test_the_push_channel_refuses_another_origin(client: TestClient) -> None:
+    game_id = new_game(client)
+    response = client.get(f"/g/{game_id}/events", headers={"origin": "http://evil.test:8000"})
+    assert response.status_code == 403
+
+
+# -- the join token ---------------------------------------------------------------------------------------------------
+
+def test_the_token_gate_covers_the_push_channel(tmp_path: Path) -> None:
+    app = create_app(tmp_path, token="s3cret")
+    owner = TestClient(app, base_url=LOCAL)
+    assert owner.get("/?token=s3cret", follow_redirects=False).status_code == 303
+    game_id = new_game(owner)
+    stranger = TestClient(app, base_url=LOCAL)
+    assert stranger.get(f"/g/{game_id}/events").status_code == 403
+    assert stranger.get(f"/g/{game_id}/panel").status_code == 403
+    assert stranger.get("/static/app.js").status_code == 403
+
+
+@pytest.mark.parametrize("token", ["é", "s3cr\u00e9t", "\U0001f600", "s3cret\x00", "%ff"])
+def test_a_non_ascii_or_wrong_token_gets_403_never_500(tmp_path: Path, token: str) -> None:
+    client = TestClient(create_app(tmp_path, token="s3cret"), base_url=LOCAL, raise_server_exceptions=True)
+    assert client.get("/", params={"token": token}).status_code == 403
+    raw = f"assist_token={token}".encode()
+    assert client.get("/", headers={"cookie": raw}).status_code == 403  # type: ignore[dict-item]
+    assert client.get("/", headers={"cookie": b"assist_token=\xff\xfe"}).status_code == 403  # type: ignore[dict-item]
+
+
+def test_phone_ids_are_the_ones_the_server_gives() -> None:
+    assert is_phone_id("A" * 22) and is_phone_id("abc-_" + "x" * 17)
+    assert not is_phone_id("A" * 21) and not is_phone_id("A" * 23) and not is_phone_id("é" + "A" * 21)
+    assert not is_phone_id("A" * 21 + "=") and not is_phone_id("")
+
+
+def test_a_phone_gets_one_id_and_keeps_it(tmp_path: Path) -> None:
+    client = TestClient(create_app(tmp_path), base_url=LOCAL)
+    first = client.get("/")
+    phone = first.cookies["assist_phone"]
+    assert is_phone_id(phone)
+    assert "HttpOnly" in first.headers["set-cookie"] and "SameSite=Strict" in first.headers["set-cookie"]
+    assert "set-cookie" not in client.get("/").headers  # kept: no new id
+    forged = TestClient(create_app(tmp_path), base_url=LOCAL, cookies={"assist_phone": "../../x"})
+    assert forged.get("/").cookies["assist_phone"] != "../../x"
+
+
+def test_same_secret_compares_any_text() -> None:
+    assert same_secret("s3cret", "s3cret")
+    assert not same_secret("s3cre", "s3cret") and not same_secret("s3creT", "s3cret")
+    assert not same_secret("\udcff", "s3cret") and not same_secret("é" * 6, "s3cret")
+
+
+def websocket_app() -> Starlette:
+    async def echo(websocket: WebSocket) -> None:
+        await websocket.accept()
+        await websocket.send_text("in")
+        await websocket.close()
+
+    return Starlette(routes=[WebSocketRoute("/ws", echo)])
+
+
+def test_the_token_gate_covers_websockets_too() -> None:
+    client = TestClient(TokenGate(websocket_app(), token="s3cret"), base_url="ws://127.0.0.1")
+    with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws"):
+        pass
+    with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws?token=s3cret"):
+        pass  # the token in the address only sets the cookie over HTTP
+    with client.websocket_connect("/ws", headers={"cookie": "assist_token=s3cret"}) as ws:
+        assert ws.receive_text() == "in"
+
+
+def test_the_host_guard_covers_websockets_too() -> None:
+    client = TestClient(HostGuard(websocket_app(), hosts=["testserver"]))  # the test client's WebSocket host
+    with client.websocket_connect("/ws") as ws:
+        assert ws.receive_text() == "in"
+    for headers in ({"host": "evil.test"}, {"origin": "http://evil.test"}):
+        with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws", headers=headers):
+            pass
+
+
+# -- ids, echoes, headers ---------------------------------------------------------------------------------------------
+
+def test_game_ids_are_random(client: TestClient) -> None:
+    ids = [new_game(client, "evidence") for _ in range(5)]
+    assert len(set(ids)) == 5
+    assert all(re.fullmatch(r"evidence-[A-Za-z0-9_-]{12}", i) for i in ids), ids
+    assert not any(re.search(r"\d{8}-\d{6}", i) for i in ids)  # no date and time to guess
+
+
+def test_echoed_user_text_is_cut_with_its_size(client: TestClient) -> None:
+    assert cut("abc", 5) == "abc"
+    assert cut("x" * 5000, 10) == "xxxxxxxxxx... (5,000 characters)"
+    response = client.post("/new", data={"game": "y" * 5000})
+    assert response.status_code == 400
+    assert response.text.startswith(f"unknown game '{'y' * MAX_ECHO}... (5,000 characters)'; expected one of ")
+    long_id = "a" * 100
+    response = client.get(f"/g/{long_id}")
+    assert response.status_code == 404 and response.text == f"no game '{'a' * 80}... (100 characters)' in the " \
+                                                            "games folder"
+
+
+def test_every_response_carries_the_security_headers(client: TestClient) -> None:
+    game_id = new_game(client)
+    responses = [client.get("/"), client.get(f"/g/{game_id}"), client.get("/static/app.js"),
+                 client.get("/g/none"), client.get("/", headers={"host": "evil.test"}),
+                 client.post("/new", data={"game": "chess"})]
+    for response in responses:
+        for name, value in SECURITY_HEADERS:
+            assert response.headers[name.decode()] == value.decode(), (response.url, name)
+    csp = dict(SECURITY_HEADERS)[b"content-security-policy"].decode()
+    assert "script-src 'self';" in csp and "frame-ancestors 'none'" in csp
+
+
+def test_no_page_has_an_inline_script(client: TestClient) -> None:
+    game_id = new_game(client)
+    for line in TC_SETUP:
+        enter(client, game_id, line)
+    pages = [client.get("/").text, client.get(f"/g/{game_id}").text, enter(client, game_id, "advise"),
+             enter(client, game_id, "why Duke")]
+    for page in pages:
+        assert re.findall(r"<script\b(?![^>]*\bsrc=)", page) == []
+        assert re.findall(r"\son[a-z]+\s*=", page) == []  # no onclick= and the like
+        assert "javascript:" not in page
+
+
+# -- each phone its own replies ---------------------------------------------------------------------------------------
+
+def test_a_phones_error_and_why_are_its_own(tmp_path: Path) -> None:
+    app = create_app(tmp_path)
+    a, b = TestClient(app, base_url=LOCAL), TestClient(app, base_url=LOCAL)
+    game_id = new_game(a)
+    for line in [*TC_SETUP, "accuse 2 Butcher Theater Poison wrong"]:
+        enter(a, game_id, line)
+    mine = enter(a, game_id, "ask 3 Pinl 1")
+    assert 'id="error"' in mine and 'value="ask 3 Pinl 1"' in mine
+    theirs = b.get(f"/g/{game_id}").text
+    assert 'id="error"' not in theirs and "Pinl" not in theirs
+    assert 'id="error"' in a.get(f"/g/{game_id}").text  # A's own page keeps A's reply
+    why = enter(a, game_id, "why Theater")
+    assert 'id="reply"' in why
+    theirs = b.get(f"/g/{game_id}").text
+    assert 'id="reply"' not in theirs and 'id="error"' not in theirs
+    enter(a, game_id, "ask 4 Green 1")
+    theirs = b.get(f"/g/{game_id}").text
+    assert '<span class="entry-text">ask 4 Green 1</span>' in theirs  # the shared state: the new entry
+    assert 'id="reply"' not in theirs
+
+
+def test_a_line_sent_twice_with_one_nonce_is_done_once(client: TestClient, tmp_path: Path) -> None:
+    game_id = new_game(client)
+    for line in TC_SETUP:
+        enter(client, game_id, line)
+    first = enter(client, game_id, "ask 4 Green 1", nonce="tap-1")
+    again = enter(client, game_id, "ask 4 Green 1", nonce="tap-1")
+    assert first == again
+    enter(client, game_id, "drop 7", nonce="tap-2")
+    enter(client, game_id, "drop 6", nonce="tap-2")  # a retried drop never drops a second entry
+    assert [line for _, line in read_lines(tmp_path / f"{game_id}.journal")] == TC_SETUP
+    enter(client, game_id, "ask 4 Green 1", nonce="tap-3")
+    assert [line for _, line in read_lines(tmp_path / f"{game_id}.journal")][-1] == "ask 4 Green 1"
+
+
+def test_a_refused_write_changes_no_version_journal_or_page(client: TestClient, tmp_path: Path) -> None:
+    game_id = new_game(client)
+    for line in TC_SETUP:
+        enter(client, game_id, line)
+    journal = tmp_path / f"{game_id}.journal"
+    before, live = journal.read_bytes(), client.get(f"/g/{game_id}/panel").text
+    store: Any = client.app.state.store  # type: ignore[attr-defined]
+    version = store.open[game_id].snapshot.version
+    for bad in ["drop 99", "edit 2 me 9", "ask 3 Pinl 1", "undo extra", "x" * 501]:
+        assert 'id="error"' in enter(client, game_id, bad)
+        assert journal.read_bytes() == before and store.open[game_id].snapshot.version == version
+        assert client.get(f"/g/{game_id}/panel").text == live
