@@ -20,7 +20,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from models.evidence import ENTRY
+from models.evidence import ENTRY, compiled
 from models.evidence.advisor import candidates, evaluate
 from models.evidence.claims import EvidenceClaims
 from models.evidence.data import COLOURS, TOOL_NAMES
@@ -114,6 +114,7 @@ class EvidenceSession(BaseSession):
         self.knowledge: EvidenceKnowledge | None = None
         self.model: GreedyOpponents | None = None  # 'advise greedy': the others modelled as the greedy bot
         self.order: TurnOrder | None = None  # whose turn, which step: every entry is checked against it
+        compiled.start()  # the advisor's compiled loops load while the player types the setup
 
     # -- the loop -------------------------------------------------------------------------------------------
     def _help_view(self) -> v.View:
@@ -279,7 +280,8 @@ class EvidenceSession(BaseSession):
             if len(options) <= 1 and phase == EXTRA and phases[0] != EXTRA:
                 continue
             model = self.model if greedy else None
-            ranked = evaluate(kn, turn.round, phase, options, samples, random.Random(0), rounds=3, model=model)
+            ranked = evaluate(kn, turn.round, phase, options, samples, random.Random(0), rounds=3, model=model,
+                              wait=False)
             parts.append(advice_table(ranked, phase, None if show_all else ADVICE_SHOWN))
         source = ("deals where every other player's searches so far are what a greedy player would have done "
                   "(a model of the others, not a fact)" if greedy else "your exact knowledge")

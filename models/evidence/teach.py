@@ -51,7 +51,7 @@ class EvidenceTeacher(Teacher):
         options = candidates(kn, turn.phase, legal_for(kn, turn.phase))
         if len(options) < 2:
             return None
-        ranked = evaluate(kn, turn.round, turn.phase, options, 48, random.Random(0), rounds=3)
+        ranked = evaluate(kn, turn.round, turn.phase, options, 48, random.Random(0), rounds=3, wait=False)
         ranked = sorted(ranked, key=lambda o: -o.utility)
         choices = tuple(Choice(str(o.action), o.utility, o.tells) for o in ranked)
         what = "rumour to play" if turn.phase == PLAY else "search to make"
