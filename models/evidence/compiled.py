@@ -7,9 +7,10 @@ and the teacher call :func:`start` when they begin: a background thread loads th
 the setup. When Numba's cache holds no copy of them yet, that thread first has them compiled by a child process
 (``python -m models.evidence.compiled``, stopped if this process ends first): the compiler then runs on another
 core instead of taking turns with the session for Python's interpreter lock, and the thread loads the result from
-the cache. Until they are ready, :func:`compiled` returns None and the advisor plays its futures one by one with
-:class:`models.evidence.rollout.Playout`, which gives the very same numbers (the tests compare both ways on every
-decision of real games), so an early ``advise`` is slower but never waits for a compiler and never differs.
+the cache. While the child compiles, :func:`compiled` returns None and the advisor plays its futures one by one
+with :class:`models.evidence.rollout.Playout`, which gives the very same numbers (the tests compare both ways on
+every decision of real games), so an early ``advise`` is slower but never waits for a compiler and never differs;
+while the thread only reads the cache (about a second), an ``advise`` waits for it, which is quicker.
 Simulations and benches ask ``compiled(wait=True)``, which compiles in this process if nobody has started.
 
 ``python -m models.evidence.compiled`` loads (or compiles) them in the foreground and says which: run it once
@@ -36,6 +37,10 @@ _COMPILED: ModuleType | None = None
 _LOADER: list[threading.Thread] = []
 _LOADER_LOCK = threading.Lock()
 _CHILD: list[subprocess.Popen[bytes]] = []  # the compiling child process, while it runs
+_COMPILING: list[bool] = []  # set while a child process compiles them (then nobody waits for the loader)
+#: How long a caller that does not ``wait`` still waits for a loader that only reads the cache (about a second
+#: of work): less than playing the futures one by one would take.
+LOAD_WAIT = 2.0
 #: True: every future through :class:`Playout`, the compiled loops left alone (tests compare the two ways).
 PLAYOUT_ONLY = False
 KERNELS = Path(__file__).with_name("kernels.py")
@@ -68,7 +73,11 @@ def cached() -> bool:
 
 def _background(spawn: bool) -> None:
     if spawn and not cached():
-        _compile_in_child()
+        _COMPILING.append(True)
+        try:
+            _compile_in_child()
+        finally:
+            _COMPILING.clear()
     _load()
 
 
@@ -105,8 +114,9 @@ def started() -> bool:
 
 def compiled(wait: bool = False) -> ModuleType | None:
     """The kernels once they are loaded, else None (the caller then plays the futures with :class:`Playout`,
-    the same numbers). Starts the loader if nobody has; ``wait`` blocks until it is done. None for good if
-    Numba cannot be imported."""
+    the same numbers). Starts the loader if nobody has; ``wait`` blocks until it is done. Without ``wait``, a
+    loader that is reading the cache (not compiling in a child process) is given up to :data:`LOAD_WAIT`
+    seconds. None for good if Numba cannot be imported."""
     if PLAYOUT_ONLY:
         return None
     if _COMPILED is not None:
@@ -114,6 +124,8 @@ def compiled(wait: bool = False) -> ModuleType | None:
     start(spawn=not wait)  # whoever waits compiles here: a child process would only add its start-up
     if wait:
         _LOADER[0].join()
+    elif not _COMPILING:
+        _LOADER[0].join(LOAD_WAIT)
     return _COMPILED
 
 

@@ -292,3 +292,23 @@ def test_a_compiling_child_does_not_outlive_its_process(monkeypatch: pytest.Monk
     monkeypatch.setattr(compiled, "_CHILD", [child])
     compiled._stop_child()
     assert child.poll() is not None
+
+
+def test_without_wait_a_compiling_loader_is_not_waited_for_and_a_loading_one_is(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    release = threading.Event()
+    ready = type(sys)("ready")  # stands for the kernels module
+
+    def background(spawn: bool) -> None:
+        release.wait(30)
+        compiled._COMPILED = ready
+
+    monkeypatch.setattr(compiled, "_LOADER", [])
+    monkeypatch.setattr(compiled, "_COMPILED", None)
+    monkeypatch.setattr(compiled, "_COMPILING", [True])
+    monkeypatch.setattr(compiled, "_background", background)
+    assert compiled.compiled() is None  # a child compiles: Playout answers meanwhile
+    assert compiled._LOADER[0].is_alive()
+    compiled._COMPILING.clear()  # the child is done; the thread reads the cache: worth waiting for
+    threading.Timer(0.05, release.set).start()
+    assert compiled.compiled() is ready
