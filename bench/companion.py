@@ -23,11 +23,12 @@ On a machine shared with other work the wall times grow with the load (printed);
 
 Each figure is the median over ``--repeat`` workers (after one unmeasured worker per game and tree, which leaves
 the compiled code of each tree in its Numba cache, unless ``--cold``); the workers of every game (and of both
-trees) take turns so that a change of load on the machine falls on all of them alike. ``--cold`` gives every worker an empty Numba
-cache (``NUMBA_CACHE_DIR`` in a fresh temporary directory): the first process after an install. ``--baseline REV``
-also runs a git revision's ``solver``, ``models`` and ``assistant_cli`` (extracted with ``git archive``) in the same
-run and prints its figures and the ratio old / new beside. Targets for Evidence (issue 22): setup complete and
-each entry within 0.3 s, ``advise`` within 1 s, the first exercise within 3 s (median, 4 players, quiet machine).
+trees) take turns so that a change of load on the machine falls on all of them alike. ``--cold`` gives every
+worker an empty Numba cache (``NUMBA_CACHE_DIR`` in a fresh temporary directory): the first process after an
+install. ``--baseline REV`` also runs a git revision's ``solver``, ``models`` and ``assistant_cli`` (extracted
+with ``git archive``) in the same run and prints its figures and the ratio old / new beside. Targets for Evidence
+(issue 22): setup complete and each entry within 0.3 s, ``advise`` within 1 s, the first exercise within 3 s
+(median, 4 players, quiet machine).
 """
 
 from __future__ import annotations
