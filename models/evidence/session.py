@@ -108,20 +108,24 @@ class EvidenceSession(BaseSession):
 
     COMMAND_OF = COMMAND_OF
 
-    def __init__(self, journal: Journal | None = None, count_budget: float = 2.0) -> None:
+    def __init__(self, journal: Journal | None = None, count_budget: float = 2.0, warm_up: bool = True) -> None:
+        """``warm_up``: start loading the advisor's compiled loops in the background now, while the player types
+        the setup (:mod:`models.evidence.compiled`); the teacher, which advises at once, loads them itself."""
         super().__init__(journal, count_budget)  # count_budget unused: the counts here are always exact and fast
         self.setup = TableSetup()
         self.knowledge: EvidenceKnowledge | None = None
         self.model: GreedyOpponents | None = None  # 'advise greedy': the others modelled as the greedy bot
         self.order: TurnOrder | None = None  # whose turn, which step: every entry is checked against it
-        compiled.start()  # the advisor's compiled loops load while the player types the setup
+        self.warm_up = warm_up
+        if warm_up:
+            compiled.start()
 
     # -- the loop -------------------------------------------------------------------------------------------
     def _help_view(self) -> v.View:
         return help_view()
 
     def fresh(self) -> EvidenceSession:
-        return EvidenceSession(None, self.count_budget)
+        return EvidenceSession(None, self.count_budget, self.warm_up)
 
     def _commands(self, show: bool) -> dict[str, Command]:
         return {"why": self._why, "advise": self._advise}

@@ -28,7 +28,11 @@ class EvidenceTeacher(Teacher):
     focus_name = EvidenceClaims.focus_name
 
     def new_session(self) -> EvidenceSession:
-        return EvidenceSession()
+        """A session that leaves the compiled loops alone: the first decision exercise loads them (from Numba's
+        cache, at once, or, when it has none, compiled by a child process while Playout ranks the options; a
+        loader thread started with the first session would only compete with the exercises for the
+        interpreter)."""
+        return EvidenceSession(warm_up=False)
 
     def knowledge(self, session: Any) -> Any | None:
         return session.knowledge

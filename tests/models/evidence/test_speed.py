@@ -200,12 +200,23 @@ def test_whoever_waits_compiles_in_this_process(monkeypatch: pytest.MonkeyPatch)
     assert calls == [False]
 
 
-def test_the_teacher_starts_loading_them_with_its_first_session(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_teacher_loads_them_at_its_first_decision_not_with_its_sessions(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[bool] = []
     monkeypatch.setattr(compiled, "_LOADER", [])
     monkeypatch.setattr(compiled, "_COMPILED", None)
-    monkeypatch.setattr(compiled, "_background", lambda spawn: None)
-    EvidenceTeacher().new_session()
-    assert compiled.started()
+    monkeypatch.setattr(compiled, "_background", calls.append)
+    teacher = EvidenceTeacher()
+    session = teacher.new_session()
+    lines = example_lines()
+    for line in lines[:9]:  # the setup: player 2 is to move
+        session.handle(line, show=False)
+    assert session.fresh().warm_up is False
+    assert teacher.decision(session) is None
+    assert not compiled.started()
+    while teacher.decision(session) is None:
+        session.handle(lines[len(session.lines)], show=False)
+    assert len(session.lines) == 14  # after 'play 4 blue 1': my rumour is next
+    assert calls == [True]  # allowed to compile in a child process (Playout ranks meanwhile)
 
 
 def advice_at_every_turn_of_mine() -> list[tuple[str, list]]:
