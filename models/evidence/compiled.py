@@ -58,11 +58,14 @@ def start(spawn: bool = True) -> None:
 
 def cached() -> bool:
     """Whether Numba's disk cache seems to hold every kernel compiled from the current ``kernels.py``: an index
-    file per function, newer than the source, in the package's ``__pycache__`` or under ``NUMBA_CACHE_DIR``. (A
-    wrong guess costs time, never a result: the loader compiles what the cache lacks.)"""
-    where = [KERNELS.parent / "__pycache__"]
+    file per function, newer than the source, under ``NUMBA_CACHE_DIR`` if it is set, else in the package's
+    ``__pycache__`` or Numba's user-wide cache (where it goes when that is not writable). A wrong guess costs
+    time, never a result: the loader compiles what the cache lacks."""
     if os.environ.get("NUMBA_CACHE_DIR"):
         where = [Path(os.environ["NUMBA_CACHE_DIR"])]
+    else:
+        user = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "numba"
+        where = [KERNELS.parent / "__pycache__", user]
     source = KERNELS.stat().st_mtime
     for name in FUNCTIONS:
         found = [p for d in where if d.is_dir() for p in d.rglob(f"kernels.{name}-*.nbi")]
