@@ -296,14 +296,14 @@ class _Batch:
         """:meth:`Playout.greedy_search` (in ``rows``, default all), row by row in compiled code."""
         active = np.ones(self.w, dtype=bool) if rows is None else rows
         self.kernels.greedy_search(self.hot, self.reg, self.art, self.hl, means, active, s, self.limit[s],
-                              self.hand_len[s])
+                                   self.hand_len[s])
 
     def _extra(self, s: int, means: np.ndarray, rows: np.ndarray | None = None) -> None:
         """:meth:`Playout.greedy_extra` in the basic game (in ``rows``, default all), row by row in compiled
         code."""
         active = np.ones(self.w, dtype=bool) if rows is None else rows
-        self.kernels.greedy_time_out(self.hot, self.reg, self.art, self.hl, self.tokens, self.extras, means, active, s,
-                                self.max_extras)
+        self.kernels.greedy_time_out(self.hot, self.reg, self.art, self.hl, self.tokens, self.extras, means,
+                                     active, s, self.max_extras)
 
     def _time_out(self, s: int, rows: np.ndarray, ci: np.ndarray, taken: np.ndarray) -> None:
         """:meth:`Playout.use` of a basic time-out in ``rows``: mystery ``ci``'s cards back (a Hot Lead on top of

@@ -1,17 +1,18 @@
 """The compiled loops of the Evidence advisor (:mod:`models.evidence.kernels`), loaded before a player asks.
 
-Numba keeps compiled code on disk (``cache=True``, the package's ``__pycache__``, or Numba's user cache when that
-is not writable): a later process loads it in well under a second, but the first process after an install, or
-after the kernels change, compiles them, which takes about 5 s (15 s on a loaded machine). So a companion session
-and the teacher call :func:`start` when they begin: a background thread loads the kernels while the player types
-the setup. When Numba's cache holds no copy of them yet, that thread first has them compiled by a child process
-(``python -m models.evidence.compiled``, stopped if this process ends first): the compiler then runs on another
-core instead of taking turns with the session for Python's interpreter lock, and the thread loads the result from
-the cache. While the child compiles, :func:`compiled` returns None and the advisor plays its futures one by one
-with :class:`models.evidence.rollout.Playout`, which gives the very same numbers (the tests compare both ways on
-every decision of real games), so an early ``advise`` is slower but never waits for a compiler and never differs;
-while the thread only reads the cache (about a second), an ``advise`` waits for it, which is quicker.
-Simulations and benches ask ``compiled(wait=True)``, which compiles in this process if nobody has started.
+Numba keeps compiled code on disk (``cache=True``, the package's ``__pycache__``, or Numba's user cache when that is
+not writable): a later process loads it in well under a second, but the first process after an install, or after the
+kernels change, compiles them, which takes about 5 s (15 s on a loaded machine). So a companion session calls
+:func:`start` when it is created: a background thread loads the kernels while the player types the setup (the
+teacher, which needs them at once, calls :func:`compiled` at its first decision instead). When Numba's cache holds
+no copy of them yet, that thread first has them compiled by a child process (``python -m models.evidence.compiled``,
+stopped if this process ends first): the compiler then runs on another core instead of taking turns with the session
+for Python's interpreter lock, and the thread loads the result from the cache. While the child compiles,
+:func:`compiled` returns None and the advisor plays its futures one by one with
+:class:`models.evidence.rollout.Playout`, which gives the very same numbers (the tests compare both ways on every
+decision of real games), so an early ``advise`` is slower but never waits for a compiler and never differs; while
+the thread only reads the cache (about a second), an ``advise`` waits for it, which is quicker. Simulations and
+benches ask ``compiled(wait=True)``, which compiles in this process if nobody has started.
 
 ``python -m models.evidence.compiled`` loads (or compiles) them in the foreground and says which: run it once
 after installing (an image build, a classroom machine) and even the first session of the installation finds
