@@ -323,3 +323,18 @@ def test_without_wait_a_compiling_loader_is_not_waited_for_and_a_loading_one_is(
     compiled._COMPILING.clear()  # the child is done; the thread reads the cache: worth waiting for
     threading.Timer(0.05, release.set).start()
     assert compiled.compiled() is ready
+
+
+def test_compiling_at_install_says_what_it_did(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    assert compiled.compiled(wait=True) is not None
+    monkeypatch.setattr(compiled, "cached", lambda: True)
+    compiled.main([])
+    assert capsys.readouterr().out.startswith("Evidence kernels loaded from Numba's disk cache in ")
+    monkeypatch.setattr(compiled, "cached", lambda: False)
+    compiled.main([])
+    assert capsys.readouterr().out.startswith("Evidence kernels compiled and kept in Numba's disk cache in ")
+    compiled.main(["--quiet"])
+    assert capsys.readouterr().out == ""
+    monkeypatch.setattr(compiled, "PLAYOUT_ONLY", True)  # as without Numba
+    with pytest.raises(SystemExit, match="could not be loaded"):
+        compiled.main([])
