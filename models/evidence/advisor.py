@@ -97,13 +97,16 @@ def evaluate(
     rounds: int = 1,
     lead_weight: float = LEAD_WEIGHT,
     model: GreedyOpponents | None = None,
+    wait: bool = True,
 ) -> list[Option]:
     """Simulate each option in the same sampled futures; best first (see module docstring).
 
     With ``rounds > 1``, successive halving: after each round the better half of the options is kept and the
     sample doubles (new futures added to the old ones), so the budget goes where the choice is close. With a
     ``model`` of the others, the hidden worlds come from it (deals consistent with their past decisions) rather
-    than from the exact knowledge alone.
+    than from the exact knowledge alone. ``wait=False`` (a player is waiting): while the compiled loops are still
+    loading, the futures are played by :class:`Playout` instead, with the same results
+    (:func:`models.evidence.batch.play_options`).
     """
     rng = rng or random.Random(0)
     me = kn.me
@@ -122,7 +125,7 @@ def evaluate(
             worlds += fresh
             seeds += [rng.getrandbits(64) for _ in fresh]
         lo = done[alive[0]]  # the options still alive have all played the same futures so far
-        outcomes = play_options(base, alive, worlds[lo:n], seeds[lo:n], me)
+        outcomes = play_options(base, alive, worlds[lo:n], seeds[lo:n], me, wait=wait)
         for action, futures in zip(alive, outcomes, strict=True):
             acc = totals[action]
             for win, score, lead in futures:  # in the order of the futures

@@ -12,16 +12,19 @@ loops (:mod:`models.evidence.kernels`), where NumPy's overhead per call would co
 
 The decisions are exactly :class:`Playout`'s (same arithmetic, same tie-breaks: the first mystery among equal
 values), and the tests play the same futures both ways and compare every result. Professional games (the
-tools) are played by :class:`Playout` itself, one future at a time.
+tools) are played by :class:`Playout` itself, one future at a time, and so is every game while the compiled loops
+are still loading for a player who asked (:mod:`models.evidence.compiled`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from types import ModuleType
 
 import numpy as np
 
+from models.evidence.compiled import compiled
 from models.evidence.observations import Action, Card, Done, PlayRumour, Take, Uncover, UseTimeOut
 from models.evidence.rollout import COLOURS, INDEX, C, Playout
 from models.evidence.rules import EXTRA, PLAY, SEARCH, UNCOVER
@@ -31,13 +34,18 @@ World = tuple[Mapping[str, int], Mapping[int, Sequence[Card]], Mapping[int, Sequ
 
 
 def play_options(base: Playout, actions: Sequence[Action], worlds: Sequence[World], seeds: Sequence[int], me: int,
-                 rounds: int = 6) -> list[list[Outcome]]:
+                 rounds: int = 6, wait: bool = True) -> list[list[Outcome]]:
     """For each of ``actions`` (legal for the player to move in ``base``), its futures: the action in each of
     ``worlds``, then greedy play to the end with the world's seed, as ``base.with_world(*world)``,
-    :meth:`Playout.apply` and :meth:`Playout.run` would play them; (win share, score, lead) of seat ``me``."""
+    :meth:`Playout.apply` and :meth:`Playout.run` would play them; (win share, score, lead) of seat ``me``.
+
+    ``wait=False`` (a player waiting for ``advise``): if the compiled loops are not loaded yet
+    (:mod:`models.evidence.compiled`), the futures are played one by one by :class:`Playout` rather than waiting
+    for the compiler; the outcomes are the same."""
     if not worlds or not actions:
         return [[] for _ in actions]
-    if base.pro:
+    kernels = None if base.pro else compiled(wait)
+    if kernels is None:
         out = []
         for action in actions:
             games = [base.with_world(*world) for world in worlds]
@@ -45,7 +53,7 @@ def play_options(base: Playout, actions: Sequence[Action], worlds: Sequence[Worl
                 game.apply(action)
             out.append([_scalar(g, seed, me, rounds) for g, seed in zip(games, seeds, strict=True)])
         return out
-    template = _Batch.of_worlds(base, worlds)
+    template = _Batch.of_worlds(base, worlds, kernels)
     groups: dict[tuple, list[tuple[int, _Batch]]] = {}  # options whose futures share a turn structure
     for i, action in enumerate(actions):
         batch = template.copy()
@@ -110,8 +118,9 @@ class _Batch:
     ARRAYS = ("hand_sum", "hand_n", "disp_sum", "disp_n", "evidence", "hot", "reg", "art", "hl", "tokens", "extras")
 
     @classmethod
-    def of_worlds(cls, base: Playout, worlds: Sequence[World]) -> _Batch:
+    def of_worlds(cls, base: Playout, worlds: Sequence[World], kernels: ModuleType) -> _Batch:
         self = cls.__new__(cls)
+        self.kernels = kernels  # models.evidence.kernels, loaded
         w, n = len(worlds), base.n
         self.w, self.n, self.rows = w, n, np.arange(w)
         self.vals_sum, self.vals_n = np.array(base.vals_sum), np.array(base.vals_n)
@@ -285,20 +294,16 @@ class _Batch:
 
     def _search(self, s: int, means: np.ndarray, rows: np.ndarray | None = None) -> None:
         """:meth:`Playout.greedy_search` (in ``rows``, default all), row by row in compiled code."""
-        from models.evidence import kernels  # Numba: imported with the first future, not with the companion
-
         active = np.ones(self.w, dtype=bool) if rows is None else rows
-        kernels.greedy_search(self.hot, self.reg, self.art, self.hl, means, active, s, self.limit[s],
-                              self.hand_len[s])
+        self.kernels.greedy_search(self.hot, self.reg, self.art, self.hl, means, active, s, self.limit[s],
+                                   self.hand_len[s])
 
     def _extra(self, s: int, means: np.ndarray, rows: np.ndarray | None = None) -> None:
         """:meth:`Playout.greedy_extra` in the basic game (in ``rows``, default all), row by row in compiled
         code."""
-        from models.evidence import kernels
-
         active = np.ones(self.w, dtype=bool) if rows is None else rows
-        kernels.greedy_time_out(self.hot, self.reg, self.art, self.hl, self.tokens, self.extras, means, active, s,
-                                self.max_extras)
+        self.kernels.greedy_time_out(self.hot, self.reg, self.art, self.hl, self.tokens, self.extras, means,
+                                     active, s, self.max_extras)
 
     def _time_out(self, s: int, rows: np.ndarray, ci: np.ndarray, taken: np.ndarray) -> None:
         """:meth:`Playout.use` of a basic time-out in ``rows``: mystery ``ci``'s cards back (a Hot Lead on top of

@@ -6,8 +6,9 @@ than in arithmetic. These loops walk the rows one by one in compiled code and do
 :class:`models.evidence.rollout.Playout` does (the same integer and float operations in the same order, the same
 tie-breaks), so the futures are the same; the tests compare both on every decision of real games.
 
-Numba compiles each function on its first call and keeps the result on disk (``cache=True``), so a process pays
-the compilation once per installation, not once per game.
+Numba compiles each function on its first call and keeps the result on disk (``cache=True``), so the compilation
+is paid once per installation, not once per game; :mod:`models.evidence.compiled` loads them in a background
+thread when a companion session starts, so that no player waits for it.
 """
 
 from __future__ import annotations

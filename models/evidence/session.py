@@ -20,7 +20,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from models.evidence import ENTRY
+from models.evidence import ENTRY, compiled
 from models.evidence.advisor import candidates, evaluate
 from models.evidence.claims import EvidenceClaims
 from models.evidence.data import COLOURS, TOOL_NAMES
@@ -108,19 +108,24 @@ class EvidenceSession(BaseSession):
 
     COMMAND_OF = COMMAND_OF
 
-    def __init__(self, journal: Journal | None = None, count_budget: float = 2.0) -> None:
+    def __init__(self, journal: Journal | None = None, count_budget: float = 2.0, warm_up: bool = True) -> None:
+        """``warm_up``: start loading the advisor's compiled loops in the background now, while the player types
+        the setup (:mod:`models.evidence.compiled`); the teacher, which advises at once, loads them itself."""
         super().__init__(journal, count_budget)  # count_budget unused: the counts here are always exact and fast
         self.setup = TableSetup()
         self.knowledge: EvidenceKnowledge | None = None
         self.model: GreedyOpponents | None = None  # 'advise greedy': the others modelled as the greedy bot
         self.order: TurnOrder | None = None  # whose turn, which step: every entry is checked against it
+        self.warm_up = warm_up
+        if warm_up:
+            compiled.start()
 
     # -- the loop -------------------------------------------------------------------------------------------
     def _help_view(self) -> v.View:
         return help_view()
 
     def fresh(self) -> EvidenceSession:
-        return EvidenceSession(None, self.count_budget)
+        return EvidenceSession(None, self.count_budget, self.warm_up)
 
     def _commands(self, show: bool) -> dict[str, Command]:
         return {"why": self._why, "advise": self._advise}
@@ -279,7 +284,8 @@ class EvidenceSession(BaseSession):
             if len(options) <= 1 and phase == EXTRA and phases[0] != EXTRA:
                 continue
             model = self.model if greedy else None
-            ranked = evaluate(kn, turn.round, phase, options, samples, random.Random(0), rounds=3, model=model)
+            ranked = evaluate(kn, turn.round, phase, options, samples, random.Random(0), rounds=3, model=model,
+                              wait=False)
             parts.append(advice_table(ranked, phase, None if show_all else ADVICE_SHOWN))
         source = ("deals where every other player's searches so far are what a greedy player would have done "
                   "(a model of the others, not a fact)" if greedy else "your exact knowledge")

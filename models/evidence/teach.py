@@ -28,7 +28,11 @@ class EvidenceTeacher(Teacher):
     focus_name = EvidenceClaims.focus_name
 
     def new_session(self) -> EvidenceSession:
-        return EvidenceSession()
+        """A session that leaves the compiled loops alone: the first decision exercise loads them (from Numba's
+        cache, at once, or, when it has none, compiled by a child process while Playout ranks the options; a
+        loader thread started with the first session would only compete with the exercises for the
+        interpreter)."""
+        return EvidenceSession(warm_up=False)
 
     def knowledge(self, session: Any) -> Any | None:
         return session.knowledge
@@ -51,7 +55,7 @@ class EvidenceTeacher(Teacher):
         options = candidates(kn, turn.phase, legal_for(kn, turn.phase))
         if len(options) < 2:
             return None
-        ranked = evaluate(kn, turn.round, turn.phase, options, 48, random.Random(0), rounds=3)
+        ranked = evaluate(kn, turn.round, turn.phase, options, 48, random.Random(0), rounds=3, wait=False)
         ranked = sorted(ranked, key=lambda o: -o.utility)
         choices = tuple(Choice(str(o.action), o.utility, o.tells) for o in ranked)
         what = "rumour to play" if turn.phase == PLAY else "search to make"

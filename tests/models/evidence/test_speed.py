@@ -1,22 +1,31 @@
 """The fast paths of the Evidence advisor make exactly the old decisions: the futures played in arrays against
 :class:`Playout` one by one, and the greedy-opponent sampler against the plain chain it replaces (the same
-deals from the same random numbers)."""
+deals from the same random numbers). The compiled loops load in the background when a session starts (no player
+waits for Numba), advice given before they are loaded is the same advice, and the warm-up compiles exactly the
+types the advisor passes."""
 
 from __future__ import annotations
 
 import copy
+import os
 import random
+import subprocess
+import sys
+import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from models.evidence import advisor
+from models.evidence import advisor, compiled
 from models.evidence.batch import _scalar, picks, play_options
 from models.evidence.bots import GreedyBot, KnowledgeBot
 from models.evidence.inference import EVIDENCE, C, GreedyOpponents, WordStream, pick_two
 from models.evidence.observations import SETUP_TYPES
 from models.evidence.rollout import Playout
 from models.evidence.rules import new_game
+from models.evidence.session import EvidenceSession
+from models.evidence.teach import EvidenceTeacher
 
 
 def test_pick_two_draws_what_random_sample_draws() -> None:
@@ -56,9 +65,9 @@ def advisor_positions(players: int, games: int) -> Iterator[tuple]:
     positions: list[tuple] = []
     real = advisor.play_options
 
-    def record(base: Playout, actions: list, worlds: list, seeds: list, me: int) -> list:
+    def record(base: Playout, actions: list, worlds: list, seeds: list, me: int, wait: bool = True) -> list:
         positions.append((copy.deepcopy(base), list(actions), list(worlds), list(seeds), me))
-        return real(base, actions, worlds, seeds, me)
+        return real(base, actions, worlds, seeds, me, wait=wait)
 
     advisor.play_options = record  # type: ignore[assignment]
     try:
@@ -155,3 +164,177 @@ def test_fast_sampler_is_the_plain_chain() -> None:
             assert seat is not None
             st.apply(bots[seat].step(st.view(seat)))
     assert checked > 12
+
+
+# -- the compiled loops load before a player asks (models/evidence/compiled.py) ----------------------------------
+
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "evidence-4p.txt"
+
+
+def example_lines() -> list[str]:
+    return [line.strip() for line in EXAMPLE.read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("#")]
+
+
+def test_a_session_starts_loading_the_kernels_in_the_background(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[str, bool]] = []
+    monkeypatch.setattr(compiled, "_LOADER", [])
+    monkeypatch.setattr(compiled, "_COMPILED", None)
+    monkeypatch.setattr(compiled, "_background", lambda spawn: calls.append((threading.current_thread().name, spawn)))
+    assert not compiled.started()
+    EvidenceSession()
+    compiled._LOADER[0].join()
+    assert calls == [("evidence-kernels", True)]  # in its own thread, allowed to compile in a child process
+    EvidenceSession()
+    EvidenceSession().fresh()
+    assert len(compiled._LOADER) == 1 and calls == [("evidence-kernels", True)]  # once per process
+    assert compiled.compiled() is None  # not loaded (the stand-in loader loaded nothing): the caller uses Playout
+
+
+def test_whoever_waits_compiles_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[bool] = []
+    monkeypatch.setattr(compiled, "_LOADER", [])
+    monkeypatch.setattr(compiled, "_COMPILED", None)
+    monkeypatch.setattr(compiled, "_background", calls.append)
+    assert compiled.compiled(wait=True) is None
+    assert calls == [False]
+
+
+def test_the_teacher_loads_them_at_its_first_decision_not_with_its_sessions(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[bool] = []
+    monkeypatch.setattr(compiled, "_LOADER", [])
+    monkeypatch.setattr(compiled, "_COMPILED", None)
+    monkeypatch.setattr(compiled, "_background", calls.append)
+    teacher = EvidenceTeacher()
+    session = teacher.new_session()
+    lines = example_lines()
+    for line in lines[:9]:  # the setup: player 2 is to move
+        session.handle(line, show=False)
+    assert session.fresh().warm_up is False
+    assert teacher.decision(session) is None
+    assert not compiled.started()
+    while teacher.decision(session) is None:
+        session.handle(lines[len(session.lines)], show=False)
+    assert len(session.lines) == 14  # after 'play 4 blue 1': my rumour is next
+    assert calls == [True]  # allowed to compile in a child process (Playout ranks meanwhile)
+
+
+def advice_at_every_turn_of_mine() -> list[tuple[str, list]]:
+    """``advise`` (and ``advise greedy``) before each entry of the example at which it is my turn."""
+    session = EvidenceSession()
+    out = []
+    for line in example_lines():
+        if session.knowledge is not None and session.turn().seat == session.knowledge.me:
+            for command in ("advise", "advise greedy"):
+                out.append((f"{command} before '{line}'", session.handle(command).renderables))
+        session.handle(line)
+    return out
+
+
+def test_advice_before_the_kernels_are_loaded_is_the_same_advice(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert compiled.compiled(wait=True) is not None
+    loaded = advice_at_every_turn_of_mine()
+    monkeypatch.setattr(compiled, "PLAYOUT_ONLY", True)
+    played = advice_at_every_turn_of_mine()
+    assert len(loaded) == 24
+    assert played == loaded
+
+
+def test_the_teachers_decisions_are_the_same_before_the_kernels_are_loaded(monkeypatch: pytest.MonkeyPatch) -> None:
+    teacher = EvidenceTeacher()
+    session = teacher.new_session()
+    decisions = []
+    for line in example_lines():
+        session.handle(line)
+        if session.knowledge is not None and (decision := teacher.decision(session)) is not None:
+            decisions.append((session.lines[:], decision))
+    assert len(decisions) == 10
+    monkeypatch.setattr(compiled, "PLAYOUT_ONLY", True)
+    for lines, decision in decisions:
+        replayed = teacher.new_session()
+        for line in lines:
+            replayed.handle(line, show=False)
+        assert teacher.decision(replayed) == decision
+
+
+def test_the_warm_up_compiles_the_types_the_advisor_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The warm-up's arguments have the Numba types of the batch's (another type would compile again in front
+    of the player)."""
+    import numba
+
+    from models.evidence import kernels
+
+    seen: dict[str, set[tuple]] = {"warm-up": set(), "advisor": set()}
+    phase = ["warm-up"]
+    for name in compiled.FUNCTIONS:
+        real = getattr(kernels, name)
+
+        def recording(*args: object, _real: object = real) -> None:
+            seen[phase[0]].add((_real.__name__, tuple(numba.typeof(a) for a in args)))  # type: ignore[attr-defined]
+            _real(*args)  # type: ignore[operator]
+
+        monkeypatch.setattr(kernels, name, recording)
+    monkeypatch.setattr(compiled, "_COMPILED", None)
+    compiled._load()
+    assert compiled._COMPILED is kernels
+    phase[0] = "advisor"
+    for players in (2, 4):
+        for base, actions, worlds, seeds, me in advisor_positions(players, 1):
+            play_options(base, actions, worlds, seeds, me)
+    assert {name for name, _ in seen["advisor"]} == set(compiled.FUNCTIONS)
+    assert seen["advisor"] <= seen["warm-up"]
+
+
+def test_the_cache_check_reads_numba_s_index_files(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert not compiled.cached()
+    (tmp_path / "deep").mkdir()
+    (tmp_path / "deep" / "kernels.greedy_search-33.py311.nbi").write_bytes(b"")
+    assert not compiled.cached()  # one kernel of two
+    (tmp_path / "deep" / "kernels.greedy_time_out-63.py311.nbi").write_bytes(b"")
+    assert compiled.cached()
+    old = compiled.KERNELS.stat().st_mtime - 10
+    os.utime(tmp_path / "deep" / "kernels.greedy_time_out-63.py311.nbi", (old, old))
+    assert not compiled.cached()  # older than the source: Numba would compile it again
+
+
+def test_a_compiling_child_does_not_outlive_its_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    monkeypatch.setattr(compiled, "_CHILD", [child])
+    compiled._stop_child()
+    assert child.poll() is not None
+
+
+def test_without_wait_a_compiling_loader_is_not_waited_for_and_a_loading_one_is(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    release = threading.Event()
+    ready = type(sys)("ready")  # stands for the kernels module
+
+    def background(spawn: bool) -> None:
+        release.wait(30)
+        compiled._COMPILED = ready
+
+    monkeypatch.setattr(compiled, "_LOADER", [])
+    monkeypatch.setattr(compiled, "_COMPILED", None)
+    monkeypatch.setattr(compiled, "_COMPILING", [True])
+    monkeypatch.setattr(compiled, "_background", background)
+    assert compiled.compiled() is None  # a child compiles: Playout answers meanwhile
+    assert compiled._LOADER[0].is_alive()
+    compiled._COMPILING.clear()  # the child is done; the thread reads the cache: worth waiting for
+    threading.Timer(0.05, release.set).start()
+    assert compiled.compiled() is ready
+
+
+def test_compiling_at_install_says_what_it_did(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    assert compiled.compiled(wait=True) is not None
+    monkeypatch.setattr(compiled, "cached", lambda: True)
+    compiled.main([])
+    assert capsys.readouterr().out.startswith("Evidence kernels loaded from Numba's disk cache in ")
+    monkeypatch.setattr(compiled, "cached", lambda: False)
+    compiled.main([])
+    assert capsys.readouterr().out.startswith("Evidence kernels compiled and kept in Numba's disk cache in ")
+    compiled.main(["--quiet"])
+    assert capsys.readouterr().out == ""
+    monkeypatch.setattr(compiled, "PLAYOUT_ONLY", True)  # as without Numba
+    with pytest.raises(SystemExit, match="could not be loaded"):
+        compiled.main([])
