@@ -148,16 +148,22 @@ def test_a_claim_over_several_copies_is_closed_by_its_own_step() -> None:
         "evidence cannot be 2. [so the claim; uses step 2]")
 
 
+#: The default sample: the share of prefixes and the claims per prefix checked (Time Bomb's explanations each
+#: solve a CP-SAT core per count, about 0.7 s, so it samples fewer).
+SAMPLE = {"time-bomb": (0.1, 2)}
+
+
 @pytest.mark.parametrize("game", [e.name for e in GAMES])
 def test_sampled_chains_of_examples_and_seeded_games_end_in_their_fact(game: str) -> None:
     figures = Figures()
+    prefixes, claims = SAMPLE.get(game, (0.25, 4))
     for lines in examples(game):
-        sweep(game, lines, figures, prefixes=0.25, claims=4, seed=1)
+        sweep(game, lines, figures, prefixes=prefixes, claims=claims, seed=1)
     t = GAMES[game].new_teacher()
-    sweep(game, list(t.transcript(game_seed(0, 0), t.default_players).lines), figures, prefixes=0.15, claims=3,
-          seed=2)
+    sweep(game, list(t.transcript(game_seed(0, 0), t.default_players).lines), figures, prefixes=prefixes / 2,
+          claims=claims, seed=2)
     assert figures.problems == []
-    assert figures.ending_in_fact == figures.chains + figures.counted > 10
+    assert figures.ending_in_fact == figures.chains + figures.counted >= 8
 
 
 @pytest.mark.slow
