@@ -5,8 +5,10 @@ positions; Evidence: a mystery's evidence value; Time Bomb: how many cards of a 
 implements :class:`Claims` over one knowledge state in ``models/<game>/claims.py``; both its companion session
 (``why ... steps``) and its teacher (exercises, replays) read it, so neither imports the other.
 
-An explanation is a verified chain of steps (:mod:`solver.steps`), or, where the game's model has no
-literal-level chain (Time Bomb's counts), the count that decides the claim and the entries behind it.
+An explanation is a verified chain of steps (:mod:`solver.steps`) whose last step is the claim that was asked
+(its *goal*: one literal's fact, or a :class:`solver.proof.Claim` over several, closed by a step of its own), or,
+where the game's model has no literal-level chain (Time Bomb's counts), the count that decides the claim and the
+entries behind it.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from solver.proof import Chain, Fact
+from solver.proof import Chain, Claim, Fact, Goal
 from solver.steps import Explainer
 
 Key = Hashable
@@ -32,6 +34,7 @@ class Explained:
     explainer: Explainer | None = None
     note: str = ""
     level: int | None = None  # the level, where no chain measures it
+    goals: tuple[Goal, ...] = ()  # what the chain concludes, in the order its steps do (the last is its last)
 
 
 def chain_lines(chain: Chain) -> tuple[str, ...]:
@@ -44,10 +47,17 @@ def chain_lines(chain: Chain) -> tuple[str, ...]:
     return tuple(out)
 
 
-def explained_chain(explainer: Explainer, targets: Sequence[Fact]) -> Explained:
-    """The one verified chain that concludes every fact of ``targets``."""
-    chain = explainer.chain_all(targets)
-    return Explained(chain_lines(chain), chain, explainer)
+def explained_chain(explainer: Explainer, targets: Sequence[Fact], goals: Sequence[tuple[Goal, str]] = (),
+                    given: dict[Goal, str] | None = None) -> Explained:
+    """The one chain that concludes every fact of ``targets`` and then every goal of ``goals`` (with its words),
+    ending in the last goal."""
+    chain = explainer.chain_all(targets) if targets else None
+    if goals:
+        chain = explainer.conclude(chain, goals, given)
+    assert chain is not None, "explained_chain: nothing to conclude"
+    order = {step.fact: n for n, step in enumerate(chain.steps)}
+    concluded = tuple(sorted((g for g, _ in goals), key=lambda g: order[g]))
+    return Explained(chain_lines(chain), chain, explainer, goals=concluded)
 
 
 class Claims(ABC):
@@ -87,8 +97,23 @@ class Claims(ABC):
         return None
 
     def targets(self, key: Key, value: bool) -> list[Fact]:
-        """The literal facts that make up a claim (its chain concludes each)."""
+        """The literal facts a claim's chain derives first (the claim follows from them)."""
         return [Fact(key, value)]  # type: ignore[arg-type]
+
+    def goal(self, key: Key, value: bool) -> Goal:
+        """The claim as the chain's last step concludes it: its one target fact, or, where it stands for
+        several ruled-out literals, the :class:`Claim` that none of them holds."""
+        targets = self.targets(key, value)
+        if len(targets) == 1:
+            return targets[0]
+        if all(not t.value for t in targets):
+            return Claim(tuple(t.lit for t in targets), False)
+        raise NotImplementedError(f"{type(self).__name__}: a claim over several true literals overrides goal")
+
+    def given(self, key: Key, value: bool) -> str:
+        """The setup facts the claim rests on that the chain's literals do not hold (cards seen at setup), in
+        words ('' when none): said in the chain's closing step."""
+        return ""
 
     def explain(self, key: Key, value: bool) -> Explained:
         """The verified chain that ends in the claim."""
@@ -99,8 +124,10 @@ class Claims(ABC):
         ex = self.explainer()
         if ex is None:
             raise NotImplementedError(f"{type(self).__name__}: a game without chains overrides explain_all")
-        facts = [f for key, value in claims.items() for f in self.targets(key, value)]
-        return explained_chain(ex, facts)
+        facts = list(dict.fromkeys(f for key, value in claims.items() for f in self.targets(key, value)))
+        goals = [(self.goal(key, value), self.say(key, value)) for key, value in claims.items()]
+        given = {goal: self.given(key, value) for (goal, _), (key, value) in zip(goals, claims.items(), strict=True)}
+        return explained_chain(ex, facts, goals, given)
 
     def focus(self, key: Key) -> bool:
         """Whether a narration explains this claim step by step (others are only counted)."""

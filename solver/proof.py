@@ -22,6 +22,7 @@ KINDS: dict[str, int] = {
     "not all": 3,
     "counts add up": 3,
     "case analysis": 4,
+    "so the claim": 1,
 }
 
 
@@ -37,6 +38,22 @@ class Fact:
 
 
 @dataclass(frozen=True)
+class Claim:
+    """An asked fact that is not one literal: some of ``lits`` holds (``value`` True) or none does (False).
+
+    Evidence's "the blue evidence is 2" when the game has two blue 2s is "one of the two copies is the
+    evidence"; "cannot be 2" is "neither copy is". A chain for such a claim ends in one step that concludes it
+    (kind "so the claim"), checked by the engine like every other step."""
+
+    lits: tuple[Lit, ...]
+    value: bool
+
+
+#: What a chain concludes: one literal's fact, or a claim over several.
+Goal = Fact | Claim
+
+
+@dataclass(frozen=True)
 class Source:
     """Where a constraint comes from: an entry (index into the knowledge's entries), a rule of the deal (index
     into the problem's structure), or the one-value-per-variable rule of a variable."""
@@ -48,9 +65,9 @@ class Source:
 @dataclass(frozen=True)
 class Step:
     """One small deduction: its conclusion, the rule kind, and what it cites (``steps`` are 1-based numbers of
-    earlier steps in the chain)."""
+    earlier steps in the chain). ``fact`` is a :class:`Claim` only in a chain's closing step."""
 
-    fact: Fact
+    fact: Fact | Claim
     kind: str
     sources: tuple[Source, ...]
     steps: tuple[int, ...]
@@ -67,11 +84,11 @@ class Chain:
     not a certain fact (it is still open: a probability, decided by counting, has no chain). A chain for
     several facts at once (:meth:`Explainer.chain_all`) concludes each of ``targets``; ``target`` is its last step's."""
 
-    target: Fact
+    target: Fact | Claim
     steps: tuple[Step, ...]
     complete: bool = True
     note: str = ""
-    targets: tuple[Fact, ...] = ()
+    targets: tuple[Fact | Claim, ...] = ()
 
     @property
     def hardest(self) -> int:

@@ -26,12 +26,12 @@ Games phrase literals, rules and entries through a :class:`Describer`; the defau
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from solver.constraints import Constraint, CountEquals, Lit, NotAll, Problem
-from solver.proof import KINDS, Chain, Fact, Source, Step
+from solver.proof import KINDS, Chain, Claim, Fact, Goal, Source, Step
 from solver.steps_check import minimal_premises
 
 
@@ -237,6 +237,45 @@ class Explainer:
             number[lit] = len(steps)
         return Chain(steps[-1].fact, tuple(steps), targets=tuple(targets))  # the last step is always a target
 
+    def conclude(self, chain: Chain | None, goals: Sequence[tuple[Goal, str]],
+                 given: Mapping[Goal, str] | None = None) -> Chain:
+        """``chain`` (None: no step yet) closed by one step for each goal no step concludes yet, so that the
+        chain ends in what was asked. A goal is a :class:`Claim` over several literals ("the blue evidence
+        cannot be 2": no copy of the 2 is it) or a fact; its step cites a minimal set of rules, entries and
+        earlier steps that forces it (found and checked by CP-SAT). ``goals`` pair each goal with its words;
+        ``given`` says, per goal, the setup facts it rests on that no variable holds (cards seen at setup), said
+        in its step."""
+        steps = list(chain.steps) if chain is not None else []
+        words = dict(goals)
+        for goal, said in goals:
+            if any(step.fact == goal for step in steps):
+                continue
+            known = [step.fact for step in steps]
+            aimed = [f for f in (chain.targets if chain is not None else ()) if f in known]
+            # The facts the chain was aiming at first, then any of its steps: what a reader has just followed.
+            for facts, rules in ((aimed, False), (known, False), (known, True)):
+                try:
+                    sources, used = minimal_premises(self, goal, facts, sources=rules)
+                    break
+                except ValueError:
+                    continue
+            else:
+                raise ValueError(f"conclude: {said} does not follow from the entries")
+            cited = tuple(sorted({n for n, step in enumerate(steps, start=1) if step.fact in used}))
+            stated = (given or {}).get(goal, "")
+            parts = [*([stated] if stated else []), *(self.describer.source(src) for src in sources)]
+            for n in cited:
+                fact = steps[n - 1].fact
+                said_before = words.get(fact) if isinstance(fact, Claim) else self.describer.fact(fact)
+                parts.append(f"{said_before} (step {n})")
+            premises = "; ".join(parts)
+            sentence = f"{_capital(premises)}: so {said}." if premises else f"So {said}."
+            steps.append(Step(goal, "so the claim", tuple(sources), cited, sentence))
+        if not steps:
+            raise ValueError("conclude: no goal")
+        targets = tuple(dict.fromkeys([*(chain.targets if chain is not None else ()), *(g for g, _ in goals)]))
+        return Chain(steps[-1].fact, tuple(steps), targets=targets)
+
     # -- words ----------------------------------------------------------------------------------------------
     def sentence(self, step: Step, uses: Sequence[Fact]) -> str:
         """The step as a player would say it."""
@@ -245,16 +284,16 @@ class Explainer:
         cites = ", ".join(d.source(s) for s in step.sources)
         known = "; ".join(d.fact(u) for u in uses)
         if step.kind == "stated":
-            return f"{cites} says so directly: {conclusion}."
+            return f"{_capital(cites)} says so directly: {conclusion}."
         if step.kind == "one place":
-            return f"{known}, and it is in one place only: so {conclusion}."
+            return f"{_capital(known)}, and it is in one place only: so {conclusion}."
         if step.kind == "only one left":
-            return f"Every other possibility is ruled out ({known}): so {conclusion}."
+            return f"{_capital(cites)}, and every other place is ruled out ({known}): so {conclusion}."
         if step.kind == "count full":
-            return f"{cites} is already full ({known}): so {conclusion}."
+            return f"{_capital(cites)}, and that count is already full ({known}): so {conclusion}."
         if step.kind == "all needed":
             rest = f" ({known})" if known else ""
-            return f"{cites} needs every candidate still possible{rest}: so {conclusion}."
+            return f"{_capital(cites)}, and that count needs every candidate still possible{rest}: so {conclusion}."
         if step.kind == "counts add up":
             first, second = (d.source(s) for s in step.sources)
             rest = f" ({known})" if known else ""
@@ -263,6 +302,11 @@ class Explainer:
                         f"{conclusion}.")
             return f"The counts must add up: {second}, and {first}{rest}; so nothing else fits: {conclusion}."
         if step.kind == "not all":
-            return f"{cites} cannot all hold, and the others do ({known}): so {conclusion}."
+            return f"{_capital(cites)} cannot all hold, and the others do ({known}): so {conclusion}."
         premises = cites + (f"; and {known}" if known else "")
         return f"Trying every arrangement that {premises} allow, none has the opposite: so {conclusion}."
+
+
+def _capital(text: str) -> str:
+    """``text`` starting a sentence (a quoted entry keeps its case)."""
+    return text[:1].upper() + text[1:] if text[:1].isalpha() else text

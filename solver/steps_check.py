@@ -3,7 +3,9 @@
 Independent of the search in :mod:`solver.steps`: a fresh CP-SAT model holds each variable's one-value rule
 and, gated by one Boolean each, every rule of the deal, every entry and every given fact. :func:`verify` asks
 whether a step's cited premises with its conclusion negated are infeasible; :func:`minimal_premises` finds a
-minimal set of premises that forces a fact (the 'case analysis' step).
+minimal set of premises that forces a fact (the 'case analysis' step, and the closing step of a claim over
+several literals); :func:`chain_problem` checks a whole chain: every step verified, and the last one the fact
+that was asked (a chain that stops short of it fails).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Sequence
 from ortools.sat.python import cp_model
 
 from solver.constraints import Constraint, CountEquals, Lit, NotAll, Problem
-from solver.proof import Chain, Fact, Premises, Source
+from solver.proof import Chain, Claim, Fact, Goal, Premises, Source
 
 
 class _Model:
@@ -43,6 +45,19 @@ class _Model:
         self.model.add(x == int(value)).only_enforce_if(gate)
         return gate
 
+    def holds(self, goal: Goal, value: bool = True) -> cp_model.IntVar:
+        """A gate that, when on, makes ``goal`` hold (``value`` True) or fail (False)."""
+        if isinstance(goal, Fact):
+            return self.fact(goal.lit, goal.value == value)
+        gate = self.model.new_bool_var("")
+        present = [self.x[lit] for lit in goal.lits if lit in self.x]
+        if goal.value == value:  # some literal holds
+            self.model.add_bool_or(present).only_enforce_if(gate)  # an empty or: the gate cannot be on
+        else:
+            for x in present:
+                self.model.add(x == 0).only_enforce_if(gate)
+        return gate
+
     def infeasible(self, assumptions: Sequence[cp_model.IntVar]) -> tuple[bool, list[int]]:
         self.model.clear_assumptions()
         self.model.add_assumptions(assumptions)
@@ -68,21 +83,44 @@ def verify(explainer: Premises, chain: Chain, number: int) -> bool:
     m = _Model(explainer.problem)
     assumptions = [m.gate(_source_constraints(explainer, s)) for s in step.sources]
     for n in step.steps:
-        earlier = chain.steps[n - 1].fact
-        assumptions.append(m.fact(earlier.lit, earlier.value))
-    assumptions.append(m.fact(step.fact.lit, not step.fact.value))
+        if not 1 <= n < number:
+            return False  # a step may only use earlier steps
+        assumptions.append(m.holds(chain.steps[n - 1].fact))
+    assumptions.append(m.holds(step.fact, False))
     return m.infeasible(assumptions)[0]
 
 
-def minimal_premises(explainer: Premises, target: Fact, facts: Sequence[Fact]) -> tuple[list[Source], list[Fact]]:
-    """A minimal set of rules, entries and known ``facts`` that forces ``target`` (deletion-minimised core)."""
+def chain_problem(explainer: Premises, chain: Chain, goals: Sequence[Goal]) -> str | None:
+    """What is wrong with ``chain`` as the explanation of ``goals`` (None: nothing): its last step must conclude
+    the last goal, every goal must be concluded by a step, and every step must follow from what it cites."""
+    if not chain.steps:
+        return "the chain has no step"
+    if not goals:
+        return "no goal was asked"
+    if chain.steps[-1].fact != goals[-1]:
+        return f"the chain stops short: its last step concludes {chain.steps[-1].fact}, not {goals[-1]}"
+    concluded = {step.fact for step in chain.steps}
+    missing = [g for g in goals if g not in concluded]
+    if missing:
+        return f"no step concludes {missing[0]}"
+    for n in range(1, len(chain.steps) + 1):
+        if not verify(explainer, chain, n):
+            return f"step {n} does not follow from what it cites: {chain.steps[n - 1].sentence}"
+    return None
+
+
+def minimal_premises(explainer: Premises, target: Goal, facts: Sequence[Fact | Claim], sources: bool = True
+                     ) -> tuple[list[Source], list[Fact | Claim]]:
+    """A minimal set of rules, entries and known ``facts`` that forces ``target`` (deletion-minimised core);
+    without ``sources``, of the facts alone (a ValueError if they do not force it)."""
     m = _Model(explainer.problem)
-    items: list[Source | Fact] = [Source("rule", i) for i in range(len(explainer.problem.structure))]
-    items += [Source("entry", i) for i in range(len(explainer.entries))]
+    items: list[Source | Fact | Claim] = []
+    if sources:
+        items += [Source("rule", i) for i in range(len(explainer.problem.structure))]
+        items += [Source("entry", i) for i in range(len(explainer.entries))]
     items += list(facts)
-    gates = [m.gate(_source_constraints(explainer, it)) if isinstance(it, Source) else m.fact(it.lit, it.value)
-             for it in items]
-    negated = m.fact(target.lit, not target.value)
+    gates = [m.gate(_source_constraints(explainer, it)) if isinstance(it, Source) else m.holds(it) for it in items]
+    negated = m.holds(target, False)
     infeasible, core = m.infeasible([*gates, negated])
     if not infeasible:
         raise ValueError("the target does not follow from the entries")

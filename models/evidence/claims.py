@@ -6,13 +6,13 @@ see :mod:`solver.claims`.
 
 from __future__ import annotations
 
-from models.evidence.explain import explainer, targets
+from models.evidence.explain import explainer, goal, seen_text, targets
 from models.evidence.knowledge import EvidenceKnowledge
 from models.evidence.observations import colour_of
-from solver.claims import Claims, Explained, Key
+from solver.claims import Claims, Key
 from solver.errors import AssistantError
 from solver.parsing import is_whole
-from solver.proof import Fact
+from solver.proof import Fact, Goal
 from solver.steps import Explainer
 
 
@@ -81,13 +81,11 @@ class EvidenceClaims(Claims):
         colour, v = key  # type: ignore[misc]
         return targets(self._knowledge(), colour, v, value)
 
-    def explain_all(self, claims: dict[Key, bool]) -> Explained:
-        """As every game, except a value none of whose copies is hidden: you saw them all, no chain needed."""
-        hidden = {k: v for k, v in claims.items() if self.targets(k, v)}
-        if hidden:
-            return super().explain_all(hidden)
-        key, value = next(iter(claims.items()))
+    def goal(self, key: Key, value: bool) -> Goal:
         colour, v = key  # type: ignore[misc]
-        what = f"every {colour} rumour but the {v}" if value else f"every copy of the {colour} {v}"
-        return Explained((f"1. You have seen {what} (at setup or in your hand): so {self.say(key, value)}. "
-                          "[stated]",), note="seen")
+        return goal(self._knowledge(), colour, v, value)
+
+    def given(self, key: Key, value: bool) -> str:
+        """The cards of the value (for "cannot be") or of the colour (for "is") you saw at setup or hold."""
+        colour, v = key  # type: ignore[misc]
+        return seen_text(self._knowledge(), colour, None if value else v)

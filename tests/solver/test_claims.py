@@ -94,7 +94,7 @@ def test_why_steps_in_thirteen_clues() -> None:
     t = GAMES["thirteen-clues"].new_teacher()
     text = run_lines(t.new_session(), [*example("thirteen-clues"), "why Candlestick steps"])
     assert text.startswith("Why the Candlestick is in your mystery, step by step:")
-    assert "[all needed; uses steps" in text and "entry 19 'ask 4 White 1'" in text
+    assert "[all needed; uses steps" in text and "Entry 19 'ask 4 White 1'" in text
     text = run_lines(t.new_session(), [*example("thirteen-clues"), "why Museum steps"])
     assert "is still open (probability 50.0%: 252 of 504 arrangements" in text
 
