@@ -244,7 +244,7 @@ class _Shape:
         out = np.zeros((n, self.players, 1 + k))
         if len(self.unknown):
             u = nodes.slots
-            p_def = (nodes.marginal @ self.vectors) / np.maximum(u, 1.0)
+            p_def = np.clip((nodes.marginal @ self.vectors) / np.maximum(u, 1.0), 0.0, 1.0)
             shares = np.array([self.bombs(int(r)) for r in nodes.reds])
             block = out[:, self.unknown]
             block[:, :, 0] = p_def
@@ -273,11 +273,16 @@ class _Shape:
         marginal = nodes.marginal[rows]
         slots = nodes.slots[rows]
         reds = nodes.reds[rows] + hidden
+        possible = np.ones(m, dtype=bool)
         if len(h):
             u = slots[h, cols[h]]
             marginal = marginal.copy()
             changed = marginal[h] * ((u[:, None] - self.vectors[:, cols[h]].T) / u[:, None])
-            marginal[h] = changed / changed.sum(axis=1, keepdims=True)
+            total = changed.sum(axis=1, keepdims=True)
+            # a bomb where every possible hand is all defusing cards: only rounding gave it a chance (p ~ 1e-16);
+            # such a what-if cannot happen, so it is dropped rather than divided by zero (NaN)
+            possible[h] = total[:, 0] > 0
+            marginal[h] = np.divide(changed, total, out=np.zeros_like(changed), where=total > 0)
             slots = slots.copy()
             slots[h, cols[h]] -= 1
         known = nodes.known[rows].copy()
@@ -285,7 +290,7 @@ class _Shape:
         known[seen, seats[seen], 1 + self.red] -= 1
         sizes = nodes.sizes[rows].copy()
         sizes[np.arange(m), seats] -= 1
-        mass = nodes.mass[rows] * p / self.players
+        mass = np.where(possible, nodes.mass[rows] * p / self.players, 0.0)
         return _Nodes(marginal, slots, reds, known, sizes, mass)
 
 
@@ -322,7 +327,7 @@ def _depth(
         return values
     p = p_red[rows, seats]
     children = shape.reveal_red(nodes, rows, seats, p)
-    valid = (children.sizes > 0) & (shape.cards_left(children) > 0)
+    valid = (children.sizes > 0) & (shape.cards_left(children) > 0) & (children.mass > 0)[:, None]
     after = board.after(1, RED)  # the sizes are per row; the counts and the last card are what matters here
     child = _depth(shape, children, valid, after, avoid, tolerance)
     values[rows, seats] += p * (child * valid).sum(axis=1) / shape.players
