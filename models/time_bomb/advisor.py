@@ -41,6 +41,31 @@ BOMB_WEIGHT = 0.3
 SUSPICION_WEIGHT = 0.5
 PINK_DANGER = 0.25  # extra danger of an uncovered pink colour: two pink cuts in a row explode
 
+
+@dataclass(frozen=True)
+class Weights:
+    """How the advisor values a cut, a cover and a claim (module docstring). ``future`` weighs how much closer a
+    cut brings the board to an explosion on a later cut (:func:`hazard`): a Sherlock shuns it, a Moriarty
+    seeks it; ``hazard`` is the danger of an uncovered colour 1, 2, ... cuts from its threshold, and
+    ``pink_next`` the danger of an uncovered pink just cut (the next cut explodes on a pink). ``cover`` picks
+    the Sherlock cover: ``ratio`` (cut / threshold), ``need`` (fewest cuts from exploding) or ``next`` (the
+    least explosion risk of the next cut). ``bait`` is what a Moriarty holding no defusing card claims. ``second``
+    weighs the explosion risk of the cut after this one (:func:`next_risk`): the cut player cuts next."""
+
+    explosion: float = EXPLOSION_WEIGHT
+    cutter: float = CUTTER_WEIGHT
+    bomb: float = BOMB_WEIGHT
+    suspicion: float = SUSPICION_WEIGHT
+    future: float = 0.0
+    hazard: tuple[float, ...] = (1.0, 0.3, 0.1)
+    pink_next: float = 0.0
+    cover: str = "ratio"
+    bait: int = 1
+    second: float = 0.0
+
+
+DEFAULT_WEIGHTS = Weights()
+
 AVOID = "avoid"  # the cutter's choices inside a cut avoid an explosion when the rules let them (Sherlock)
 SEEK = "seek"  # ... cause one when they can (Moriarty)
 POLICIES: tuple[str, str] = (AVOID, SEEK)
@@ -244,7 +269,7 @@ class _Shape:
         out = np.zeros((n, self.players, 1 + k))
         if len(self.unknown):
             u = nodes.slots
-            p_def = (nodes.marginal @ self.vectors) / np.maximum(u, 1.0)
+            p_def = np.clip((nodes.marginal @ self.vectors) / np.maximum(u, 1.0), 0.0, 1.0)
             shares = np.array([self.bombs(int(r)) for r in nodes.reds])
             block = out[:, self.unknown]
             block[:, :, 0] = p_def
@@ -273,11 +298,16 @@ class _Shape:
         marginal = nodes.marginal[rows]
         slots = nodes.slots[rows]
         reds = nodes.reds[rows] + hidden
+        possible = np.ones(m, dtype=bool)
         if len(h):
             u = slots[h, cols[h]]
             marginal = marginal.copy()
             changed = marginal[h] * ((u[:, None] - self.vectors[:, cols[h]].T) / u[:, None])
-            marginal[h] = changed / changed.sum(axis=1, keepdims=True)
+            total = changed.sum(axis=1, keepdims=True)
+            # a bomb where every possible hand is all defusing cards: only rounding gave it a chance (p ~ 1e-16);
+            # such a what-if cannot happen, so it is dropped rather than divided by zero (NaN)
+            possible[h] = total[:, 0] > 0
+            marginal[h] = np.divide(changed, total, out=np.zeros_like(changed), where=total > 0)
             slots = slots.copy()
             slots[h, cols[h]] -= 1
         known = nodes.known[rows].copy()
@@ -285,7 +315,7 @@ class _Shape:
         known[seen, seats[seen], 1 + self.red] -= 1
         sizes = nodes.sizes[rows].copy()
         sizes[np.arange(m), seats] -= 1
-        mass = nodes.mass[rows] * p / self.players
+        mass = np.where(possible, nodes.mass[rows] * p / self.players, 0.0)
         return _Nodes(marginal, slots, reds, known, sizes, mass)
 
 
@@ -322,7 +352,7 @@ def _depth(
         return values
     p = p_red[rows, seats]
     children = shape.reveal_red(nodes, rows, seats, p)
-    valid = (children.sizes > 0) & (shape.cards_left(children) > 0)
+    valid = (children.sizes > 0) & (shape.cards_left(children) > 0) & (children.mass > 0)[:, None]
     after = board.after(1, RED)  # the sizes are per row; the counts and the last card are what matters here
     child = _depth(shape, children, valid, after, avoid, tolerance)
     values[rows, seats] += p * (child * valid).sum(axis=1) / shape.players
@@ -420,12 +450,79 @@ def public_ratio(kn: TimeBombKnowledge, seat: int) -> float | None:
     return max(0, min(left, t.sizes[seat])) / t.sizes[seat]
 
 
+def hazard(board: Board, reachable: Mapping[str, bool], weights: Weights) -> float:
+    """How close ``board`` is to an explosion on a later cut: per uncovered colour that can still reach its
+    threshold, ``weights.hazard[n - 1]`` when n more cuts explode it, plus ``weights.pink_next`` when the last
+    card was an uncovered pink (one more pink in a row explodes)."""
+    total = 0.0
+    for colour in board.colours:
+        if colour in board.covered or not reachable[colour]:
+            continue
+        need = board.thresholds[colour] - board.counts[colour]
+        if 1 <= need <= len(weights.hazard):
+            total += weights.hazard[need - 1]
+    if board.last == PINK and PINK not in board.covered:
+        total += weights.pink_next
+    return total
+
+
+def future_hazard(
+    belief: Belief, board: Board, seat: int, reachable: Mapping[str, bool], weights: Weights
+) -> float:
+    """The expected change of :func:`hazard` when a card of ``seat`` is cut (an explosion and the last
+    defusing card count as no change: they end the game and are valued apart)."""
+    now = hazard(board, reachable, weights)
+    total = 0.0
+    for card, p in belief.p_types(seat).items():
+        if p <= 0:
+            continue
+        after = board.after(seat, card)
+        if card == DEFUSE:
+            # a cover will go on the most dangerous coverable colour: that colour's hazard is gone
+            coverable = [c for c in board.colours if board.counts[c] > 0 and c not in board.covered]
+            if coverable and after.defusers_left > 0:
+                best = min(hazard(Board(after.players, after.colours, after.thresholds, after.counts,
+                                        after.covered | {c}, after.last, after.sizes, after.defusers_left),
+                                  reachable, weights) for c in coverable)
+                total += p * (best - now)
+            continue
+        if _leaf(board, card, True) == 1.0:
+            continue
+        total += p * (hazard(after, reachable, weights) - now)
+    return total
+
+
+def next_risk(
+    belief: Belief, board: Board, seat: int, card: str, p_moriarty: float, tolerance: float = 0.0
+) -> float:
+    """P(the cut after this one explodes) when this cut shows ``card`` from ``seat`` without ending the game:
+    ``seat`` then holds the cutter and cuts one of the others, avoiding an explosion as well as it can if a
+    Sherlock (chance ``1 - p_moriarty``), seeking one if a Moriarty. A cover the card brings is not placed here
+    (valued by :func:`hazard`), and a red card's extra cut is in :func:`explosion` already: 0 for both."""
+    if card in (DEFUSE, RED):
+        return 0.0
+    after = board.after(seat, card)
+    if card == BLUE and board.covered:
+        return 0.0  # the cover it removes is the cutter's choice, valued with the card itself
+    try:
+        revealed = belief.reveal(seat, card)
+    except ValueError:
+        return 0.0
+    targets = [s for s in range(1, board.players + 1) if s != seat and after.sizes[s - 1] > 0]
+    if not targets:
+        return 0.0
+    avoid = explosions(revealed, after, targets, AVOID, tolerance)
+    seek = explosions(revealed, after, targets, SEEK, tolerance) if p_moriarty > 0 else avoid
+    return (1 - p_moriarty) * min(avoid.values()) + p_moriarty * max(seek.values())
+
+
 def cut_options(
     kn: TimeBombKnowledge,
     side: str | None = None,
     cutter: int | None = None,
     tolerance: float = 0.0,
     detail: bool = True,
+    weights: Weights = DEFAULT_WEIGHTS,
 ) -> list[CutOption]:
     """Every legal cut for ``cutter`` (default: whoever holds the cutter), best first for ``side`` (default:
     my role), its explosion risk from :func:`cut_risks` under the side's policy. Each option's ``risk`` also
@@ -445,6 +542,8 @@ def cut_options(
     roles = soft.roles()
     known = [r for r in ratios.values() if r is not None]
     best_public = max(known) if known else None
+    board = Board.of(t)
+    reachable = {c: max(d) >= t.setup.thresholds[c] for c, d in kn.in_play().items()} if weights.future else {}
     out = []
     for risk in risks:
         seat = risk.seat
@@ -460,13 +559,21 @@ def cut_options(
             if p_def > 0:
                 if_def = _roles_after(soft, seat, DEFUSE)
         p_sherlock = 1.0 - roles[seat]
+        future = future_hazard(soft, board, seat, reachable, weights) if weights.future else 0.0
+        second = 0.0
+        if weights.second:
+            for card, p in soft.p_types(seat).items():
+                if p > 0 and card != DEFUSE and _leaf(board, card, side == SHERLOCK) != 1.0:
+                    second += p * next_risk(soft, board, seat, card, roles[seat], max(tolerance, 1e-3))
         if side == SHERLOCK:
-            score = p_def - EXPLOSION_WEIGHT * boom + CUTTER_WEIGHT * p_sherlock
+            score = (p_def - weights.explosion * boom + weights.cutter * p_sherlock - weights.future * future
+                     - weights.second * second)
             reason = f"{_pct(p_def)} defusing, {_pct(boom)} explosion, {_pct(p_sherlock)} Sherlock (cuts next)"
         else:
             ratio = ratios.get(seat)
             suspicion = (best_public - ratio) if best_public is not None and ratio is not None else 0.0
-            score = boom + BOMB_WEIGHT * (1 - p_def) - SUSPICION_WEIGHT * suspicion + CUTTER_WEIGHT * roles[seat]
+            score = (boom + weights.bomb * (1 - p_def) - weights.suspicion * suspicion
+                     + weights.cutter * roles[seat] + weights.future * future + weights.second * second)
             reason = f"{_pct(boom)} explosion, {_pct(1 - p_def)} bomb, suspicion {suspicion:.2f}"
         out.append(
             CutOption(seat, p_def, p_def_hard, boom, boom_hard, win, if_def, if_bomb, score, reason, policy, risk)
@@ -479,22 +586,35 @@ def _pct(p: float) -> str:
     return f"{100 * p:.0f}%"
 
 
-def danger(kn: TimeBombKnowledge, colour: str) -> float:
-    """How close ``colour`` is to exploding: cut / threshold if it can still reach its threshold (given the
-    cards that can be in play), plus a pink bonus; 0 if it never can."""
+def danger(kn: TimeBombKnowledge, colour: str, mode: str = "ratio") -> float:
+    """How close ``colour`` is to exploding, 0 if it never can (given the cards that can be in play): with
+    ``mode`` ``ratio``, cut / threshold plus a pink bonus; with ``need``, 1 / (cuts still needed to explode it),
+    pink's counting the pink-in-a-row danger as one cut nearer."""
     t = kn.table
     cut, thr = t.counts[colour], t.setup.thresholds[colour]
     most = max(kn.in_play()[colour])
     reachable = most >= thr
+    if mode == "green":  # fewest cuts from exploding, pink-in-a-row not counted
+        return 1.0 / max(thr - cut, 1) if reachable else 0.0
+    if mode == "need":
+        if not reachable and not (colour == PINK and most - cut >= 1):
+            return 0.0
+        need = max(thr - cut, 1)
+        if colour == PINK and most - cut >= 1:
+            need = max(1, need - 1)
+        return 1.0 / need
     pink = PINK_DANGER if colour == PINK and most - cut >= 1 else 0.0
     return (cut / thr if reachable else 0.0) + pink
 
 
-def choose_cover(kn: TimeBombKnowledge, side: str | None = None) -> tuple[str, str]:
+def choose_cover(
+    kn: TimeBombKnowledge, side: str | None = None, weights: Weights = DEFAULT_WEIGHTS
+) -> tuple[str, str]:
     """Which colour the pending defusing / yellow card should cover, and why."""
     side = side or kn.role
     options = kn.table.coverable()
-    scored = sorted(options, key=lambda c: (danger(kn, c), -options.index(c)), reverse=side == SHERLOCK)
+    mode = weights.cover if side == SHERLOCK else "ratio"
+    scored = sorted(options, key=lambda c: (danger(kn, c, mode), -options.index(c)), reverse=side == SHERLOCK)
     pick = scored[0]
     word = "most" if side == SHERLOCK else "least"
     return pick, f"{pick} is the {word} dangerous colour ({kn.table.counts[pick]} cut, explodes at " \
@@ -516,7 +636,9 @@ def choose_uncover(kn: TimeBombKnowledge, side: str | None = None) -> tuple[str,
     return pick, f"{pick} is the {word} dangerous covered colour"
 
 
-def choose_claim(kn: TimeBombKnowledge, side: str | None = None) -> tuple[int, str]:
+def choose_claim(
+    kn: TimeBombKnowledge, side: str | None = None, weights: Weights = DEFAULT_WEIGHTS
+) -> tuple[int, str]:
     """What to say about my defusing cards now, and why."""
     side = side or kn.role
     held = kn.my_hand()[DEFUSE]
@@ -525,8 +647,9 @@ def choose_claim(kn: TimeBombKnowledge, side: str | None = None) -> tuple[int, s
         return held, "tell the truth: the other Sherlocks can then cut your defusing cards"
     if held:
         return 0, f"you hold {held}: claim none so that nobody cuts them"
-    claim = min(1, size)
-    return claim, "you hold none: claim one to draw cuts to your bombs"
+    claim = min(weights.bait, size)
+    word = {0: "none", 1: "one", 2: "two"}.get(claim, str(claim))
+    return claim, f"you hold none: claim {word} to draw cuts to your bombs"
 
 
 @dataclass(frozen=True)
@@ -540,7 +663,11 @@ class Advice:
 
 
 def advise(
-    kn: TimeBombKnowledge, claim_pending: bool = False, tolerance: float = 0.0, detail: bool = True
+    kn: TimeBombKnowledge,
+    claim_pending: bool = False,
+    tolerance: float = 0.0,
+    detail: bool = True,
+    weights: Weights = DEFAULT_WEIGHTS,
 ) -> Advice:
     """Advice for my pending decision: a claim (if ``claim_pending``), a cut, a cover or an uncover
     (``detail`` as in :func:`cut_options`)."""
@@ -548,16 +675,16 @@ def advise(
     if t.over:
         return Advice("wait", "", f"the game is over: {t.winner} won ({t.reason})")
     if claim_pending:
-        k, why = choose_claim(kn)
+        k, why = choose_claim(kn, weights=weights)
         return Advice("claim", f"claim {kn.me} {k}", why)
     if t.cutter == kn.me and t.phase == "cover":
-        colour, why = choose_cover(kn)
+        colour, why = choose_cover(kn, weights=weights)
         return Advice("cover", f"cover {colour}", why)
     if t.cutter == kn.me and t.phase == "uncover":
         colour, why = choose_uncover(kn)
         return Advice("uncover", f"uncover {colour}", why)
     if t.phase == "cut":
-        options = tuple(cut_options(kn, tolerance=tolerance, detail=detail))
+        options = tuple(cut_options(kn, tolerance=tolerance, detail=detail, weights=weights))
         best = options[0]
         who = "your" if t.cutter == kn.me else f"player {t.cutter}'s"
         return Advice("cut", f"cut player {best.seat}", f"{who} cut: {best.reason}", options)

@@ -65,10 +65,14 @@ class Belief:
         u = int(self.slots[j])
         if u == 0:
             return {}
-        p_def = float(self.marginal() @ self.vectors[:, j]) / u
+        marginal = self.marginal()
+        p_def = float(marginal @ self.vectors[:, j]) / u
+        # E[(U - d) / U] summed directly (not 1 - p_def): exactly 0 when every possible hand is all defusing
+        # cards, so no bomb gets a rounding-error chance that a what-if could not then divide by
+        p_bomb = float(marginal @ (u - self.vectors[:, j])) / u
         out = {DEFUSE: p_def} if p_def > 0 else {}
         for colour, share in self.colour_shares().items():
-            p = (1.0 - p_def) * share
+            p = p_bomb * share
             if p > 0:
                 out[colour] = p
         return out

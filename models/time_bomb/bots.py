@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from models.time_bomb.advisor import advise, choose_claim, choose_cover, choose_uncover
+from models.time_bomb.advisor import DEFAULT_WEIGHTS, Weights, advise, choose_claim, choose_cover, choose_uncover
 from models.time_bomb.bluff import BluffModel
 from models.time_bomb.data import DEFUSE, MORIARTY, SHERLOCK
 from models.time_bomb.knowledge import TableSetup, TimeBombKnowledge
@@ -152,6 +152,7 @@ class AdvisorBot(_Tracker):
     """Follows the advisor for its own role; its knowledge is checked for soundness by the simulation."""
 
     name = "advisor"
+    weights: Weights = DEFAULT_WEIGHTS
 
     def __init__(self, seat: int, rng: random.Random, bluff: BluffModel | None = None) -> None:
         super().__init__(seat, rng)
@@ -176,14 +177,15 @@ class AdvisorBot(_Tracker):
         self.last_beliefs = (kn.table.round, kn.roles())
         legal = list(view.legal_actions)
         first = legal[0]
+        w = self.weights
         if isinstance(first, Say):
-            k, _ = choose_claim(kn)
+            k, _ = choose_claim(kn, weights=w)
             return Say(k)
         if isinstance(first, Cover):
-            return Cover(choose_cover(kn)[0])
+            return Cover(choose_cover(kn, weights=w)[0])
         if isinstance(first, Uncover):
             return Uncover(choose_uncover(kn)[0])
-        advice = advise(kn, tolerance=ADVISOR_TOLERANCE, detail=False)  # the ranking only: no display figures
+        advice = advise(kn, tolerance=ADVISOR_TOLERANCE, detail=False, weights=w)  # the ranking only
         pick = Target(advice.options[0].seat)
         return pick if pick in legal else self.rng.choice(legal)
 

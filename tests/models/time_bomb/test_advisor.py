@@ -10,6 +10,7 @@ from models.time_bomb.advisor import (
     AVOID,
     SEEK,
     Board,
+    Weights,
     advise,
     choose_claim,
     choose_cover,
@@ -107,15 +108,13 @@ def test_sherlock_cuts_the_honest_looking_claim_of_defusing_cards() -> None:
     assert options[0].roles_if_defuse[4] < kn.roles()[4] < options[0].roles_if_bomb[4]
 
 
-def test_moriarty_prefers_bombs_but_minds_suspicion(monkeypatch) -> None:
+def test_moriarty_prefers_bombs_but_minds_suspicion() -> None:
     kn = five(role=MORIARTY)
     for entry in (Claim(2, 0), Claim(3, 2), Claim(4, 2), Claim(5, 0)):
         kn.add(entry)
-    careful = cut_options(kn)[0]
+    careful = cut_options(kn, weights=Weights(suspicion=0.5, cutter=0.6))[0]
     assert careful.seat in (3, 4)  # cutting a player who claimed no defusing card would look suspicious
-    monkeypatch.setattr("models.time_bomb.advisor.SUSPICION_WEIGHT", 0.0)
-    monkeypatch.setattr("models.time_bomb.advisor.CUTTER_WEIGHT", 0.0)
-    bold = cut_options(kn)[0]
+    bold = cut_options(kn, weights=Weights(suspicion=0.0, cutter=0.0))[0]
     assert bold.seat in (2, 5) and bold.p_defuse < careful.p_defuse
 
 
