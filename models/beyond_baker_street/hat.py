@@ -50,6 +50,7 @@ from models.beyond_baker_street.characters import hat_off_reason
 from models.beyond_baker_street.data import ICONS
 from models.beyond_baker_street.knowledge import CARD_INDEX, ICON_MASK, HandKnowledge
 from models.beyond_baker_street.observations import (
+    Action,
     Assist,
     Assisted,
     Eliminate,
@@ -59,7 +60,7 @@ from models.beyond_baker_street.observations import (
     Investigated,
     Subject,
 )
-from models.beyond_baker_street.plain import AdvisorBot, advise, advise_in, assist_numbers
+from models.beyond_baker_street.plain import AdvisorBot, advise, advise_in, assist_numbers, scores_in
 
 MESSAGES = len(ICONS)
 ALL_CARDS = (1 << 24) - 1
@@ -494,6 +495,34 @@ def hat_gains(sit: Situation, hat: HatTable, part: tuple[list[int], int] | None 
     return {seat: gains[seat] for seat in sit.hands if seat in gains}
 
 
+def hat_scores(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIGHTS
+               ) -> tuple[list[Action], list[float]]:
+    """:func:`hat_advise`'s actions and values alone, unranked (:func:`~models.beyond_baker_street.plain.scores_in`):
+    what the hat bot plays the best legal one of, at a table without Character cards whose game is not over."""
+    sit = Situation.of(kn, weights)
+    if not in_play(kn):
+        return scores_in(sit)
+    kinds = hat.kinds(kn)
+    said = messages(kn.me, kn.players, hat.count(kn), kinds)[hat.seen_sum(kn, kn.me, part=hat.classes(kn, sit))]
+    play = hat.play_part(kn, kn.me, sit)
+    position = None
+    if play is not None:
+        part, positions = play
+        at = hat.where_sum(kn, kn.me, sit, len(positions)) if hat.where else hat.seen_sum(kn, kn.me, part=part)
+        position = positions[at] + 1
+    actions, scores = scores_in(sit, known=hat.known(kn),
+                                assists=lambda target, subject: (target, kind_of(subject, kinds)) == said,
+                                positions={position} if position is not None else None)
+    gains = hat_gains(sit, hat)
+    played = 0.0 if play is None or hat.where else sum(hat_gains(sit, hat, play[0]).values())
+    for i, action in enumerate(actions):  # as hat_advise adds them: every Assist kept says the message
+        if isinstance(action, Assist):
+            scores[i] = scores[i] + sum(g for seat, g in gains.items() if seat != action.target)
+        elif play is not None and isinstance(action, Investigate | Eliminate):
+            scores[i] = scores[i] + played
+    return actions, scores
+
+
 def hat_advise(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIGHTS, reasons: bool = True
                ) -> list[Advice]:
     """:func:`advise` for a table that plays the convention: my cards narrowed by the icons the hat messages
@@ -575,6 +604,9 @@ class HatBot(AdvisorBot):
 
     def ranked(self) -> list[Advice]:
         return hat_advise(self.hand, self.hat, self.weights, reasons=False)
+
+    def scores(self) -> tuple[list[Action], list[float]]:
+        return hat_scores(self.hand, self.hat, self.weights)
 
 
 __all__ = ["HatBot", "HatTable", "hat_advise", "hat_table_of", "in_play", "messages", "play_classes", "play_label"]

@@ -731,7 +731,8 @@ class HandKnowledge:
             for part in parts:
                 self._told(part, index)
             board.apply(entry, checked=True)
-            self._track(index)
+            # no card moves: every card in sight is where it was at the last entry, which every slot has seen
+            # already (an Assist adds no slot), so the card places and the slots' sightings stand as they are
             if any(part.target == self.me for part in parts):
                 self._check_feasible(entry)
         elif isinstance(entry, HandSwapped):
@@ -800,7 +801,9 @@ class HandKnowledge:
             self._track(index)
             if entry.seat != self.me:
                 self._check_feasible(entry)
-        elif isinstance(entry, LeadRevealed | Confirmed | Pursued):
+        elif isinstance(entry, LeadRevealed):  # a Lead card: no Evidence card moves (as for an Assist, above)
+            board.apply(entry)
+        elif isinstance(entry, Confirmed | Pursued):
             self._shuffled(bool(board.apply(entry)))
             self._track(index)
         else:

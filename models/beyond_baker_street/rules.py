@@ -248,8 +248,9 @@ class BakerStreetState:
         return out
 
     def view(self, seat: int) -> TableView:
-        legal = tuple(self.legal_actions()) if seat == self.current_player() else ()
-        return TableView(seat, self.rules.players, self.current_player(), self.board.copy(), legal)
+        current = self.current_player()
+        legal = tuple(self.legal_actions()) if seat == current else ()
+        return TableView(seat, self.rules.players, current, self.board.copy(), legal)
 
     # -- legal actions -----------------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -263,9 +264,11 @@ class BakerStreetState:
         if self.peeked is not None:
             return [Place(False), Place(True)]
         board = self.board
-        open_sections = [s for s in SECTIONS if not board.leads[s].confirmed]
-        short = board.param(seat, "short", 1) if board.kind(seat) == "confirm_short" else 0
-        out: list[Action] = [shared(Confirm, s) for s in open_sections if 0 <= board.leads[s].need <= short]
+        leads = board.leads
+        open_sections = [s for s in SECTIONS if not leads[s].confirmed]
+        characters = board.characters  # none (the base game): no Character rule to ask
+        short = board.param(seat, "short", 1) if characters and board.kind(seat) == "confirm_short" else 0
+        out: list[Action] = [shared(Confirm, s) for s in open_sections if 0 <= leads[s].need <= short]
         held = len(self.hands[seat])
         out += [shared(Investigate, p, s) for p in range(1, held + 1) for s in open_sections]
         out += [shared(Eliminate, p) for p in range(1, held + 1)]
@@ -278,10 +281,11 @@ class BakerStreetState:
             icons = {c.icon for c in hand}
             assists += [shared(Assist, target, n) for n in NUMBERS if n in numbers]
             assists += [shared(Assist, target, i) for i in ICONS if i in icons]
-        assists = [a for a in assists if board.may_assist(seat, a.subject)]
+        if characters:
+            assists = [a for a in assists if board.may_assist(seat, a.subject)]
         out += assists
         out += [shared(Pursue, s) for s in open_sections]
-        return out + self.character_actions(seat, assists)
+        return out + self.character_actions(seat, assists) if characters else out
 
     def character_actions(self, seat: int, assists: list[Assist]) -> list[Action]:
         """The actions ``seat``'s Character adds (with a use left)."""
