@@ -35,6 +35,7 @@ from models.thirteen_clues.observations import (
 )
 from solver import view as v
 from solver.claims import why_steps
+from solver.counting import AllocationCounter
 from solver.errors import AssistantError
 from solver.knowledge import Count
 from solver.parsing import is_whole, parse_int
@@ -114,10 +115,43 @@ class ThirteenCluesSession(BaseSession):
         if brief or self.knowledge is None:
             return [self.brief_view()]
         snap = self._take_snapshot()
-        return [views.state_view(snap.mystery, snap.count, snap.whatifs, None)]
+        return [self.drawn_view(), views.state_view(snap.mystery, snap.count, snap.whatifs, None)]
+
+    def grid(self) -> dict[str, dict[str, float]]:
+        """Every unseen card's exact probability in each place it may be (``grid`` of ``analyze --json``): one
+        joint count per place other than my mystery (:meth:`AllocationCounter.joints`, exact and fast whatever
+        the count budget), so the card x holder grid never rests on an estimate."""
+        knowledge = self._require_knowledge("grid")
+        possible = knowledge.knowledge.possible()
+        counter = AllocationCounter(knowledge.capacities, MYSTERY)
+        observed = [c for e in knowledge.knowledge.entries for c in e.constraints]
+        probes = [p for p in knowledge.capacities if p != MYSTERY]
+        joints = counter.joints(knowledge.knowledge.problem, observed, probes)
+        first = joints[probes[0]]
+        total = first.total
+        out: dict[str, dict[str, float]] = {card: {} for card in knowledge.unseen}
+        for i, card in enumerate(first.items):
+            rows = (first.pivots >> i) & 1 == 1
+            out[card][MYSTERY] = int(first.pivot_counts()[rows].sum()) / total if total else 0.0
+            for place in probes:
+                joint = joints[place]
+                columns = (joint.probes >> i) & 1 == 1
+                out[card][place] = int(joint.probe_counts()[columns].sum()) / total if total else 0.0
+        order = list(knowledge.capacities)
+        return {card: {p: out[card].get(p, 0.0) for p in order if p in possible[card]} for card in knowledge.unseen}
+
+    def drawn_view(self) -> v.View:
+        """The table drawn (:func:`views.drawn_view`): my mystery's candidates, the cards I see, the grid."""
+        knowledge = self._require_knowledge("show")
+        possible = knowledge.knowledge.possible()
+        return views.drawn_view(knowledge.mystery(), self.grid(), possible, list(knowledge.capacities),
+                                knowledge.private, knowledge.setup.screens, knowledge.me, knowledge.count().exact)
 
     def _show_reply(self) -> Reply:
-        return self._state_reply(summary=None, diff=False, accepted=False)
+        reply = self._state_reply(summary=None, diff=False, accepted=False)
+        if self.knowledge is None or not reply.renderables:
+            return reply
+        return Reply([self.drawn_view(), *reply.renderables], reply.accepted, summary=reply.summary)
 
     def _changed_reply(self, summary: str, show: bool) -> Reply:
         self._show = show  # the rebuilt state came from a replay, which showed nothing
@@ -383,6 +417,7 @@ class ThirteenCluesSession(BaseSession):
             "solved": all(len(cards) == 1 for cards in mystery.values()),
             "mystery": mystery,
             "locations": {card: [place_label(p) for p in ps] for card, ps in knowledge.locations().items()},
+            "grid": self.grid(),
             "entries": [line for line, (_, hyp) in zip(self.lines, self._entries, strict=True) if not hyp],
             "whatifs": [str(o) for o in knowledge.knowledge.whatifs],
         }
