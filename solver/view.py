@@ -314,6 +314,9 @@ class Bars:
 
 Drawn = Card | Hand | Player | Track | Pile | Grid | Bars
 View = Text | Table | Group | Columns | Flow | Either | Rule | Card | Hand | Player | Track | Pile | Grid | Bars
+#: Every view type, for ``isinstance`` checks (a renderer refuses anything else).
+VIEW_TYPES: tuple[type, ...] = (Text, Table, Group, Columns, Flow, Either, Rule, Card, Hand, Player, Track, Pile,
+                                Grid, Bars)
 
 
 def walk(view: View) -> Iterator[View]:
