@@ -227,6 +227,15 @@ class TimeBombSession(BaseSession):
     def _setup_view(self) -> v.Text:
         return v.Text(f"setup: still need {'; '.join(self.setup.missing())}")
 
+    def state(self, brief: bool = False) -> list[v.View]:
+        """The table drawn (:func:`views.drawn_view`) above the state at a glance, once the setup is complete."""
+        if brief or self.knowledge is None:
+            return super().state(brief)
+        return [views.drawn_view(self.knowledge), self.state_view(None)]
+
+    def _show_reply(self) -> Reply:
+        return Reply(self.state())
+
     def state_view(self, head: str | None) -> v.View:
         if self.knowledge is None:
             return v.Group(*([v.Text(head, "strong")] if head else []), self._setup_view())
