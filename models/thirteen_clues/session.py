@@ -118,7 +118,8 @@ class ThirteenCluesSession(BaseSession):
         return [self.drawn_view(), views.state_view(snap.mystery, snap.count, snap.whatifs, None)]
 
     def grid(self) -> dict[str, dict[str, float]]:
-        """Every unseen card's exact probability in each place it may be (``grid`` of ``analyze --json``): one
+        """Every unseen card's exact probability in every place (0 where it is ruled out; ``grid`` of ``analyze
+        --json``): one
         joint count per place other than my mystery (:meth:`AllocationCounter.joints`, exact and fast whatever
         the count budget), so the card x holder grid never rests on an estimate."""
         knowledge = self._require_knowledge("grid")
@@ -138,7 +139,8 @@ class ThirteenCluesSession(BaseSession):
                 columns = (joint.probes >> i) & 1 == 1
                 out[card][place] = int(joint.probe_counts()[columns].sum()) / total if total else 0.0
         order = list(knowledge.capacities)
-        return {card: {p: out[card].get(p, 0.0) for p in order if p in possible[card]} for card in knowledge.unseen}
+        return {card: {p: out[card].get(p, 0.0) if p in possible[card] else 0.0 for p in order}
+                for card in knowledge.unseen}
 
     def drawn_view(self) -> v.View:
         """The table drawn (:func:`views.drawn_view`): my mystery's candidates, the cards I see, the grid."""
