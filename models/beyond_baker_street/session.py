@@ -185,11 +185,11 @@ class BeyondBakerStreetSession(BaseSession):
         return state_view(self._kn, head)
 
     def state(self, brief: bool = False) -> list[v.View]:
-        """The table drawn (:func:`views.drawn_view`: the Leads, tracks, piles and hands the text state describes
-        in sentences), once the game started."""
+        """The table drawn (:func:`views.drawn_view`) above the state at a glance (the same board in sentences,
+        which say a little more: how far over its limit the Impossible is), once the game started."""
         if brief or not self._kn.started:
             return super().state(brief)
-        return [drawn_view(self._kn)]
+        return [drawn_view(self._kn), self.state_view(None)]
 
     def _show_reply(self) -> Reply:
         return Reply(self.state())
