@@ -159,6 +159,14 @@ def default_journal(game: str) -> Path:
     return Path.cwd() / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}.journal"
 
 
+def new_session(entry: GameEntry, options: dict[str, Any]) -> CompanionSession:
+    """``entry``'s session with ``options``; an option the session refuses (a bad setup file) is one line."""
+    try:
+        return entry.new_session(**options)  # type: ignore[no-any-return]
+    except AssistantError as exc:
+        fail(str(exc))
+
+
 def run_companion(entry: GameEntry, session: CompanionSession, journal: Path | None, resume: Path | None,
                   quiet: bool) -> None:
     """Run ``entry``'s companion: replay ``resume``, open the journal, then the prompt loop on a terminal, else

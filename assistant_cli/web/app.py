@@ -62,6 +62,7 @@ class OpenGame:
     last: list[Any] = field(default_factory=list)  # views of the last reply (why, advise, ...)
     error: str | None = None
     entered: str = ""  # the line that failed, kept in the entry box
+    pasted: str = ""  # a setup import (a game's deal text) that failed, kept in its box
 
 
 def game_of_journal(games: Registry, path: Path) -> GameEntry | None:
@@ -179,7 +180,8 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
     def panel(game: OpenGame, template: str) -> HTMLResponse:
         state = _state_views(game.session)
         step = _step(game.session)
-        return page(template, game=game, state=state, step=step, history=list(game.session.lines), last=game.last)
+        return page(template, game=game, state=state, step=step, history=list(game.session.lines), last=game.last,
+                    importing=_import_label(game.session))
 
     async def game_page(request: Request) -> Response:
         game = await open_game(request)
@@ -214,6 +216,26 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
                     game.version += 1
             return panel(game, "panel.html")
 
+    async def game_import(request: Request) -> Response:
+        """A pasted setup (a game whose session has ``import_setup``: a Board Game Arena deal), before any entry."""
+        game = await open_game(request)
+        if isinstance(game, Response):
+            return game
+        form = await request.form()
+        text, seats = str(form.get("deal", "")), str(form.get("seats", ""))[:MAX_LINE]
+        async with game.lock:
+            game.error, game.entered, game.pasted = None, "", ""
+            if _import_label(game.session) is None:
+                game.error = "import: this game takes no pasted setup, or its setup has started"
+            else:
+                try:
+                    reply = await run_in_threadpool(game.session.import_setup, text, seats)
+                    game.last = [] if _shows_state(reply) else list(reply.renderables)
+                except AssistantError as exc:
+                    game.error, game.pasted = str(exc), text
+                game.version += 1
+            return panel(game, "panel.html")
+
     async def game_compose(request: Request) -> Response:
         game = await open_game(request)
         if isinstance(game, Response):
@@ -230,6 +252,7 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
         Route("/g/{game_id}/panel", game_panel),
         Route("/g/{game_id}/line", game_line, methods=["POST"]),
         Route("/g/{game_id}/compose", game_compose),
+        Route("/g/{game_id}/import", game_import, methods=["POST"]),
         Mount("/static", StaticFiles(packages=[("assistant_cli.web", "static")]), name="static"),
     ]
     middleware = [Middleware(TokenGate, token=token)] if token is not None else []
@@ -241,6 +264,12 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
 def _shows_state(reply: Any) -> bool:
     """Whether a reply is the state view after an entry (the page shows the state anyway)."""
     return bool(reply.accepted) or not reply.renderables
+
+
+def _import_label(session: Any) -> str | None:
+    """What a game's setup import reads (its session's ``IMPORT_LABEL``), while no entry is recorded; else None."""
+    label = getattr(session, "IMPORT_LABEL", None)
+    return str(label) if label and hasattr(session, "import_setup") and not session.lines else None
 
 
 def _state_views(session: Any) -> list[Any]:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from models.thirteen_clues import ENTRY, views
+from models.thirteen_clues.bga import BgaDeal, BgaDealError, parse_deal, parse_order, read_deal_file
 from models.thirteen_clues.claims import ThirteenCluesClaims
 from models.thirteen_clues.data import CARD_BY_NAME, CATEGORIES, DEFAULT_DATA, SUBCATEGORIES, GameData
 from models.thirteen_clues.knowledge import MYSTERY, TableSetup, ThirteenCluesKnowledge, place_label
@@ -58,6 +59,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "advise": ("advise", "advice", "hint"),
     "edit": ("edit",),
     "drop": ("drop",),
+    "seats": ("seats",),
 }
 COMMAND_OF = {alias: name for name, aliases in COMMANDS.items() for alias in aliases}
 ENTRY_VERBS = ("players", "me", "private", "screen", "ask", "informant", "accuse", "subcategories")
@@ -89,8 +91,16 @@ class ThirteenCluesSession(BaseSession):
     COMMAND_OF = COMMAND_OF
     NO_ARGS = BaseSession.NO_ARGS | {"locations"}
 
+    #: What :meth:`import_setup` reads (the page offers a box for it while the setup is not started).
+    IMPORT_LABEL = "Board Game Arena deal: paste the visible_cards_players JSON"
+
     def __init__(
-        self, journal: Journal | None = None, data: GameData = DEFAULT_DATA, count_budget: float = 2.0
+        self,
+        journal: Journal | None = None,
+        data: GameData = DEFAULT_DATA,
+        count_budget: float = 2.0,
+        bga_deal: str | None = None,
+        bga_seats: str | None = None,
     ) -> None:
         super().__init__(journal, count_budget)
         self.data = data
@@ -99,6 +109,9 @@ class ThirteenCluesSession(BaseSession):
         self._entries: list[tuple[Entry, bool]] = []  # parallel to ``lines``: (entry, hypothetical)
         self._snapshot: Snapshot | None = None
         self._show = True
+        self._bga: BgaDeal | None = None  # a BGA deal waiting for its seat order
+        if bga_deal is not None:
+            self.import_setup(read_deal_file(bga_deal), bga_seats or "")
 
     # -- the loop -------------------------------------------------------------------------------------------
     def handle(self, line: str, show: bool = True) -> Reply:
@@ -167,7 +180,7 @@ class ThirteenCluesSession(BaseSession):
 
     def _commands(self, show: bool) -> dict[str, Command]:
         return {"why": self._why, "locations": lambda args: self._locations(), "whatif": self._whatif,
-                "advise": self._advise}
+                "advise": self._advise, "seats": lambda args: self._seats(" ".join(args))}
 
     def _entry(self, tokens: list[str], show: bool) -> Reply:
         entry = parse(" ".join(tokens))
@@ -176,12 +189,60 @@ class ThirteenCluesSession(BaseSession):
         return self._setup_entry(entry)
 
     # -- setup ----------------------------------------------------------------------------------------------
+    def import_setup(self, text: str, seats: str = "") -> Reply:
+        """Import a Board Game Arena deal (:mod:`models.thirteen_clues.bga`) as the setup lines it stands for,
+        journalled like typed ones. When the ids do not give the seat order and ``seats`` is empty, the deal
+        waits and the setup dialogue asks for it ('seats ID ID ...'). Raises with one line, changing nothing, on
+        a bad deal or when the setup has already started."""
+        if self.lines:
+            raise BgaDealError(f"BGA deal: this game already has {plural(len(self.lines), 'entry')}; import a deal "
+                               "into a new game")
+        deal = parse_deal(text)
+        order = parse_order(seats, deal) if seats.strip() else deal.seat_order()
+        if order is None:
+            self._bga = deal
+            question = self.setup_question()
+            assert question is not None
+            return Reply([v.Text(f"BGA deal read: you hold {deal.private[0]} and {deal.private[1]}; "
+                                 f"{question.prompt.strip()}", "accent")])
+        return self._apply_deal(deal, order)
+
+    def _seats(self, text: str) -> Reply:
+        """``seats ID ID ...``: the seat order of a BGA deal waiting for it."""
+        if self._bga is None:
+            raise AssistantError("seats: no Board Game Arena deal is waiting for its seat order")
+        if not text.strip():
+            raise AssistantError(f"seats: expected the ids {' '.join(self._bga.ids)} clockwise from seat 1")
+        return self._apply_deal(self._bga, parse_order(text, self._bga))
+
+    def _apply_deal(self, deal: BgaDeal, order: Sequence[str]) -> Reply:
+        if self.lines:
+            raise BgaDealError(f"BGA deal: the setup has started ('{self.lines[0]}'); undo it or import the deal into "
+                               "a new game")
+        lines = deal.lines(order)
+        trial = self.fresh()
+        for line in lines:  # every line checked before any is recorded: a bad deal changes nothing
+            try:
+                trial.handle(line, show=False)
+            except AssistantError as exc:
+                words = line.split()
+                who = order[int(words[1]) - 1] if words[0] == "screen" else deal.me
+                raise BgaDealError(f"BGA deal: player {who}: {exc}") from None
+        self._bga = None
+        reply = Reply()
+        for line in lines:
+            reply = self.handle(line, show=line == lines[-1])
+        return reply
+
     def missing_setup(self) -> str:
         return ", ".join(self.setup.missing())
 
     def setup_question(self) -> Question | None:
         """The next question of the setup dialogue, or None once the setup is complete."""
         s = self.setup
+        if self._bga is not None:
+            return Question(f"Seat order of the BGA deal: the player ids clockwise from seat 1 "
+                            f"({' '.join(self._bga.ids)}): ", "seats")
         if s.players is None:
             return Question("Number of players (2-6): ", "players")
         if s.me is None:
@@ -445,6 +506,8 @@ class ThirteenCluesSession(BaseSession):
             return unseen if pos == 1 else ["mystery", *others, *(self.knowledge.letters if self.knowledge else ())]
         if COMMAND_OF.get(verb) == "advise":
             return ["all", "glasses"] if pos == 1 else []
+        if verb == "seats":
+            return [i for i in self._bga.ids if i not in words[1:]] if self._bga is not None else []
         if verb == "players":
             return [str(n) for n in sorted(self.data.suits_removed)] if pos == 1 else []
         if verb == "me":
