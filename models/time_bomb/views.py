@@ -33,6 +33,7 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("Setup", "players N / me SEAT / role sherlock|moriarty", "players 5   me 2   role sherlock"),
     ("", "start SEAT  (who holds the cutter first)", "start 1"),
     ("", "hand CARD ...  (your 5 cards; 2xred repeats)", "hand defuse 2xred blue green"),
+    ("", "colours COLOUR ...  (bomb colours in play; default: the first N)", "colours pink red blue green orange"),
     ("Play", "claim SEAT K  (SEAT says: K defusing cards)", "claim 3 1   claim me 0"),
     ("", "cut SEAT CARD  (the cutter cut SEAT's card: CARD)", "cut 4 defuse   cut me red"),
     ("", "cover COLOUR / uncover COLOUR  (defusing, yellow, blue)", "cover green   uncover pink"),
