@@ -208,6 +208,14 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
+def new_session(entry: GameEntry, options: dict[str, Any]) -> CompanionSession:
+    """``entry``'s session with ``options``; an option the session refuses (a bad setup file) is one line."""
+    try:
+        return entry.new_session(**options)  # type: ignore[no-any-return]
+    except AssistantError as exc:
+        fail(str(exc))
+
+
 def run_companion(entry: GameEntry, session: CompanionSession, journal: Path | None, resume: Path | None,
                   quiet: bool) -> None:
     """Run ``entry``'s companion: replay ``resume``, open the journal, then the prompt loop on a terminal, else

@@ -27,14 +27,14 @@ def companion_app(entry: GameEntry, games: Registry) -> typer.Typer:
     def start(ctx: typer.Context, journal: Any, resume: Any, quiet: bool, **options: Any) -> None:
         if ctx.invoked_subcommand is not None:
             return
-        from assistant_cli.companion import run_companion
+        from assistant_cli.companion import new_session, run_companion
 
-        run_companion(entry, entry.new_session(**options), journal, resume, quiet)
+        run_companion(entry, new_session(entry, options), journal, resume, quiet)
 
     def analyze(file: Any, as_json: bool, **options: Any) -> None:
-        from assistant_cli.companion import run_analyze
+        from assistant_cli.companion import new_session, run_analyze
 
-        run_analyze(entry, entry.new_session(**{name: options[name] for name in names}), file, as_json, games)
+        run_analyze(entry, new_session(entry, {name: options[name] for name in names}), file, as_json, games)
 
     app.callback(invoke_without_command=True)(command(
         start, [CONTEXT, journal(entry.name), RESUME, QUIET, *entry.session_options],

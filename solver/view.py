@@ -166,7 +166,157 @@ class Step:
     choices: tuple[str, ...] = ()
 
 
-View = Text | Table | Group | Columns | Flow | Either | Rule
+# -- game objects (issue 19 §1): what a page draws as cards and boards, and the terminal as short tokens --------
+CardStatus = Literal["seen", "candidate", "ruled_out"]
+
+#: Colour words a game may give a card, as the colour both renderers paint (a game may also give a '#rrggbb').
+PALETTE: dict[str, str] = {
+    "purple": "#7d4bb0", "pink": "#e86fb0", "red": "#d2322d", "green": "#2e9a48", "yellow": "#f2c83a",
+    "blue": "#2f6fd0", "orange": "#f08a24", "white": "#f4f4f0", "brown": "#8a5a33", "gray": "#8c9096",
+    "grey": "#8c9096", "black": "#2b2b2b", "teal": "#1d9a9a",
+}
+
+
+def paint(colour: str) -> str:
+    """The '#rrggbb' of a colour word of :data:`PALETTE` (or of a '#rrggbb' itself); '' for no colour."""
+    if colour.startswith("#") and len(colour) == 7:
+        return colour.lower()
+    return PALETTE.get(colour.lower(), "")
+
+
+def ink(colour: str) -> str:
+    """Black or white, whichever reads better on ``colour`` (its relative luminance decides)."""
+    hex_colour = paint(colour)
+    if not hex_colour:
+        return "#000000"
+    r, g, b = (int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return "#000000" if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.45 else "#ffffff"
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card: its ``name`` (what a page's ``data-card`` holds and an entry names), the short ``label`` drawn on
+    it (``3W``, ``Duke``), its ``colour`` (a suit or bomb colour: a :data:`PALETTE` word) and the ``letter`` or
+    icon that says the colour without it, for colour-blind players. ``status``: ``seen`` (a card someone sees),
+    ``candidate`` (one possibility of a hidden card, with its probability ``p``: a keyed cell) or ``ruled_out``.
+    ``note`` is a few words under it (``face down``, ``x2``)."""
+
+    name: str
+    label: str = ""
+    colour: str = ""
+    letter: str = ""
+    status: CardStatus = "seen"
+    p: Cell | None = None
+    note: str = ""
+
+    @property
+    def text(self) -> str:
+        """The card as one short token of plain text: letter, label, probability or mark."""
+        head = " ".join(part for part in (self.letter, self.label or self.name) if part)
+        tail = {"seen": "", "ruled_out": " ✘"}.get(self.status, "")
+        if self.p is not None:
+            tail = f" {self.p.text}"
+        return head + tail + (f" {self.note}" if self.note else "")
+
+
+@dataclass(frozen=True)
+class Position:
+    """One position of a hand: the card there (one ``seen`` card) or its candidates (best first; ``more`` of
+    them not drawn), and what its holder was told about it (``told``: the Assists' words, '' for nothing)."""
+
+    label: str
+    cards: tuple[Card, ...]
+    told: str = ""
+    more: int = 0
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A hand of positions, left to right, headed by whose it is."""
+
+    title: str
+    positions: tuple[Position, ...]
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player at the table: ``name``, ``seat``, the figures drawn beside them (typed cells: a role
+    probability keyed like the summary), short ``facts`` (``4 cables``, ``claimed 1``), the cards shown by them
+    and whether it is their turn (``active``) or the player using the companion (``me``)."""
+
+    name: str
+    seat: int | None = None
+    figures: tuple[Cell, ...] = ()
+    facts: tuple[str, ...] = ()
+    cards: tuple[Card, ...] = ()
+    active: bool = False
+    me: bool = False
+
+
+@dataclass(frozen=True)
+class Track:
+    """A track on the board: ``value`` on the spaces ``low`` .. ``high``; ``lose`` is the space that loses the
+    game (Holmes at 0), ``goal`` the one to reach (Investigation at 20); ``key`` names ``value`` in the summary."""
+
+    label: str
+    value: int
+    low: int
+    high: int
+    lose: int | None = None
+    goal: int | None = None
+    key: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.low >= self.high:
+            raise ValueError(f"track {self.label!r}: range {self.low}..{self.high} is empty")
+
+
+@dataclass(frozen=True)
+class Pile:
+    """Cards in a pile, drawn face up (``cards``), with a ``limit`` (the Impossible's, a colour's explosion
+    threshold) and ``hidden``, a count of face-down cards not drawn one by one; ``note`` says what is on it."""
+
+    title: str
+    cards: tuple[Card, ...] = ()
+    limit: int | None = None
+    hidden: int = 0
+    note: str = ""
+    colour: str = ""
+    letter: str = ""
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Rows x columns of typed cells (``certain``, ``ruled_out`` or ``prob``): a card x holder grid. A row head is
+    a card (drawn as one, ``data-card``) or text; ``cells[r][c]`` is row ``r``'s cell in column ``c``."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[Card | str, ...]
+    cells: tuple[tuple[Cell, ...], ...]
+    caption: str = ""
+
+    def __post_init__(self) -> None:
+        if len(self.cells) != len(self.rows) or any(len(row) != len(self.columns) for row in self.cells):
+            raise ValueError(f"grid {self.title!r}: {len(self.rows)} rows x {len(self.columns)} columns expected")
+
+
+@dataclass(frozen=True)
+class Bars:
+    """A distribution drawn as bars: each item a probability cell (its text the value, e.g. ``-1 (50%)``)."""
+
+    title: str
+    items: tuple[Cell, ...]
+    colour: str = ""
+    letter: str = ""
+
+
+Drawn = Card | Hand | Player | Track | Pile | Grid | Bars
+View = Text | Table | Group | Columns | Flow | Either | Rule | Card | Hand | Player | Track | Pile | Grid | Bars
+#: Every view type, for ``isinstance`` checks (a renderer refuses anything else).
+VIEW_TYPES: tuple[type, ...] = (Text, Table, Group, Columns, Flow, Either, Rule, Card, Hand, Player, Track, Pile,
+                                Grid, Bars)
 
 
 def walk(view: View) -> Iterator[View]:
@@ -189,6 +339,36 @@ def cells(view: View) -> Iterator[Cell]:
                     yield from cell.parts
         elif isinstance(item, Flow):
             yield from (atom for atom in item.atoms if isinstance(atom, Cell))
+        elif isinstance(item, Drawn):
+            yield from drawn_cells(item)
+
+
+def drawn_cards(view: View) -> Iterator[Card]:
+    """Every card drawn in ``view`` (hands' positions, piles, players' cards, grid row heads)."""
+    for item in walk(view):
+        if isinstance(item, Card):
+            yield item
+        elif isinstance(item, Hand):
+            yield from (card for pos in item.positions for card in pos.cards)
+        elif isinstance(item, Pile | Player):
+            yield from item.cards
+        elif isinstance(item, Grid):
+            yield from (row for row in item.rows if isinstance(row, Card))
+
+
+def drawn_cells(item: Drawn) -> Iterator[Cell]:
+    """The typed cells of one game object: its cards' probabilities, a player's figures, a grid's cells."""
+    if isinstance(item, Grid):
+        for row in item.cells:
+            yield from row
+    elif isinstance(item, Bars):
+        yield from item.items
+    elif isinstance(item, Player):
+        yield from item.figures
+    if not isinstance(item, Track | Bars):
+        for card in drawn_cards(item):
+            if card.p is not None:
+                yield card.p
 
 
 def plain_text(view: View) -> str:
@@ -201,6 +381,8 @@ def plain_text(view: View) -> str:
         return view.lead + view.sep.join(a if isinstance(a, str) else a.text for a in view.atoms) + view.end
     if isinstance(view, Either):
         return plain_text(view.narrow)
+    if isinstance(view, Drawn):
+        return drawn_text(view)
     if isinstance(view, Table):
         lines = [view.title] if view.title else []
         lines.append("  ".join(c.header for c in view.columns))
@@ -209,6 +391,51 @@ def plain_text(view: View) -> str:
             lines.append(view.caption)
         return "\n".join(lines)
     return "\n".join(plain_text(item) for item in view.items)
+
+
+def track_text(track: Track) -> str:
+    """``Holmes 13 (0..15, lost at 0)``."""
+    ends = [f"{track.low}..{track.high}"]
+    if track.lose is not None:
+        ends.append(f"lost at {track.lose}")
+    if track.goal is not None:
+        ends.append(f"goal {track.goal}")
+    return f"{track.label} {track.value} ({', '.join(ends)})"
+
+
+def pile_head(pile: Pile) -> str:
+    """``Impossible 3/4`` (its count against its limit), or the title and count alone."""
+    count = len(pile.cards) + pile.hidden
+    return f"{pile.title} {count}/{pile.limit}" if pile.limit is not None else f"{pile.title} ({count})"
+
+
+def drawn_text(item: Drawn) -> str:
+    """A game object as plain lines (the narrowest fallback, logs and tests)."""
+    if isinstance(item, Card):
+        return item.text
+    if isinstance(item, Hand):
+        lines = [item.title]
+        for pos in item.positions:
+            told = f" (told: {pos.told})" if pos.told else ""
+            more = f" +{pos.more} more" if pos.more else ""
+            lines.append(f"  {pos.label}{told}: " + ", ".join(c.text for c in pos.cards) + more)
+        return "\n".join(lines)
+    if isinstance(item, Player):
+        parts = [*(f.text for f in item.figures), *item.facts, *(c.text for c in item.cards)]
+        mark = "> " if item.active else ""
+        return f"{mark}{item.name}: " + "; ".join(parts)
+    if isinstance(item, Track):
+        return track_text(item)
+    if isinstance(item, Pile):
+        cards = ", ".join(c.text for c in item.cards)
+        return pile_head(item) + (f": {cards}" if cards else "") + (f"; {item.note}" if item.note else "")
+    if isinstance(item, Grid):
+        lines = [item.title, "  ".join(["", *item.columns])]
+        for head, row in zip(item.rows, item.cells, strict=True):
+            label = head.text if isinstance(head, Card) else head
+            lines.append("  ".join([label, *(c.text for c in row)]))
+        return "\n".join(lines + ([item.caption] if item.caption else []))
+    return item.title + ": " + ", ".join(c.text for c in item.items)
 
 
 # -- views every game shows the same way ---------------------------------------------------------------------

@@ -89,6 +89,7 @@ class PhoneReply:
     error: str | None = None
     entered: str = ""
     nonce: str = ""
+    pasted: str = ""  # a setup import (a game's deal text) that failed, kept in its box
 
 
 @dataclass
@@ -326,8 +327,8 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
         async with game.lock:  # the setup question reads the session
             reply = game.reply_of(phone_of(request))
             step = await run_in_threadpool(_step, game.session)
-            snapshot = game.snapshot
-        return page("game.html", game=game, snapshot=snapshot, reply=reply, step=step, boot=boot)
+            snapshot, importing = game.snapshot, _import_label(game.session)
+        return page("game.html", game=game, snapshot=snapshot, reply=reply, step=step, boot=boot, importing=importing)
 
     async def game_panel(request: Request) -> Response:
         """The shared part of the page (state and history) unless the phone already shows this version."""
@@ -355,8 +356,8 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
             else:
                 reply, step = await run_in_threadpool(_write, game, line, nonce, asyncio.get_running_loop())
                 game.remember(phone, reply)
-            snapshot = game.snapshot
-        return page("panel.html", game=game, snapshot=snapshot, reply=reply, step=step, boot=boot)
+            snapshot, importing = game.snapshot, _import_label(game.session)
+        return page("panel.html", game=game, snapshot=snapshot, reply=reply, step=step, boot=boot, importing=importing)
 
     def _write(game: OpenGame, line: str, nonce: str,
                loop: asyncio.AbstractEventLoop) -> tuple[PhoneReply, dict[str, Any] | None]:
@@ -378,11 +379,49 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
         except AssistantError as exc:
             reply.error, reply.entered = cut(str(exc), MAX_ERROR), line
         finally:
-            if session.lines != before:
-                snapshot = draw(game, game.snapshot.version + 1)
-                game.snapshot = snapshot  # this reply shows it at once; publish wakes the push channels
-                loop.call_soon_threadsafe(game.publish, snapshot)
+            _publish_if_changed(game, before, loop)
         return reply, _step(session) if reply.error is None else None
+
+    def _publish_if_changed(game: OpenGame, before: list[str], loop: asyncio.AbstractEventLoop) -> None:
+        """If the entries changed, draw the next snapshot and make it current before the lock goes (this reply
+        shows it at once); the push channels wake on the event loop."""
+        if game.session.lines != before:
+            snapshot = draw(game, game.snapshot.version + 1)
+            game.snapshot = snapshot
+            loop.call_soon_threadsafe(game.publish, snapshot)
+
+    def _import(game: OpenGame, text: str, seats: str,
+                loop: asyncio.AbstractEventLoop) -> tuple[PhoneReply, dict[str, Any] | None]:
+        """Import a pasted setup (lock held, worker thread), as one write: refused, it changes nothing and the
+        phone's box keeps the text."""
+        session = game.session
+        reply = PhoneReply()
+        if _import_label(session) is None:
+            reply.error = "import: this game takes no pasted setup, or its setup has started"
+            return reply, None
+        before = list(session.lines)
+        try:
+            answer = session.import_setup(text, seats)
+            reply.views = [] if _shows_state(answer) else list(answer.renderables)
+        except AssistantError as exc:
+            reply.error, reply.pasted = cut(str(exc), MAX_ERROR), text
+        finally:
+            _publish_if_changed(game, before, loop)
+        return reply, _step(session)
+
+    async def game_import(request: Request) -> Response:
+        """A pasted setup (a game whose session has ``import_setup``: a Board Game Arena deal), before any entry."""
+        game = await open_game(request)
+        if isinstance(game, Response):
+            return game
+        form = await request.form()
+        text, seats = str(form.get("deal", "")), str(form.get("seats", ""))[:MAX_LINE]
+        phone = phone_of(request)
+        async with game.lock:
+            reply, step = await run_in_threadpool(_import, game, text, seats, asyncio.get_running_loop())
+            game.remember(phone, reply)
+            snapshot, importing = game.snapshot, _import_label(game.session)
+        return page("panel.html", game=game, snapshot=snapshot, reply=reply, step=step, boot=boot, importing=importing)
 
     async def game_compose(request: Request) -> Response:
         game = await open_game(request)
@@ -432,6 +471,7 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
         Route("/g/{game_id}/events", game_events),
         Route("/g/{game_id}/line", game_line, methods=["POST"]),
         Route("/g/{game_id}/compose", game_compose),
+        Route("/g/{game_id}/import", game_import, methods=["POST"]),
         Mount("/static", StaticFiles(packages=[("assistant_cli.web", "static")]), name="static"),
     ]
     middleware = [
@@ -449,6 +489,12 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
 def _shows_state(reply: Any) -> bool:
     """Whether a reply is the state view after an entry (the page shows the state anyway)."""
     return bool(reply.accepted) or not reply.renderables
+
+
+def _import_label(session: Any) -> str | None:
+    """What a game's setup import reads (its session's ``IMPORT_LABEL``), while no entry is recorded; else None."""
+    label = getattr(session, "IMPORT_LABEL", None)
+    return str(label) if label and hasattr(session, "import_setup") and not session.lines else None
 
 
 def _state_views(session: Any) -> list[Any]:

@@ -3,6 +3,10 @@
 Like the terminal renderer it holds no game logic. Probabilities become bars (a player would rather look than
 read), certain and ruled-out cells get marks, and a cell that carries a ``why`` command becomes a button that
 runs it. Everything is escaped; the ``data-*`` attributes carry the exact values for tests and scripts.
+
+Game objects are drawn as cards and boards: every card is an element with ``data-card`` (its name), painted in
+its colour and showing its letter (colour-blind players read the letter); a probability on a card or in a grid
+keeps ``data-key`` and ``data-value`` like a table cell's; a track is an SVG with ``data-value``.
 """
 
 from __future__ import annotations
@@ -37,6 +41,8 @@ def render(item: Any) -> Markup:
         return render(item.narrow)  # a phone's page is narrow; the table layout of 'wide' is the terminal's
     if isinstance(item, v.Rule):
         return Markup('<hr title="{0}"><p class="rule">{0}</p>').format(item.title)
+    if isinstance(item, v.Drawn):
+        return _drawn(item)
     raise TypeError(f"not view data: {type(item).__name__}")
 
 
@@ -114,3 +120,137 @@ def _cell(cell: v.Cell, column: v.Column) -> Markup:
     if cell.key:
         data += Markup(' data-key="{}"').format(cell.key)
     return Markup('<td class="{}" data-kind="{}"{}>{}</td>').format(classes, cell.kind, data, body)
+
+
+# -- game objects ---------------------------------------------------------------------------------------------
+def _data(key: str | None, value: float | int | None) -> Markup:
+    out = Markup("")
+    if value is not None:
+        out += Markup(' data-value="{!r}"').format(value)
+    if key:
+        out += Markup(' data-key="{}"').format(key)
+    return out
+
+
+def _swatch(colour: str) -> Markup:
+    """The inline style painting an element in ``colour`` (a palette word or '#rrggbb'), with readable ink."""
+    paint = v.paint(colour)
+    return Markup(' style="--c:{};--ink:{}"').format(paint, v.ink(paint)) if paint else Markup("")
+
+
+def card_html(card: v.Card) -> Markup:
+    """One card: its letter and label on its colour, its probability (a keyed part) under them."""
+    letter = Markup('<span class="letter" aria-hidden="true">{}</span>').format(card.letter) if card.letter else ""
+    prob = _part(card.p) if card.p is not None else ""
+    note = Markup('<span class="note">{}</span>').format(card.note) if card.note else ""
+    label = card.label or card.name
+    title = card.name + (f", {card.p.text}" if card.p is not None else "") + (
+        ", ruled out" if card.status == "ruled_out" else "")
+    return Markup('<span class="card s-{}" data-card="{}" data-status="{}" title="{}"{}>'
+                  '<span class="face">{}<span class="label">{}</span></span>{}{}</span>').format(
+        card.status, card.name, card.status, title, _swatch(card.colour), letter, label, prob, note)
+
+
+def _track(track: v.Track) -> Markup:
+    """A track as a row of spaces in SVG: the spaces passed filled, the losing space red, the goal outlined."""
+    spaces = track.high - track.low + 1
+    size, gap = 12, 2
+    width = spaces * (size + gap)
+    rects = []
+    for i in range(spaces):
+        space = track.low + i
+        cls = "on" if track.low < space <= track.value else "off"
+        if space == track.lose:
+            cls += " lose"
+        if space == track.goal:
+            cls += " goal"
+        if space == track.value:
+            cls += " here"
+        rects.append(Markup('<rect class="{}" x="{}" y="2" width="{}" height="{}" rx="2"><title>{}</title></rect>')
+                     .format(cls, i * (size + gap), size, size, space))
+    svg = Markup('<svg class="track-svg" viewBox="0 0 {} 16" preserveAspectRatio="xMinYMid meet" role="img" '
+                 'aria-label="{}">{}</svg>').format(width, v.track_text(track), Markup("").join(rects))
+    return Markup('<div class="track" data-track="{}" data-low="{}" data-high="{}"{}>'
+                  '<span class="track-label">{} <b>{}</b></span>{}<span class="track-ends">{}</span></div>').format(
+        track.label, track.low, track.high, _data(track.key, track.value), track.label, track.value, svg,
+        v.track_text(track).split(" (", 1)[1].rstrip(")"))
+
+
+def _drawn(item: v.Drawn) -> Markup:
+    if isinstance(item, v.Card):
+        return card_html(item)
+    if isinstance(item, v.Hand):
+        seat = Markup(' data-seat="{}"').format(item.seat) if item.seat is not None else ""
+        positions = []
+        for pos in item.positions:
+            told = Markup('<span class="told">told: {}</span>').format(pos.told) if pos.told else ""
+            more = Markup('<span class="more">+{} more</span>').format(pos.more) if pos.more else ""
+            cards = Markup("").join(card_html(c) for c in pos.cards)
+            positions.append(Markup('<li class="pos" data-pos="{}"><span class="pos-label">{}</span>{}'
+                                    '<div class="cards">{}{}</div></li>').format(pos.label, pos.label, told, cards,
+                                                                                 more))
+        return Markup('<section class="hand"{}><h3>{}</h3><ol class="positions">{}</ol></section>').format(
+            seat, item.title, Markup("").join(positions))
+    if isinstance(item, v.Player):
+        classes = " ".join(c for c in ("player", "active" if item.active else "", "me" if item.me else "") if c)
+        seat = Markup(' data-seat="{}"').format(item.seat) if item.seat is not None else ""
+        figures = Markup("").join(_part(f) for f in item.figures)
+        facts = Markup("").join(Markup('<span class="fact">{}</span>').format(f) for f in item.facts)
+        cards = Markup("").join(card_html(c) for c in item.cards)
+        turn = Markup('<span class="turn" title="whose turn">▶</span>') if item.active else ""
+        return Markup('<div class="{}"{}><span class="player-name">{}{}</span>{}{}<div class="cards">{}</div>'
+                      '</div>').format(classes, seat, turn, item.name, figures, facts, cards)
+    if isinstance(item, v.Track):
+        return _track(item)
+    if isinstance(item, v.Pile):
+        limit = Markup(' data-limit="{}"').format(item.limit) if item.limit is not None else ""
+        letter = Markup('<span class="letter">{}</span>').format(item.letter) if item.letter else ""
+        cards = Markup("").join(card_html(c) for c in item.cards)
+        hidden = Markup('<span class="card s-hidden" title="face down">{}</span>').format(
+            f"{item.hidden} face down") if item.hidden else ""
+        note = Markup('<p class="pile-note">{}</p>').format(item.note) if item.note else ""
+        return Markup('<div class="pile" data-pile="{}" data-count="{}"{}><h4{}>{}{}</h4><div class="cards">{}{}'
+                      '</div>{}</div>').format(item.title, len(item.cards) + item.hidden, limit, _swatch(item.colour),
+                                              letter, v.pile_head(item), cards, hidden, note)
+    if isinstance(item, v.Grid):
+        head = Markup("").join(Markup('<th scope="col">{}</th>').format(c) for c in item.columns)
+        rows = []
+        for label, row in zip(item.rows, item.cells, strict=True):
+            th = card_html(label) if isinstance(label, v.Card) else escape(label)
+            tds = Markup("").join(_grid_cell(cell) for cell in row)
+            rows.append(Markup('<tr><th scope="row">{}</th>{}</tr>').format(th, tds))
+        caption = Markup('<p class="caption t-muted">{}</p>').format(item.caption) if item.caption else ""
+        return Markup('<div class="grid-wrap"><table class="grid"><caption>{}</caption><thead><tr><th></th>{}</tr>'
+                      '</thead><tbody>{}</tbody></table>{}</div>').format(item.title, head, Markup("").join(rows),
+                                                                       caption)
+    letter = Markup('<span class="letter">{}</span>').format(item.letter) if item.letter else ""
+    bars = Markup("").join(_bar(cell) for cell in item.items)
+    return Markup('<div class="bars"{}><h4>{}{}</h4>{}</div>').format(_swatch(item.colour), letter, item.title, bars)
+
+
+def _bar(cell: v.Cell) -> Markup:
+    width = max(0.0, min(1.0, cell.value or 0.0)) * 100
+    body = Markup('<span class="bar-label">{}</span><span class="bar-track"><span class="bar-fill" '
+                  'style="width:{:.1f}%"></span></span>').format(cell.text, width)
+    if cell.why:
+        body = Markup('<button type="button" class="why" data-line="{}">{}</button>').format(cell.why, body)
+    return Markup('<div class="bar-row k-{}" data-kind="{}"{}>{}</div>').format(
+        cell.kind, cell.kind, _data(cell.key, cell.value), body)
+
+
+def _grid_cell(cell: v.Cell) -> Markup:
+    """A grid cell: a mark for certain / ruled out, else the probability with its bar."""
+    if cell.kind == "certain":
+        body: Markup = Markup('<span class="mark" aria-label="certain">✔</span>')
+    elif cell.kind == "ruled_out":
+        body = Markup('<span class="mark" aria-label="ruled out">✘</span>')
+    elif cell.kind == "prob" and cell.value is not None:
+        width = max(0.0, min(1.0, cell.value)) * 100
+        body = Markup('<span class="bar" style="height:{:.1f}%"></span><span class="num">{}</span>').format(
+            width, cell.text)
+    else:
+        body = escape(cell.text)
+    if cell.why:
+        body = Markup('<button type="button" class="why" data-line="{}">{}</button>').format(cell.why, body)
+    return Markup('<td class="k-{}" data-kind="{}"{}>{}</td>').format(cell.kind, cell.kind,
+                                                                       _data(cell.key, cell.value), body)

@@ -30,6 +30,7 @@ from models.beyond_baker_street.observations import (
 from models.beyond_baker_street.views import (
     brief_view,
     describe_change,
+    drawn_view,
     empathy_view,
     help_view,
     state_view,
@@ -182,6 +183,16 @@ class BeyondBakerStreetSession(BaseSession):
     # -- views ----------------------------------------------------------------------------------------------
     def state_view(self, head: str | None) -> v.View:
         return state_view(self._kn, head)
+
+    def state(self, brief: bool = False) -> list[v.View]:
+        """The table drawn (:func:`views.drawn_view`) above the state at a glance (the same board in sentences,
+        which say a little more: how far over its limit the Impossible is), once the game started."""
+        if brief or not self._kn.started:
+            return super().state(brief)
+        return [drawn_view(self._kn), self.state_view(None)]
+
+    def _show_reply(self) -> Reply:
+        return Reply(self.state())
 
     def brief_view(self) -> v.View:
         """One screen: the Leads, the tracks and the Impossible, what comes next, and your hand."""

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from models.beyond_baker_street.data import ICONS, NUMBERS, Evidence
+from models.beyond_baker_street.data import ICONS, NUMBERS, Evidence, Lead
 from models.beyond_baker_street.knowledge import HandKnowledge
-from models.beyond_baker_street.table import Board
+from models.beyond_baker_street.table import Board, LeadState
 from solver import view as v
 from solver.knowledge import Explanation
+from solver.text import plural
 
 CARDS_SHOWN = 6  # candidates listed per position before "+N more"
 EQUAL_SHOWN = 8  # the same when they are all equally likely
@@ -301,3 +302,82 @@ def why_card_view(card: Evidence, pos: int, result: Explanation[Any] | str, prob
     lines: list[v.View] = [v.Text(f"{card.name} {verdict} your position {pos}, because:")]
     lines += [v.Text(f"  {i}. {r}") for i, r in enumerate(result.reasons, 1)]
     return v.Group(*lines)
+
+
+# -- the game drawn (issue 19 §1) -----------------------------------------------------------------------------
+#: Each icon's colour on a drawn card; the card's label ("3W") also carries the icon's letter.
+ICON_COLOURS: dict[str, str] = {"Clue": "blue", "Document": "yellow", "Track": "green", "Witness": "red"}
+
+
+def evidence_card(card: Evidence, status: v.CardStatus = "seen", p: v.Cell | None = None, note: str = "") -> v.Card:
+    """An Evidence card drawn in its icon's colour, labelled with its code (``3W``: number and icon letter)."""
+    return v.Card(card.name, card.code, ICON_COLOURS.get(card.icon, ""), "", status, p, note)
+
+
+def lead_card(lead: Lead, note: str = "") -> v.Card:
+    return v.Card(lead.name, lead.code, ICON_COLOURS.get(lead.icon, ""), "", "seen", None, note)
+
+
+def lead_pile(ls: LeadState) -> v.Pile:
+    """One Lead section: the face-up Lead, the evidence on it (matching icon) and the cards that raised its
+    target, with evidence against target in the note."""
+    if ls.lead is None:
+        return v.Pile(ls.section, note="no Lead left", hidden=ls.pile)
+    cards = (lead_card(ls.lead, "Lead"), *(evidence_card(c) for c in ls.evidence),
+             *(evidence_card(c, note="raises") for c in ls.raised))
+    state = "confirmed" if ls.confirmed else f"needs {ls.need}" if ls.need >= 0 else "over"
+    note = f"evidence {ls.total} / target {ls.target} ({state}); {plural(ls.pile, 'Lead')} below"
+    return v.Pile(f"{ls.section} {ls.lead.code}", cards, note=note, colour=ICON_COLOURS.get(ls.lead.icon, ""),
+                  letter=ls.lead.icon[0])
+
+
+def seen_hand(kn: HandKnowledge, seat: int) -> v.Hand:
+    """Another player's hand as I see it: each card, and what its holder was told about it."""
+    positions = []
+    for pos, slot in enumerate(kn.hands[seat], 1):
+        card = evidence_card(slot.card) if slot.card is not None else v.Card("unknown", "?", status="candidate")
+        positions.append(v.Position(str(pos), (card,), told_text(kn, seat, pos)))
+    return v.Hand(f"Player {seat}'s hand", tuple(positions), seat)
+
+
+def my_hand(kn: HandKnowledge) -> v.Hand:
+    """My own positions as candidate cards (best first) with probabilities keyed ``hand.POS.CARD``."""
+    positions = []
+    for pos, dist in enumerate(kn.hand(), 1):
+        ordered = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
+        cards = []
+        for card, p in ordered[:CARDS_SHOWN]:
+            why, key = f"why {pos} {card.code}", card_key(kn, kn.me, pos, card)
+            cell = (v.Cell("certain", "certain", float(p), "good", why, key) if len(ordered) == 1
+                    else v.prob(p, v.percent_text(p, True), why, key=key))
+            cards.append(evidence_card(card, "candidate", cell))
+        positions.append(v.Position(str(pos), tuple(cards), told_text(kn, kn.me, pos),
+                                    max(0, len(ordered) - CARDS_SHOWN)))
+    return v.Hand(f"Your hand (player {kn.me})", tuple(positions), kn.me)
+
+
+def drawn_view(kn: HandKnowledge) -> v.View:
+    """The table drawn: the three Leads, both tracks, the Impossible with its limit, the deck, every hand I see
+    with what its holder was told, whose turn it is, and my own positions as candidate cards."""
+    board = kn.board
+    assert board is not None
+    parts: list[v.View] = [lead_pile(ls) for ls in board.leads.values()]
+    parts.append(v.Track("Investigation", board.track, 0, board.data.goal, goal=board.data.goal, key="board.track"))
+    parts.append(v.Track("Holmes", board.holmes, 0, board.data.holmes_max, lose=0, key="board.holmes"))
+    impossible = tuple(evidence_card(c) if isinstance(c, Evidence) else lead_card(c, "dead") for c in board.impossible)
+    parts.append(v.Pile("Impossible", impossible, board.limit))
+    parts.append(v.Pile("Deck", hidden=board.deck))
+    if board.characters:
+        parts.append(v.Flow(tuple(character_lines(kn, short=True)), sep="; ", lead="Characters: "))
+    for seat in kn.hands:
+        if seat != kn.me:
+            parts.append(seen_hand(kn, seat))
+    if board.over:
+        parts.append(v.Text(f"Game over: {board.result} ({board.reason})", "good" if board.result == "won" else "bad"))
+    else:
+        waiting = board.expecting()
+        turn = "your turn" if board.current == kn.me else f"player {board.current}'s turn"
+        parts.append(v.Text(f"Next: {waiting}" if waiting else f"Next: {turn}", "accent"))
+    parts.append(my_hand(kn))
+    parts.append(v.Text(f"Consistent hands: {kn.worlds():,} (exact; every one equally likely)"))
+    return v.Group(*parts)

@@ -43,6 +43,7 @@ from models.evidence.views import (
     advice_table,
     brief_view,
     describe_change,
+    drawn_view,
     help_view,
     mysteries_table,
     players_table,
@@ -229,6 +230,22 @@ class EvidenceSession(BaseSession):
         parts.append(players_table(kn))
         parts.append(v.Text("Next: " + self.turn().describe(kn.me), "accent"))
         return v.Group(*parts)
+
+    def drawn_view(self) -> v.View:
+        """The table drawn (:func:`models.evidence.views.drawn_view`)."""
+        kn = self._require("show")
+        turn = self.turn()
+        return drawn_view(kn, turn.seat, turn.describe(kn.me))
+
+    def state(self, brief: bool = False) -> list[v.View]:
+        """The table drawn above the state at a glance (its tables carry the means and ranges the drawing
+        leaves out), once the setup is complete."""
+        if brief or self.knowledge is None:
+            return super().state(brief)
+        return [self.drawn_view(), self.state_view(None)]
+
+    def _show_reply(self) -> Reply:
+        return Reply(self.state())
 
     def brief_view(self) -> v.View:
         """One screen: each mystery's possible values, each player's expected score, and what comes next."""

@@ -167,3 +167,62 @@ def advice_table(ranked: list[Option], phase: str, limit: int | None) -> v.View:
     if len(shown) < len(ranked):
         return v.Group(table, v.Text(f"{len(ranked) - len(shown)} more: 'advise all'", "muted"))
     return table
+
+
+# -- the game drawn (issue 19 §1) -----------------------------------------------------------------------------
+#: Each mystery's letters on a drawn card, so a colour-blind player tells blue from brown without the colour.
+COLOUR_LETTERS: dict[str, str] = {"white": "W", "blue": "Bl", "yellow": "Y", "pink": "P", "green": "G", "brown": "Br"}
+
+
+def rumour_card(colour: str, value: int | None = None, note: str = "") -> v.Card:
+    """A rumour (or, with no value, a search card) drawn in its mystery's colour."""
+    label = str(value) if value is not None else colour
+    name = f"{colour} {value}" if value is not None else colour
+    return v.Card(name, label, colour, COLOUR_LETTERS.get(colour, colour[:1].upper()), "seen", None, note)
+
+
+def mystery_drawn(kn: EvidenceKnowledge, colour: str) -> v.Group:
+    """One mystery: its revealed rumours, its search stack, and its evidence value distribution as bars (each
+    keyed ``evidence.COLOUR.VALUE``)."""
+    t = kn.table
+    stack = t.stacks[colour]
+    shown = tuple(rumour_card(colour, value) for value in t.displays[colour])
+    note = f"search stack: {plural(stack.size, 'card')}" + (" (Hot Lead)" if stack.hot else "")
+    letter = COLOUR_LETTERS.get(colour, "")
+    pile = v.Pile(f"{colour} ({t.data.names[colour]}): rumours", shown, note=note, colour=colour, letter=letter)
+    bars = v.Bars("evidence value", tuple(value_cell(colour, value, p)
+                                          for value, p in sorted(kn.distribution()[colour].items())), colour, letter)
+    return v.Group(pile, bars)
+
+
+def players_drawn(kn: EvidenceKnowledge, turn_seat: int | None) -> list[v.View]:
+    """Every player: expected score (keyed ``expected_scores.SEAT.mean``), search cards as cards, rumours in hand
+    by colour (mine with their values, as cards)."""
+    t = kn.table
+    estimates = kn.expected_scores()
+    out: list[v.View] = []
+    for s in t.seats:
+        e = estimates[s]
+        score = v.Cell(f"score {e.mean:.2f} ± {e.sd:.2f}", "number", e.mean, key=f"expected_scores.{s}.mean")
+        cards = tuple(rumour_card(c, note=f"x{n}" + ("*" if c in t.hot[s] else "")) for c, n in t.articles[s].items()
+                      if n)
+        if s == kn.me:
+            facts: tuple[str, ...] = (f"{plural(len(kn.hand), 'rumour')} in hand",)
+        else:
+            facts = ("rumours " + (", ".join(f"{c} x{n}" for c, n in t.hands[s].items() if n) or "none"),)
+        if t.players == 2 and sum(t.unknown[s].values()):
+            facts += ("unknown " + ", ".join(f"{c} x{n}" for c, n in t.unknown[s].items() if n),)
+        name = f"player {s} (you)" if s == kn.me else f"player {s}"
+        out.append(v.Player(name, s, (score,), facts, cards, s == turn_seat, s == kn.me))
+    out.append(v.Hand(f"Your rumours (player {kn.me})", tuple(
+        v.Position(str(i), (rumour_card(c, value),)) for i, (c, value) in enumerate(kn.hand, 1)), kn.me))
+    return out
+
+
+def drawn_view(kn: EvidenceKnowledge, turn_seat: int | None, next_step: str) -> v.View:
+    """The table drawn: each mystery (revealed rumours, search stack, evidence bars), each player, whose turn."""
+    parts: list[v.View] = [mystery_drawn(kn, colour) for colour in COLOURS]
+    parts += players_drawn(kn, turn_seat)
+    parts.append(v.Text("Next: " + next_step, "accent"))
+    parts.append(v.Text("Search cards: xN is how many; * marks a Hot Lead.", "muted"))
+    return v.Group(*parts)

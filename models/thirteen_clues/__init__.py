@@ -11,6 +11,12 @@ from solver.registry import Demo, GameEntry, Simulation
 COUNT_BUDGET = Option("count_budget", float, 2.0, "Seconds allowed for exact world counting before estimating.",
                       0.1, MAX_COUNT_BUDGET)
 
+BGA_DEAL = Option("bga_deal", str, None, "Start from a Board Game Arena deal: a file holding the "
+                  "visible_cards_players JSON (player id -> list of {\"name\": CARD}; the entry with two cards is "
+                  "yours).")
+BGA_SEATS = Option("bga_seats", str, None, "With --bga-deal: the BGA player ids clockwise from seat 1, "
+                   "comma-separated (asked when the ids are not the seat numbers).")
+
 ENTRY = GameEntry(
     name="thirteen-clues",
     title="Thirteen Clues",
@@ -18,7 +24,7 @@ ENTRY = GameEntry(
     about="exact deduction of your own mystery",
     help="Thirteen Clues companion: type what you see and hear at the table, get exact deductions.",
     session="models.thirteen_clues.session:ThirteenCluesSession",
-    session_options=(COUNT_BUDGET,),
+    session_options=(COUNT_BUDGET, BGA_DEAL, BGA_SEATS),
     observations="models.thirteen_clues.observations",
     teacher="models.thirteen_clues.teach:ThirteenCluesTeacher",
     simulation=Simulation(

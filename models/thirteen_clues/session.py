@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from models.thirteen_clues import ENTRY, views
+from models.thirteen_clues.bga import BgaDeal, BgaDealError, parse_deal, parse_order, read_deal_file
 from models.thirteen_clues.claims import ThirteenCluesClaims
 from models.thirteen_clues.data import CARD_BY_NAME, CATEGORIES, DEFAULT_DATA, SUBCATEGORIES, GameData
 from models.thirteen_clues.knowledge import MYSTERY, TableSetup, ThirteenCluesKnowledge, place_label
@@ -35,6 +36,7 @@ from models.thirteen_clues.observations import (
 )
 from solver import view as v
 from solver.claims import why_steps
+from solver.counting import AllocationCounter
 from solver.errors import AssistantError
 from solver.knowledge import Count
 from solver.parsing import is_whole, parse_int
@@ -57,6 +59,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "advise": ("advise", "advice", "hint"),
     "edit": ("edit",),
     "drop": ("drop",),
+    "seats": ("seats",),
 }
 COMMAND_OF = {alias: name for name, aliases in COMMANDS.items() for alias in aliases}
 ENTRY_VERBS = ("players", "me", "private", "screen", "ask", "informant", "accuse", "subcategories")
@@ -88,8 +91,16 @@ class ThirteenCluesSession(BaseSession):
     COMMAND_OF = COMMAND_OF
     NO_ARGS = BaseSession.NO_ARGS | {"locations"}
 
+    #: What :meth:`import_setup` reads (the page offers a box for it while the setup is not started).
+    IMPORT_LABEL = "Board Game Arena deal: paste the visible_cards_players JSON"
+
     def __init__(
-        self, journal: Journal | None = None, data: GameData = DEFAULT_DATA, count_budget: float = 2.0
+        self,
+        journal: Journal | None = None,
+        data: GameData = DEFAULT_DATA,
+        count_budget: float = 2.0,
+        bga_deal: str | None = None,
+        bga_seats: str | None = None,
     ) -> None:
         super().__init__(journal, count_budget)
         self.data = data
@@ -98,6 +109,9 @@ class ThirteenCluesSession(BaseSession):
         self._entries: list[tuple[Entry, bool]] = []  # parallel to ``lines``: (entry, hypothetical)
         self._snapshot: Snapshot | None = None
         self._show = True
+        self._bga: BgaDeal | None = None  # a BGA deal waiting for its seat order
+        if bga_deal is not None:
+            self.import_setup(read_deal_file(bga_deal), bga_seats or "")
 
     # -- the loop -------------------------------------------------------------------------------------------
     def handle(self, line: str, show: bool = True) -> Reply:
@@ -114,10 +128,45 @@ class ThirteenCluesSession(BaseSession):
         if brief or self.knowledge is None:
             return [self.brief_view()]
         snap = self._take_snapshot()
-        return [views.state_view(snap.mystery, snap.count, snap.whatifs, None)]
+        return [self.drawn_view(), views.state_view(snap.mystery, snap.count, snap.whatifs, None)]
+
+    def grid(self) -> dict[str, dict[str, float]]:
+        """Every unseen card's exact probability in every place (0 where it is ruled out; ``grid`` of ``analyze
+        --json``): one
+        joint count per place other than my mystery (:meth:`AllocationCounter.joints`, exact and fast whatever
+        the count budget), so the card x holder grid never rests on an estimate."""
+        knowledge = self._require_knowledge("grid")
+        possible = knowledge.knowledge.possible()
+        counter = AllocationCounter(knowledge.capacities, MYSTERY)
+        observed = [c for e in knowledge.knowledge.entries for c in e.constraints]
+        probes = [p for p in knowledge.capacities if p != MYSTERY]
+        joints = counter.joints(knowledge.knowledge.problem, observed, probes)
+        first = joints[probes[0]]
+        total = first.total
+        out: dict[str, dict[str, float]] = {card: {} for card in knowledge.unseen}
+        for i, card in enumerate(first.items):
+            rows = (first.pivots >> i) & 1 == 1
+            out[card][MYSTERY] = int(first.pivot_counts()[rows].sum()) / total if total else 0.0
+            for place in probes:
+                joint = joints[place]
+                columns = (joint.probes >> i) & 1 == 1
+                out[card][place] = int(joint.probe_counts()[columns].sum()) / total if total else 0.0
+        order = list(knowledge.capacities)
+        return {card: {p: out[card].get(p, 0.0) if p in possible[card] else 0.0 for p in order}
+                for card in knowledge.unseen}
+
+    def drawn_view(self) -> v.View:
+        """The table drawn (:func:`views.drawn_view`): my mystery's candidates, the cards I see, the grid."""
+        knowledge = self._require_knowledge("show")
+        possible = knowledge.knowledge.possible()
+        return views.drawn_view(knowledge.mystery(), self.grid(), possible, list(knowledge.capacities),
+                                knowledge.private, knowledge.setup.screens, knowledge.me, knowledge.count().exact)
 
     def _show_reply(self) -> Reply:
-        return self._state_reply(summary=None, diff=False, accepted=False)
+        reply = self._state_reply(summary=None, diff=False, accepted=False)
+        if self.knowledge is None or not reply.renderables:
+            return reply
+        return Reply([self.drawn_view(), *reply.renderables], reply.accepted, summary=reply.summary)
 
     def _changed_reply(self, summary: str, show: bool) -> Reply:
         self._show = show  # the rebuilt state came from a replay, which showed nothing
@@ -131,7 +180,7 @@ class ThirteenCluesSession(BaseSession):
 
     def _commands(self, show: bool) -> dict[str, Command]:
         return {"why": self._why, "locations": lambda args: self._locations(), "whatif": self._whatif,
-                "advise": self._advise}
+                "advise": self._advise, "seats": lambda args: self._seats(" ".join(args))}
 
     def _entry(self, tokens: list[str], show: bool) -> Reply:
         entry = parse(" ".join(tokens))
@@ -140,12 +189,60 @@ class ThirteenCluesSession(BaseSession):
         return self._setup_entry(entry)
 
     # -- setup ----------------------------------------------------------------------------------------------
+    def import_setup(self, text: str, seats: str = "") -> Reply:
+        """Import a Board Game Arena deal (:mod:`models.thirteen_clues.bga`) as the setup lines it stands for,
+        journalled like typed ones. When the ids do not give the seat order and ``seats`` is empty, the deal
+        waits and the setup dialogue asks for it ('seats ID ID ...'). Raises with one line, changing nothing, on
+        a bad deal or when the setup has already started."""
+        if self.lines:
+            raise BgaDealError(f"BGA deal: this game already has {plural(len(self.lines), 'entry')}; import a deal "
+                               "into a new game")
+        deal = parse_deal(text)
+        order = parse_order(seats, deal) if seats.strip() else deal.seat_order()
+        if order is None:
+            self._bga = deal
+            question = self.setup_question()
+            assert question is not None
+            return Reply([v.Text(f"BGA deal read: you hold {deal.private[0]} and {deal.private[1]}; "
+                                 f"{question.prompt.strip()}", "accent")])
+        return self._apply_deal(deal, order)
+
+    def _seats(self, text: str) -> Reply:
+        """``seats ID ID ...``: the seat order of a BGA deal waiting for it."""
+        if self._bga is None:
+            raise AssistantError("seats: no Board Game Arena deal is waiting for its seat order")
+        if not text.strip():
+            raise AssistantError(f"seats: expected the ids {' '.join(self._bga.ids)} clockwise from seat 1")
+        return self._apply_deal(self._bga, parse_order(text, self._bga))
+
+    def _apply_deal(self, deal: BgaDeal, order: Sequence[str]) -> Reply:
+        if self.lines:
+            raise BgaDealError(f"BGA deal: the setup has started ('{self.lines[0]}'); undo it or import the deal into "
+                               "a new game")
+        lines = deal.lines(order)
+        trial = self.fresh()
+        for line in lines:  # every line checked before any is recorded: a bad deal changes nothing
+            try:
+                trial.handle(line, show=False)
+            except AssistantError as exc:
+                words = line.split()
+                who = order[int(words[1]) - 1] if words[0] == "screen" else deal.me
+                raise BgaDealError(f"BGA deal: player {who}: {exc}") from None
+        self._bga = None
+        reply = Reply()
+        for line in lines:
+            reply = self.handle(line, show=line == lines[-1])
+        return reply
+
     def missing_setup(self) -> str:
         return ", ".join(self.setup.missing())
 
     def setup_question(self) -> Question | None:
         """The next question of the setup dialogue, or None once the setup is complete."""
         s = self.setup
+        if self._bga is not None:
+            return Question(f"Seat order of the BGA deal: the player ids clockwise from seat 1 "
+                            f"({' '.join(self._bga.ids)}): ", "seats")
         if s.players is None:
             return Question("Number of players (2-6): ", "players")
         if s.me is None:
@@ -383,6 +480,7 @@ class ThirteenCluesSession(BaseSession):
             "solved": all(len(cards) == 1 for cards in mystery.values()),
             "mystery": mystery,
             "locations": {card: [place_label(p) for p in ps] for card, ps in knowledge.locations().items()},
+            "grid": self.grid(),
             "entries": [line for line, (_, hyp) in zip(self.lines, self._entries, strict=True) if not hyp],
             "whatifs": [str(o) for o in knowledge.knowledge.whatifs],
         }
@@ -408,6 +506,8 @@ class ThirteenCluesSession(BaseSession):
             return unseen if pos == 1 else ["mystery", *others, *(self.knowledge.letters if self.knowledge else ())]
         if COMMAND_OF.get(verb) == "advise":
             return ["all", "glasses"] if pos == 1 else []
+        if verb == "seats":
+            return [i for i in self._bga.ids if i not in words[1:]] if self._bga is not None else []
         if verb == "players":
             return [str(n) for n in sorted(self.data.suits_removed)] if pos == 1 else []
         if verb == "me":

@@ -12,7 +12,7 @@ from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
 
 from models.thirteen_clues.data import CARD_BY_NAME
-from models.thirteen_clues.knowledge import TableSetup, place_label
+from models.thirteen_clues.knowledge import MYSTERY, TableSetup, place_label
 from solver import view as v
 from solver.knowledge import Count, Explanation
 from solver.view import advice_view, percent_text  # noqa: F401  (shared by every game's views)
@@ -200,3 +200,100 @@ def locations_view(locations: Mapping[str, Sequence[str]], all_places: Sequence[
         tone: v.Tone = "good" if len(places) == 1 else ""
         table.add_row(card, CARD_BY_NAME[card].category, v.Text(places_text(places, all_places), tone))
     return table
+
+
+# -- the game drawn (issue 19 §1) -----------------------------------------------------------------------------
+#: Each suit's letters on a drawn card, so a colour-blind player tells Purple from Pink without the colour.
+SUIT_LETTERS: dict[str, str] = {"Purple": "Pu", "Pink": "Pk", "Red": "Rd", "Green": "Gn", "Yellow": "Yw",
+                                "Blue": "Bl", "Orange": "Or", "White": "Wh", "Brown": "Br", "Gray": "Gy"}
+CATEGORY_ORDER = {"Person": 0, "Location": 1, "Weapon": 2}
+
+
+def card_view(name: str, status: v.CardStatus = "seen", p: v.Cell | None = None) -> v.Card:
+    """A Thirteen Clues card drawn in its suit's colour with the suit's letters."""
+    suit = CARD_BY_NAME[name].suit
+    return v.Card(name, name, suit.lower(), SUIT_LETTERS.get(suit, suit[:2]), status, p)
+
+
+def place_column(place: str, me: int) -> str:
+    """A grid column's short head: 'you' for my mystery, the seat (with L/R in a two-player game), the letter."""
+    if place == MYSTERY:
+        return "you"
+    if place.startswith("p"):
+        return place[1:]
+    return place
+
+
+def place_word(place: str) -> str:
+    """How ``why`` names a place: 'mystery', '2', '2left', 'A'."""
+    if place == MYSTERY:
+        return "mystery"
+    if place.startswith("p"):
+        side = {"L": "left", "R": "right"}.get(place[-1], "")
+        return place[1:].rstrip("LR") + side
+    return place
+
+
+def mystery_hand(mystery: Mapping[str, Mapping[str, float]], exact: bool) -> v.Hand:
+    """My mystery as three positions (person, location, weapon), each its candidate cards, best first, each
+    with its probability keyed ``mystery.CATEGORY.CARD``."""
+    positions = []
+    for category, cards in mystery.items():
+        ordered = sorted(cards.items(), key=lambda kv: (-kv[1], kv[0]))
+        drawn = []
+        for card, p in ordered:
+            key, why = f"mystery.{category}.{card}", f"why {card}"
+            cell = (v.Cell("certain", "certain", 1.0, "good", why, key) if len(ordered) == 1
+                    else v.prob(p, percent_text(p, exact), why, key=key))
+            drawn.append(card_view(card, "candidate", cell))
+        positions.append(v.Position(category.capitalize(), tuple(drawn)))
+    return v.Hand("Your mystery", tuple(positions))
+
+
+def seen_hands(private: Sequence[str], screens: Mapping[int, Sequence[str]], me: int) -> list[v.Hand]:
+    """The cards I see: my two private cards, and each other player's screen (their mystery)."""
+    hands = [v.Hand(f"Your private cards (player {me})", tuple(
+        v.Position(side, (card_view(card),)) for side, card in zip(("left", "right"), private, strict=False)), me)]
+    for seat in sorted(screens):
+        hands.append(v.Hand(f"Player {seat}'s screen", tuple(
+            v.Position(CARD_BY_NAME[c].category, (card_view(c),)) for c in screens[seat]), seat))
+    return hands
+
+
+def grid_view(grid: Mapping[str, Mapping[str, float]], possible: Mapping[str, Collection[str]],
+              places: Sequence[str], me: int, exact: bool) -> v.Grid:
+    """Every card I cannot see x every place it may be (my mystery, each player's private cards, each
+    informant): certain, ruled out, or its probability keyed ``grid.CARD.PLACE``; a tap asks ``why``."""
+    ordered = sorted(grid, key=lambda c: (CATEGORY_ORDER[CARD_BY_NAME[c].category], c))
+    rows = []
+    for card in ordered:
+        cells = []
+        for place in places:
+            p = grid[card].get(place, 0.0)
+            key, why = f"grid.{card}.{place}", f"why {card} {place_word(place)}"
+            if place not in possible[card]:
+                cells.append(v.Cell("✘", "ruled_out", 0.0, "muted", why, key))
+            elif len(possible[card]) == 1:
+                cells.append(v.Cell("✔", "certain", 1.0, "good", why, key))
+            else:
+                cells.append(v.prob(p, f"{100 * p:.0f}%" if exact else f"~{100 * p:.0f}%", why, key=key))
+        rows.append(tuple(cells))
+    columns = tuple(place_column(p, me) for p in places)
+    return v.Grid("Where each card you cannot see is", columns, tuple(card_view(c) for c in ordered), tuple(rows),
+                  "you: your mystery; a number: that player's private cards; a letter: a Secret Informant. "
+                  "✔ certain, ✘ ruled out, else the probability.")
+
+
+def drawn_view(
+    mystery: Mapping[str, Mapping[str, float]],
+    grid: Mapping[str, Mapping[str, float]],
+    possible: Mapping[str, Collection[str]],
+    places: Sequence[str],
+    private: Sequence[str],
+    screens: Mapping[int, Sequence[str]],
+    me: int,
+    exact: bool,
+) -> v.View:
+    """The table drawn: my mystery's candidates, the cards I see, and the card x holder grid."""
+    return v.Group(mystery_hand(mystery, exact), *seen_hands(private, screens, me),
+                   grid_view(grid, possible, places, me, exact))

@@ -9,6 +9,9 @@ registry entry (plain data: importing it imports nothing of the game).
 from solver.options import Option
 from solver.registry import GameEntry, Simulation
 
+COLOURS = Option("colours", str, None, "Bomb colours in play at setup, comma-separated (default: the rulebook's "
+                 "example, the first N of pink, red, blue, green, yellow, orange); journalled as 'colours ...'.")
+
 ENTRY = GameEntry(
     name="time-bomb",
     title="Time Bomb Evolution",
@@ -18,6 +21,7 @@ ENTRY = GameEntry(
     "probability of being Moriarty, their expected holdings, every claim judged, and the risk of every cut, from "
     "hard facts and with the claims.",
     session="models.time_bomb.session:TimeBombSession",
+    session_options=(COLOURS,),
     observations="models.time_bomb.observations",
     teacher="models.time_bomb.teach:TimeBombTeacher",
     simulation=Simulation(

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter as Multiset
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -48,6 +48,7 @@ from models.time_bomb.counting import (
 from models.time_bomb.data import DEFAULT_DATA, DEFUSE, MORIARTY, SHERLOCK, GameData, Setup
 from models.time_bomb.observations import (
     Claim,
+    Colours,
     Cover,
     Cut,
     Draw,
@@ -81,12 +82,36 @@ class TableSetup:
     start: int | None = None
     hand: tuple[str, ...] | None = None
     data: GameData = DEFAULT_DATA
+    colours: tuple[str, ...] | None = None  # the bomb colours chosen ('colours ...'); None: the data's first N
+
+    @property
+    def game_data(self) -> GameData:
+        """The component data with the chosen colours first, so that the setup of N players plays exactly them."""
+        if self.colours is None:
+            return self.data
+        rest = tuple(c for c in self.data.colours if c not in self.colours)
+        return replace(self.data, colours=(*self.colours, *rest))
 
     def apply(self, entry: Entry) -> None:
         """Record one setup entry, or raise :class:`InvalidObservationError` (the setup is then unchanged)."""
+        if isinstance(entry, Colours):
+            unknown = [c for c in entry.colours if c not in self.data.colours]
+            if unknown:
+                raise InvalidObservationError(f"{entry}: {', '.join(unknown)} is not a bomb colour of this game "
+                                              f"({', '.join(self.data.colours)})")
+            if self.players is not None:
+                self._check_colours(entry.colours, self.players)
+            if self.hand is not None:
+                extra = sorted({c for c in self.hand if c != DEFUSE and c not in entry.colours})
+                if extra:
+                    raise InvalidObservationError(f"{entry}: your hand holds {', '.join(extra)}, not among them")
+            self.colours = entry.colours
+            return
         if isinstance(entry, Players):
+            if self.colours is not None:
+                self._check_colours(self.colours, entry.count)
             try:
-                setup = self.data.setup(entry.count)
+                setup = self.game_data.setup(entry.count)
             except ValueError as exc:
                 raise InvalidObservationError(str(exc)) from None
             for seat in (self.me, self.start):
@@ -107,10 +132,16 @@ class TableSetup:
             self.role = entry.role
         elif isinstance(entry, Hand):
             if self.players is not None:
-                self._check_hand(entry.cards, self.data.setup(self.players))
+                self._check_hand(entry.cards, self.game_data.setup(self.players))
             self.hand = entry.cards
         else:
             raise InvalidObservationError(f"'{entry}' is not a setup entry; finish the setup first")
+
+    def _check_colours(self, colours: Sequence[str], players: int) -> None:
+        wanted = self.data.colours_in_play.get(players, players)
+        if len(colours) != wanted:
+            raise InvalidObservationError(f"colours {' '.join(colours)}: {len(colours)} colours, but {players} players "
+                                          f"play with {wanted}")
 
     @staticmethod
     def _check_hand(cards: Sequence[str], setup: Setup) -> None:
@@ -148,7 +179,8 @@ class TableSetup:
     def entries(self) -> list[Entry]:
         assert self.complete()
         assert self.players and self.me and self.role and self.start and self.hand is not None
-        return [Players(self.players), Me(self.me), Role(self.role), Start(self.start), Hand(self.hand)]
+        colours = [Colours(self.colours)] if self.colours is not None else []
+        return [*colours, Players(self.players), Me(self.me), Role(self.role), Start(self.start), Hand(self.hand)]
 
 
 @dataclass(frozen=True)
@@ -203,7 +235,7 @@ class TimeBombKnowledge:
         if not ts.complete():
             raise InvalidObservationError(f"setup incomplete: still need {', '.join(ts.missing())}")
         assert ts.players and ts.me and ts.role and ts.start and ts.hand is not None
-        self.setup: Setup = ts.data.setup(ts.players)
+        self.setup: Setup = ts.game_data.setup(ts.players)
         self.me: int = ts.me
         self.role: str = ts.role
         try:

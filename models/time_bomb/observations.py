@@ -44,6 +44,17 @@ class Role:
 
 
 @dataclass(frozen=True)
+class Colours:
+    """The bomb colours in play (setup; RULES-NOTES: by default the first N of pink, red, blue, green, yellow,
+    orange, the rulebook's example), in the order the table names them."""
+
+    colours: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"colours {' '.join(self.colours)}"
+
+
+@dataclass(frozen=True)
 class Hand:
     """My cable cards for the first round (setup); stored sorted, defusing cards first."""
 
@@ -122,7 +133,7 @@ class Draw:
         return f"draw {self.number}"
 
 
-Setup = Players | Me | Role | Start | Hand
+Setup = Players | Me | Role | Start | Hand | Colours
 Observation = Claim | Cut | Cover | Uncover | Draw | Redeal
 Entry = Setup | Observation
 
@@ -184,6 +195,20 @@ def _cards(tokens: list[str], what: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def colours_of(tokens: list[str]) -> tuple[str, ...]:
+    """Bomb colours named once each (prefixes work; commas may separate them)."""
+    words = [w for token in tokens for w in token.split(",") if w]
+    if not words:
+        raise InvalidObservationError(f"colours: expected the bomb colours in play, e.g. 'colours "
+                                      f"{' '.join(COLOURS[:5])}'")
+    out = tuple(COLOUR_NAMES.resolve(w) for w in words)
+    twice = sorted({c for c in out if out.count(c) > 1})
+    if twice:
+        raise InvalidObservationError(f"colours {' '.join(words)}: {', '.join(twice)} named twice; expected each "
+                                      "colour once")
+    return out
+
+
 def _done(args: list[str], n: int, usage: str) -> None:
     if len(args) != n:
         got = " ".join(args) or "nothing"
@@ -208,6 +233,8 @@ def parse(line: str) -> Entry:
         return Start(_seat(args[0]))
     if verb == "hand":
         return Hand(_cards(args, "hand"))
+    if verb in ("colours", "colors"):
+        return Colours(colours_of(args))
     if verb == "redeal":
         if not args:
             raise InvalidObservationError("redeal: expected my new cards, e.g. 'redeal defuse red blue green'")

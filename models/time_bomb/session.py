@@ -25,7 +25,18 @@ from models.time_bomb.bluff import BluffModel
 from models.time_bomb.claims import TimeBombClaims
 from models.time_bomb.data import COLOURS, DEFAULT_DATA, MORIARTY, SHERLOCK, GameData
 from models.time_bomb.knowledge import TableSetup, TimeBombKnowledge
-from models.time_bomb.observations import CARD_NAMES, COLOUR_NAMES, Entry, Hand, Me, Players, Role, Start, parse
+from models.time_bomb.observations import (
+    CARD_NAMES,
+    COLOUR_NAMES,
+    Colours,
+    Entry,
+    Hand,
+    Me,
+    Players,
+    Role,
+    Start,
+    parse,
+)
 from models.time_bomb.rules import CUT
 from solver import view as v
 from solver.claims import why_steps
@@ -51,10 +62,10 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "bluff": ("bluff",),
 }
 COMMAND_OF = {alias: name for name, aliases in COMMANDS.items() for alias in aliases}
-SETUP_VERBS = ("players", "me", "role", "start", "hand")
+SETUP_VERBS = ("players", "me", "role", "start", "hand", "colours")
 ENTRY_VERBS = (*SETUP_VERBS, "claim", "cut", "cover", "uncover", "draw", "redeal")
 SEAT_VERBS = ("claim", "cut")
-SETUP_TYPES = (Players, Me, Role, Start, Hand)
+SETUP_TYPES = (Players, Me, Role, Start, Hand, Colours)
 
 class Question(SetupQuestion):
     """One step of the setup dialogue; an answer starting with a command or an entry verb passes through."""
@@ -74,12 +85,15 @@ class TimeBombSession(BaseSession):
         count_budget: float = 2.0,
         data: GameData = DEFAULT_DATA,
         bluff: BluffModel | None = None,
+        colours: str | None = None,
     ) -> None:
         super().__init__(journal, count_budget)  # count_budget unused: every count here is exact and fast
         self.data = data
         self.bluff = bluff or BluffModel()
         self.setup = TableSetup(data=data)
         self.knowledge: TimeBombKnowledge | None = None
+        if colours:  # the command line's --colours: journalled as the entry a player would type
+            self.handle(f"colours {colours}", show=False)
 
     # -- the loop -------------------------------------------------------------------------------------------
     @staticmethod
@@ -121,8 +135,8 @@ class TimeBombSession(BaseSession):
         if isinstance(entry, SETUP_TYPES):
             if self.knowledge is not None:
                 raise AssistantError(f"'{entry}': the game has started; undo back to the setup to change it")
-            setup = TableSetup(**{k: getattr(self.setup, k) for k in ("players", "me", "role", "start", "hand")},
-                               data=self.data)
+            setup = TableSetup(**{k: getattr(self.setup, k) for k in ("players", "me", "role", "start", "hand",
+                                                                      "colours")}, data=self.data)
             setup.apply(entry)
             if setup.complete():
                 self.knowledge = TimeBombKnowledge(setup, self.bluff)
@@ -198,6 +212,8 @@ class TimeBombSession(BaseSession):
             return seats[:-1] if s.me and pos == 1 else seats if pos == 1 else []
         if verb == "role":
             return [SHERLOCK, MORIARTY] if pos == 1 else []
+        if verb in ("colours", "colors"):
+            return [c for c in self.data.colours if c not in words[1:]]
         if verb in ("hand", "redeal"):
             return cards
         if verb == "claim":
@@ -224,8 +240,29 @@ class TimeBombSession(BaseSession):
         return []
 
     # -- views ----------------------------------------------------------------------------------------------
-    def _setup_view(self) -> v.Text:
-        return v.Text(f"setup: still need {'; '.join(self.setup.missing())}")
+    def _setup_view(self) -> v.View:
+        return v.Group(v.Text(f"setup: still need {'; '.join(self.setup.missing())}"), self._colours_note())
+
+    def _colours_note(self) -> v.Text:
+        """Which bomb colours are in play: the ones entered, else the rulebook's example for the player count."""
+        s = self.setup
+        if s.colours is not None:
+            return v.Text(f"bomb colours in play: {' '.join(s.colours)} ('{Colours(s.colours)}')", "muted")
+        if s.players is None:
+            return v.Text("bomb colours in play: the first N of " + " ".join(self.data.colours) + " unless you enter "
+                          "'colours ...'", "muted")
+        default = self.setup.game_data.setup(s.players).colours
+        return v.Text(f"bomb colours in play: {' '.join(default)} (the rulebook's example; 'colours ...' to change "
+                      "them)", "muted")
+
+    def state(self, brief: bool = False) -> list[v.View]:
+        """The table drawn (:func:`views.drawn_view`) above the state at a glance, once the setup is complete."""
+        if brief or self.knowledge is None:
+            return super().state(brief)
+        return [views.drawn_view(self.knowledge), self.state_view(None)]
+
+    def _show_reply(self) -> Reply:
+        return Reply(self.state())
 
     def state_view(self, head: str | None) -> v.View:
         if self.knowledge is None:

@@ -33,6 +33,7 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("Setup", "players N / me SEAT / role sherlock|moriarty", "players 5   me 2   role sherlock"),
     ("", "start SEAT  (who holds the cutter first)", "start 1"),
     ("", "hand CARD ...  (your 5 cards; 2xred repeats)", "hand defuse 2xred blue green"),
+    ("", "colours COLOUR ...  (bomb colours in play; default: the first N)", "colours pink red blue green orange"),
     ("Play", "claim SEAT K  (SEAT says: K defusing cards)", "claim 3 1   claim me 0"),
     ("", "cut SEAT CARD  (the cutter cut SEAT's card: CARD)", "cut 4 defuse   cut me red"),
     ("", "cover COLOUR / uncover COLOUR  (defusing, yellow, blue)", "cover green   uncover pink"),
@@ -388,3 +389,67 @@ def why_cut(kn: TimeBombKnowledge, seat: int) -> v.View:
     lines.append(v.Text("  a red card triggers an extra cut (numbered card), counted in the explosion risk",
                         "muted"))
     return v.Group(*lines)
+
+
+# -- the game drawn (issue 19 §1) -----------------------------------------------------------------------------
+#: Each card type's letter on a drawn card (colour-blind players read the letter); the defusing card is teal.
+CARD_LETTERS: dict[str, str] = {"pink": "P", "red": "R", "blue": "B", "green": "G", "yellow": "Y", "orange": "O",
+                                DEFUSE: "D"}
+CARD_COLOURS: dict[str, str] = {DEFUSE: "teal"}
+
+
+def cable_card(card: str, note: str = "") -> v.Card:
+    """A cut cable card (a bomb colour or the defusing card) in its colour, with its letter."""
+    return v.Card(card, card, CARD_COLOURS.get(card, card), CARD_LETTERS.get(card, card[:1].upper()), "seen", None,
+                  note)
+
+
+def players_drawn(kn: TimeBombKnowledge) -> list[v.View]:
+    """Every player: cables in hand, P(Moriarty) with the claims and from hard facts alone (keyed ``roles.SEAT``
+    and ``roles_hard.SEAT``), their claims this game, and who holds the cutter."""
+    t = kn.table
+    roles, prior = kn.belief(True).roles(), kn.belief(False).roles()
+    claims: dict[int, list[str]] = {}
+    for r in kn.claim_reports():
+        c = r.context
+        flag = " !" if r.contradicted else ""
+        claims.setdefault(c.seat, []).append(f"claimed {c.claimed} (round {c.round}){flag}")
+    out: list[v.View] = []
+    for s in t.seats:
+        figures: tuple[v.Cell, ...] = ()
+        if s != kn.me:
+            figures = (_prob(roles[s], f"Moriarty {_p(roles[s])}", f"why role {s}", f"roles.{s}"),
+                       _prob(prior[s], f"hard {_p(prior[s])}", f"why role {s}", f"roles_hard.{s}"))
+        facts = (plural(t.sizes[s], "cable"), *claims.get(s, []))
+        name = f"player {s} (you, {kn.role})" if s == kn.me else f"player {s}"
+        out.append(v.Player(name, s, figures, facts, (), s == t.cutter and not t.over, s == kn.me))
+    return out
+
+
+def cuts_drawn(kn: TimeBombKnowledge) -> list[v.View]:
+    """The cut cards by colour against each colour's explosion threshold, with its cover; the defusing cards cut
+    against how many must be."""
+    t = kn.table
+    piles: list[v.View] = []
+    for c in t.setup.colours:
+        cover = f"covered by {t.covered[c]}" if c in t.covered else "not covered"
+        piles.append(v.Pile(c, tuple(cable_card(c) for _ in range(t.counts[c])), t.setup.thresholds[c],
+                            note=f"explodes at {t.setup.thresholds[c]}; {cover}", colour=CARD_COLOURS.get(c, c),
+                            letter=CARD_LETTERS.get(c, "")))
+    piles.append(v.Pile("defusing", tuple(cable_card(DEFUSE) for _ in range(t.defusers_cut)), t.setup.defusers,
+                        note=f"Sherlock wins when all {t.setup.defusers} are cut", colour=CARD_COLOURS[DEFUSE],
+                        letter=CARD_LETTERS[DEFUSE]))
+    return piles
+
+
+def drawn_view(kn: TimeBombKnowledge) -> v.View:
+    """The table drawn: the players (cables, role probability, claims, the cutter), the cut cards by colour with
+    their thresholds and covers, and whose cut it is."""
+    t = kn.table
+    parts: list[v.View] = [*players_drawn(kn), *cuts_drawn(kn)]
+    if t.last_card() == "pink" and "pink" not in t.covered:
+        parts.append(v.Text("The last cut was pink: another pink now explodes.", "warn"))
+    who = "you hold" if t.cutter == kn.me else f"player {t.cutter} holds"
+    turn = f"Round {t.round}, {plural(t.turns_left(), 'cut')} left: {who} the cutter"
+    parts.append(v.Text(f"game over: {t.winner} wins ({t.reason})" if t.over else turn, "accent"))
+    return v.Group(*parts)

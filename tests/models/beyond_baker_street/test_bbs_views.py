@@ -14,7 +14,7 @@ from solver.session import read_lines
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "beyond-baker-street-3p.txt"
 LINES = [line for _, line in read_lines(EXAMPLE)]
-VIEW_TYPES = (v.Text, v.Table, v.Group, v.Columns, v.Flow, v.Either, v.Rule)
+VIEW_TYPES = v.VIEW_TYPES
 
 
 def replayed(count: int = len(LINES)) -> BeyondBakerStreetSession:

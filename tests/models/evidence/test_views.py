@@ -13,7 +13,7 @@ from solver.session import read_lines
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "evidence-4p.txt"
 LINES = [line for _, line in read_lines(EXAMPLE)]
-VIEW_TYPES = (v.Text, v.Table, v.Group, v.Columns, v.Flow, v.Either, v.Rule)
+VIEW_TYPES = v.VIEW_TYPES
 
 
 def replayed(count: int = len(LINES)) -> EvidenceSession:

@@ -384,7 +384,7 @@ def at_key(data: object, key: str) -> object:
     return data
 
 
-VIEW_TYPES = (view.Text, view.Table, view.Group, view.Columns, view.Flow, view.Either, view.Rule)
+VIEW_TYPES = view.VIEW_TYPES
 
 
 def session_of(lines: list[str]) -> TimeBombSession:
