@@ -120,7 +120,7 @@ def test_the_command_line_imports_a_deal_file(tmp_path: Path) -> None:
 
 
 def test_the_page_takes_a_pasted_deal(tmp_path: Path) -> None:
-    client = TestClient(create_app(tmp_path))
+    client = TestClient(create_app(tmp_path), base_url="http://127.0.0.1")  # the server serves local names only
     game_id = client.post("/new", data={"game": "thirteen-clues"}, follow_redirects=False).headers["location"]
     page = client.get(game_id).text
     assert 'action="' + game_id + '/import"' in page and "visible_cards_players" in page
