@@ -176,8 +176,7 @@ class PhoneId:
 
         async def with_cookie(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message.setdefault("headers", [])
-                message["headers"] = [*message["headers"], (b"set-cookie", cookie)]
+                message["headers"] = [*message.get("headers", []), (b"set-cookie", cookie)]
             await send(message)
 
         await self.app(scope, receive, with_cookie)

@@ -18,6 +18,7 @@ from assistant_cli.web.app import create_app
 from assistant_cli.web.guard import (
     MAX_ECHO,
     SECURITY_HEADERS,
+    BodyLimit,
     HostGuard,
     PhoneId,
     TokenGate,
@@ -368,3 +369,40 @@ def test_every_channel_gets_a_phone_id() -> None:
     fresh = TestClient(phone_app()).get("/")
     assert is_phone_id(fresh.text) and fresh.headers["set-cookie"] == (
         f"assist_phone={fresh.text}; Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000")
+
+
+def body_app(limit: int) -> Any:
+    """:class:`BodyLimit` in front of an app that answers the length of the body it read (and WebSockets)."""
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket":
+            await receive()
+            await send({"type": "websocket.accept"})
+            await send({"type": "websocket.send", "text": "in"})
+            await send({"type": "websocket.close"})
+            return
+        body = b""
+        while True:
+            message = await receive()
+            body += message.get("body", b"")
+            if not message.get("more_body"):
+                break
+        await PlainTextResponse(str(len(body)))(scope, receive, send)
+
+    return BodyLimit(app, limit=limit)
+
+
+def test_request_bodies_are_limited_declared_or_streamed() -> None:
+    client = TestClient(body_app(10))
+    assert client.post("/", content=b"x" * 10).text == "10"  # at the limit: read whole
+    over = client.post("/", content=b"x" * 11)
+    assert over.status_code == 413 and over.text == "request body over 10 bytes"
+    assert client.post("/", content=b"x", headers={"content-length": "1x"}).status_code == 413
+
+    def chunks(n: int) -> Any:
+        yield from (b"x" * 4 for _ in range(n))  # no content-length: a streamed body
+
+    assert client.post("/", content=chunks(2)).text == "8"
+    streamed = client.post("/", content=chunks(3))
+    assert streamed.status_code == 413 and streamed.text == "request body over 10 bytes"
+    with client.websocket_connect("/ws") as ws:  # other scopes pass untouched
+        assert ws.receive_text() == "in"
