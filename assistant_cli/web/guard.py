@@ -190,7 +190,7 @@ SECURITY_HEADERS = [
      b"frame-ancestors 'none'"),
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
-    (b"referrer-policy", b"no-referrer"),
+    (b"referrer-policy", b"same-origin"),  # not no-referrer: Chromium then sends "Origin: null" on form posts
     (b"cross-origin-opener-policy", b"same-origin"),
     (b"cross-origin-resource-policy", b"same-origin"),
 ]
