@@ -176,8 +176,7 @@ class PhoneId:
 
         async def with_cookie(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message.setdefault("headers", [])
-                message["headers"] = [*message["headers"], (b"set-cookie", cookie)]
+                message["headers"] = [*message.get("headers", []), (b"set-cookie", cookie)]
             await send(message)
 
         await self.app(scope, receive, with_cookie)
@@ -191,7 +190,7 @@ SECURITY_HEADERS = [
      b"frame-ancestors 'none'"),
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
-    (b"referrer-policy", b"no-referrer"),
+    (b"referrer-policy", b"same-origin"),  # not no-referrer: Chromium then sends "Origin: null" on form posts
     (b"cross-origin-opener-policy", b"same-origin"),
     (b"cross-origin-resource-policy", b"same-origin"),
 ]

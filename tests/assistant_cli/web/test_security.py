@@ -9,13 +9,25 @@ from typing import Any
 
 import pytest
 from starlette.applications import Starlette
+from starlette.responses import PlainTextResponse
 from starlette.routing import WebSocketRoute
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from assistant_cli.web.app import create_app
-from assistant_cli.web.guard import MAX_ECHO, SECURITY_HEADERS, HostGuard, TokenGate, cut, is_phone_id, same_secret
+from assistant_cli.web.guard import (
+    MAX_ECHO,
+    SECURITY_HEADERS,
+    BodyLimit,
+    HostGuard,
+    PhoneId,
+    TokenGate,
+    cut,
+    is_phone_id,
+    same_secret,
+)
 from models import GAMES
+from solver.errors import AssistantError
 from solver.session import read_lines
 
 LOCAL = "http://127.0.0.1"
@@ -285,3 +297,112 @@ def test_a_refused_write_changes_no_version_journal_or_page(client: TestClient, 
         assert 'id="error"' in enter(client, game_id, bad)
         assert journal.read_bytes() == before and store.open[game_id].snapshot.version == version
         assert client.get(f"/g/{game_id}/panel").text == live
+
+
+# -- the guards in detail (their mutants: docs/security.md) -----------------------------------------------------------
+
+def test_cut_keeps_text_up_to_its_limit_exactly() -> None:
+    assert cut("abcde", 5) == "abcde"
+    assert cut("abcdef", 5) == "abcde... (6 characters)"
+    assert cut("x" * MAX_ECHO) == "x" * MAX_ECHO
+    assert cut("x" * (MAX_ECHO + 1)) == "x" * MAX_ECHO + f"... ({MAX_ECHO + 1} characters)"
+
+
+def test_a_refused_websocket_is_closed_with_policy_violation_and_the_reason() -> None:
+    client = TestClient(TokenGate(websocket_app(), token="s3cret"), base_url="ws://127.0.0.1")
+    with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect("/ws"):
+        pass
+    assert refused.value.code == 1008
+    assert refused.value.reason == "join token missing or wrong: open the address the server printed"
+
+
+def test_the_token_in_the_address_becomes_a_strict_cookie_and_leaves_the_address(tmp_path: Path) -> None:
+    client = TestClient(create_app(tmp_path, token="s3cret"), base_url=LOCAL)
+    response = client.get("/g/some-game?token=s3cret&v=1", follow_redirects=False)
+    assert response.status_code == 303 and response.headers["location"] == "/g/some-game?v=1"
+    cookie = response.headers["set-cookie"]
+    assert cookie.startswith("assist_token=s3cret;") and "HttpOnly" in cookie and "SameSite=strict" in cookie
+    assert client.get("/?token=s3cret", follow_redirects=False).headers["location"] == "/"
+    refused = TestClient(client.app, base_url=LOCAL).get("/")
+    assert refused.text == "join token missing or wrong: open the address the server printed"
+
+
+def test_the_guards_let_the_servers_lifespan_through(tmp_path: Path) -> None:
+    """With every guard in front (the token too), startup and shutdown reach the app: a game's journal is
+    given up when the server stops."""
+    from solver.session import Journal
+
+    with TestClient(create_app(tmp_path, token="s3cret"), base_url=LOCAL,
+                    cookies={"assist_token": "s3cret"}) as client:
+        game_id = new_game(client)
+        assert client.get(f"/g/{game_id}").status_code == 200  # open: its journal is locked by the server
+        with pytest.raises(AssistantError, match="is open in another program"):
+            Journal(tmp_path / f"{game_id}.journal", GAME_HEADER).lock("a terminal")
+    terminal = Journal(tmp_path / f"{game_id}.journal", GAME_HEADER)
+    terminal.lock("a terminal")  # the server stopped: the journal is free
+    terminal.unlock()
+
+
+def phone_app() -> Any:
+    """An app answering each scope's phone id (HTTP and WebSocket) behind :class:`PhoneId`."""
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket":
+            await receive()
+            await send({"type": "websocket.accept"})
+            await send({"type": "websocket.send", "text": scope["phone"]})
+            await send({"type": "websocket.close"})
+            return
+        await PlainTextResponse(scope["phone"])(scope, receive, send)
+
+    return PhoneId(app)
+
+
+def test_every_channel_gets_a_phone_id() -> None:
+    client = TestClient(phone_app())
+    with client.websocket_connect("/ws") as ws:
+        assert is_phone_id(ws.receive_text())
+    known = "k" * 22
+    with client.websocket_connect("/ws", headers={"cookie": f"assist_phone={known}"}) as ws:
+        assert ws.receive_text() == known
+    answer = client.get("/", headers={"cookie": f"assist_phone={known}"})
+    assert answer.text == known and "set-cookie" not in answer.headers
+    fresh = TestClient(phone_app()).get("/")
+    assert is_phone_id(fresh.text) and fresh.headers["set-cookie"] == (
+        f"assist_phone={fresh.text}; Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000")
+
+
+def body_app(limit: int) -> Any:
+    """:class:`BodyLimit` in front of an app that answers the length of the body it read (and WebSockets)."""
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket":
+            await receive()
+            await send({"type": "websocket.accept"})
+            await send({"type": "websocket.send", "text": "in"})
+            await send({"type": "websocket.close"})
+            return
+        body = b""
+        while True:
+            message = await receive()
+            body += message.get("body", b"")
+            if not message.get("more_body"):
+                break
+        await PlainTextResponse(str(len(body)))(scope, receive, send)
+
+    return BodyLimit(app, limit=limit)
+
+
+def test_request_bodies_are_limited_declared_or_streamed() -> None:
+    client = TestClient(body_app(10))
+    assert client.post("/", content=b"x" * 10).text == "10"  # at the limit: read whole
+    over = client.post("/", content=b"x" * 11)
+    assert over.status_code == 413 and over.text == "request body over 10 bytes"
+    assert client.post("/", content=b"x", headers={"content-length": "1x"}).status_code == 413
+
+    def chunks(n: int) -> Any:
+        yield from (b"x" * 4 for _ in range(n))  # no content-length: a streamed body
+
+    assert client.post("/", content=chunks(2)).text == "8"
+    streamed = client.post("/", content=chunks(3))
+    assert streamed.status_code == 413 and streamed.text == "request body over 10 bytes"
+    with client.websocket_connect("/ws") as ws:  # other scopes pass untouched
+        assert ws.receive_text() == "in"

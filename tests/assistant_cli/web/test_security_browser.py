@@ -125,6 +125,10 @@ def test_the_tables_own_page_works_under_its_csp(browser: Any, table: tuple[Serv
     violations: list[str] = []
     page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
     try:
+        page.goto(f"{server.url}/")
+        page.click('button[data-game="evidence"]')  # a plain form post from the home page: its Origin is sent
+        page.wait_for_selector("#panel", timeout=20_000)
+        assert page.url.startswith(f"{server.url}/g/evidence-")
         page.goto(f"{server.url}/g/{game_id}")
         page.wait_for_selector("#offline", state="hidden")
         page.fill("#line", "players 4")
