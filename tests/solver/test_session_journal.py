@@ -214,6 +214,8 @@ def test_commands_taking_no_arguments_refuse_them(tmp_path: Path) -> None:
     assert session.handle("show").renderables == [session.state_view(None)]
     assert session.handle("help").renderables == [session._help_view()]
     assert session.state() == [session.state_view(None)] and session.state(brief=True) == [session.brief_view()]
+    assert session.brief_view() == v.Text("2 deals fit; the mystery is still open")
+    assert session.brief_view() != session.state_view(None)
 
 
 def test_undo_to_the_start(tmp_path: Path) -> None:
@@ -226,6 +228,11 @@ def test_undo_to_the_start(tmp_path: Path) -> None:
     with pytest.raises(AssistantError) as info:
         session.handle("undo")
     assert str(info.value) == "undo: nothing to undo"
+    session.replay(SETUP)
+    reply = session.handle("undo", show=False)
+    assert reply.renderables == [] and reply.summary == "undid 'hand King'" and session.lines == SETUP[:2]
+    reply = session.handle("undo")
+    assert reply.renderables == [session.state_view("undid 'me 1'")] and not reply.accepted
 
 
 # -- edit and drop ---------------------------------------------------------------------------------------------
@@ -246,6 +253,9 @@ def test_undo_to_the_start(tmp_path: Path) -> None:
     ],
 )
 def test_edit_and_drop_rewrite_the_journal(tmp_path: Path, command: str, lines: list[str], summary: str) -> None:
+    quiet = journaled(tmp_path)
+    reply = quiet.handle(command, show=False)
+    assert reply.accepted and reply.summary == summary and reply.renderables == []
     session = journaled(tmp_path)
     reply = session.handle(command)
     assert reply.accepted and reply.summary == summary
