@@ -8,6 +8,7 @@ from __future__ import annotations
 import errno
 import os
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -15,7 +16,9 @@ from solver import view as v
 from solver.errors import AssistantError, ContradictionError
 from solver.session import (
     FIX_HINT,
+    BaseSession,
     Journal,
+    Reply,
     SetupQuestion,
     complete_word,
     contradiction_text,
@@ -211,6 +214,8 @@ def test_commands_taking_no_arguments_refuse_them(tmp_path: Path) -> None:
     assert session.handle("show").renderables == [session.state_view(None)]
     assert session.handle("help").renderables == [session._help_view()]
     assert session.state() == [session.state_view(None)] and session.state(brief=True) == [session.brief_view()]
+    assert session.brief_view() == v.Text("2 deals fit; the mystery is still open")
+    assert session.brief_view() != session.state_view(None)
 
 
 def test_undo_to_the_start(tmp_path: Path) -> None:
@@ -223,6 +228,11 @@ def test_undo_to_the_start(tmp_path: Path) -> None:
     with pytest.raises(AssistantError) as info:
         session.handle("undo")
     assert str(info.value) == "undo: nothing to undo"
+    session.replay(SETUP)
+    reply = session.handle("undo", show=False)
+    assert reply.renderables == [] and reply.summary == "undid 'hand King'" and session.lines == SETUP[:2]
+    reply = session.handle("undo")
+    assert reply.renderables == [session.state_view("undid 'me 1'")] and not reply.accepted
 
 
 # -- edit and drop ---------------------------------------------------------------------------------------------
@@ -243,6 +253,9 @@ def test_undo_to_the_start(tmp_path: Path) -> None:
     ],
 )
 def test_edit_and_drop_rewrite_the_journal(tmp_path: Path, command: str, lines: list[str], summary: str) -> None:
+    quiet = journaled(tmp_path)
+    reply = quiet.handle(command, show=False)
+    assert reply.accepted and reply.summary == summary and reply.renderables == []
     session = journaled(tmp_path)
     reply = session.handle(command)
     assert reply.accepted and reply.summary == summary
@@ -441,3 +454,113 @@ def test_setup_questions() -> None:
     assert asked.line("undo") == "undo" and asked.line("3") == "players 3"  # a command passes through
     assert asked.completion_text("undo ") == "undo " and asked.completion_text("un") == "players un"
     assert asked.completion_text("  3") == "players 3"
+
+
+# -- naming entries, on a session whose rule is simple ----------------------------------------------------------
+
+
+class CountSession(BaseSession):
+    """A session of single-word entries; 'x' contradicts the entries unless one of the words in ``NEEDED`` is
+    missing (so dropping any one of those lets it in), and 'y' contradicts entries named by its arguments."""
+
+    COMMAND_OF: ClassVar[dict[str, str]] = {"undo": "undo", "history": "history", "edit": "edit", "drop": "drop",
+                                             "show": "show", "help": "help", "quit": "quit"}
+    NEEDED: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self, journal: Journal | None = None) -> None:
+        super().__init__(journal, 1.0)
+
+    def fresh(self) -> CountSession:
+        return type(self)()
+
+    def state_view(self, summary: str | None) -> v.View:
+        return v.Text(summary or "")
+
+    def _entry(self, tokens: list[str], show: bool) -> Reply:
+        word = tokens[0]
+        if word == "x" and set(self.lines) >= self.NEEDED:
+            raise ContradictionError("x", [])
+        if word == "y":
+            raise ContradictionError("y", tokens[1:])
+        return self._accept(word, lambda: None, lambda: Reply([], True))
+
+    def _conflict_line(self, conflict: object) -> str | None:
+        return None if conflict == "rule" else str(conflict)
+
+
+class FiveNeeded(CountSession):
+    NEEDED = frozenset("abcde")
+
+
+class TwoNeeded(CountSession):
+    NEEDED = frozenset("ab")
+
+
+def test_the_search_stops_at_three_entries() -> None:
+    session = FiveNeeded()
+    session.replay(["a", "b", "c", "d", "e"])
+    with pytest.raises(ContradictionError) as info:
+        session.handle("x")
+    assert info.value.entries == [3, 4, 5]  # any of the five would do: the latest three are named
+
+
+def test_the_search_reaches_the_first_entries() -> None:
+    session = TwoNeeded()
+    session.replay(["a", "b"])
+    with pytest.raises(ContradictionError) as info:
+        session.handle("x")
+    assert info.value.entries == [1, 2]
+
+
+def test_the_search_stops_at_its_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    ticks = iter(range(100))
+    monkeypatch.setattr("solver.session.time.monotonic", lambda: float(next(ticks)))
+    session = FiveNeeded()
+    session.replay(["a", "b", "c", "d", "e"])
+    session.blame_budget = 1.5  # the clock reads 0 (the deadline 1.5), then 1 (one trial), then 2: stop
+    with pytest.raises(ContradictionError) as info:
+        session.handle("x")
+    assert info.value.entries == [5]
+
+
+def test_conflicts_are_numbered_by_their_latest_line_each_once() -> None:
+    session = CountSession()
+    session.blame_budget = 0.0
+    session.replay(["a", "c", "b", "c"])
+    with pytest.raises(ContradictionError) as info:
+        session.handle("y c c")
+    assert info.value.entries == [2, 4]
+    with pytest.raises(ContradictionError) as info:
+        session.handle("y rule a")  # a conflict that is no single line, then one that is
+    assert info.value.entries == [1]
+    assert str(info.value) == "'y' contradicts entry 1 'a'; if entry 1 is wrong, fix it with 'edit 1 ...' or 'drop 1'"
+    with pytest.raises(ContradictionError) as info:
+        session.handle("y rule")
+    assert info.value.entries == []
+
+
+def test_a_contradiction_whose_message_was_replaced() -> None:
+    exc = ContradictionError("x", [])
+    exc.args = ()
+    assert contradiction_text(exc, []) == FIX_HINT
+    exc.args = ("first", "second")
+    assert contradiction_text(exc, []) == "first" + FIX_HINT
+
+
+def test_is_journal_compares_the_whole_first_line(tmp_path: Path) -> None:
+    path = tmp_path / "j.journal"
+    path.write_text("# header \n", encoding="utf-8")  # a trailing space: another first line
+    assert Journal.is_journal(path, "# header") is False
+    path.write_text("# journal X\nx\n", encoding="utf-8")
+    assert Journal.is_journal(path, "# journal X") is True
+    path.write_text("# journal é\n", encoding="utf-8")
+    assert Journal.is_journal(path, "# journal é") is True
+
+
+def test_setup_question_completion_of_commands() -> None:
+    asked = ToySession().setup_question()
+    assert asked is not None
+    assert asked.completion_text("") == "players "
+    assert asked.completion_text("undo") == "players undo"  # one word being typed: still the answer
+    assert asked.completion_text("undo 1") == "undo 1"
+    assert asked.completion_text("drop 1 2") == "drop 1 2"

@@ -117,13 +117,6 @@ class ToySession(BaseSession):
     def _reply(self, summary: str, show: bool) -> Reply:
         return Reply([self.state_view(summary)] if show else [], True, summary=summary)
 
-    def _undo(self, show: bool) -> Reply:
-        if not self.lines:
-            raise AssistantError("undo: nothing to undo")
-        last = self.lines[-1]
-        self.rebuilt(self.lines[:-1])
-        return Reply([self.state_view(f"undid '{last}'")] if show else [], summary=f"undid '{last}'")
-
     def _conflict_line(self, conflict: object) -> str | None:
         return str(conflict)
 
@@ -174,7 +167,12 @@ class ToySession(BaseSession):
         return v.Group(*head, table)
 
     def brief_view(self) -> v.View:
-        return self.state_view(None)
+        """One line: how many deals fit and the mystery once it is certain."""
+        kn = self.knowledge
+        if kn is None:
+            return v.Text(f"setup: still need {self.missing_setup()}", "muted")
+        mystery = kn.mystery()
+        return v.Text(f"{kn.worlds()} deals fit; the mystery is {mystery or 'still open'}")
 
     def _help_view(self) -> v.View:
         return v.Text("Entries: players N, me SEAT, hand CARD, ask ASKER SEAT CARD yes|no. Commands: show, why CARD "
