@@ -98,6 +98,7 @@ def evaluate(
     lead_weight: float = LEAD_WEIGHT,
     model: GreedyOpponents | None = None,
     wait: bool = True,
+    load: bool = True,
 ) -> list[Option]:
     """Simulate each option in the same sampled futures; best first (see module docstring).
 
@@ -105,8 +106,8 @@ def evaluate(
     sample doubles (new futures added to the old ones), so the budget goes where the choice is close. With a
     ``model`` of the others, the hidden worlds come from it (deals consistent with their past decisions) rather
     than from the exact knowledge alone. ``wait=False`` (a player is waiting): while the compiled loops are still
-    loading, the futures are played by :class:`Playout` instead, with the same results
-    (:func:`models.evidence.batch.play_options`).
+    loading, the futures are played by :class:`Playout` instead, with the same results; ``load=False``: by
+    :class:`Playout` unless the compiled loops are loaded already (:func:`models.evidence.batch.play_options`).
     """
     rng = rng or random.Random(0)
     me = kn.me
@@ -125,7 +126,7 @@ def evaluate(
             worlds += fresh
             seeds += [rng.getrandbits(64) for _ in fresh]
         lo = done[alive[0]]  # the options still alive have all played the same futures so far
-        outcomes = play_options(base, alive, worlds[lo:n], seeds[lo:n], me, wait=wait)
+        outcomes = play_options(base, alive, worlds[lo:n], seeds[lo:n], me, wait=wait, load=load)
         for action, futures in zip(alive, outcomes, strict=True):
             acc = totals[action]
             for win, score, lead in futures:  # in the order of the futures

@@ -34,17 +34,18 @@ World = tuple[Mapping[str, int], Mapping[int, Sequence[Card]], Mapping[int, Sequ
 
 
 def play_options(base: Playout, actions: Sequence[Action], worlds: Sequence[World], seeds: Sequence[int], me: int,
-                 rounds: int = 6, wait: bool = True) -> list[list[Outcome]]:
+                 rounds: int = 6, wait: bool = True, load: bool = True) -> list[list[Outcome]]:
     """For each of ``actions`` (legal for the player to move in ``base``), its futures: the action in each of
     ``worlds``, then greedy play to the end with the world's seed, as ``base.with_world(*world)``,
     :meth:`Playout.apply` and :meth:`Playout.run` would play them; (win share, score, lead) of seat ``me``.
 
     ``wait=False`` (a player waiting for ``advise``): if the compiled loops are not loaded yet
     (:mod:`models.evidence.compiled`), the futures are played one by one by :class:`Playout` rather than waiting
-    for the compiler; the outcomes are the same."""
+    for the compiler; the outcomes are the same. ``load=False``: the compiled loops only if they are loaded
+    already (the teacher, whose few small decisions Playout plays sooner than Numba starts)."""
     if not worlds or not actions:
         return [[] for _ in actions]
-    kernels = None if base.pro else compiled(wait)
+    kernels = None if base.pro else compiled(wait, load)
     if kernels is None:
         out = []
         for action in actions:

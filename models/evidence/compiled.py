@@ -4,7 +4,7 @@ Numba keeps compiled code on disk (``cache=True``, the package's ``__pycache__``
 not writable): a later process loads it in well under a second, but the first process after an install, or after the
 kernels change, compiles them, which takes about 5 s (15 s on a loaded machine). So a companion session calls
 :func:`start` when it is created: a background thread loads the kernels while the player types the setup (the
-teacher, which needs them at once, calls :func:`compiled` at its first decision instead). When Numba's cache holds
+teacher leaves them alone: Playout plays its few small decisions sooner than Numba starts). When Numba's cache holds
 no copy of them yet, that thread first has them compiled by a child process (``python -m models.evidence.compiled``,
 stopped if this process ends first): the compiler then runs on another core instead of taking turns with the session
 for Python's interpreter lock, and the thread loads the result from the cache. While the child compiles,
@@ -116,14 +116,15 @@ def started() -> bool:
     return bool(_LOADER)
 
 
-def compiled(wait: bool = False) -> ModuleType | None:
+def compiled(wait: bool = False, load: bool = True) -> ModuleType | None:
     """The kernels once they are loaded, else None (the caller then plays the futures with :class:`Playout`,
-    the same numbers). Starts the loader if nobody has; ``wait`` blocks until it is done. Without ``wait``, a
-    loader that is reading the cache (not compiling in a child process) is given up to :data:`LOAD_WAIT`
-    seconds. None for good if Numba cannot be imported."""
+    the same numbers). Starts the loader if nobody has (unless not ``load``: then only kernels already loaded
+    are given); ``wait`` blocks until it is done. Without ``wait``, a loader that is reading the cache (not
+    compiling in a child process) is given up to :data:`LOAD_WAIT` seconds. None for good if Numba cannot be
+    imported."""
     if PLAYOUT_ONLY:
         return None
-    if _COMPILED is not None:
+    if _COMPILED is not None or not load:
         return _COMPILED
     start(spawn=not wait)  # whoever waits compiles here: a child process would only add its start-up
     if wait:

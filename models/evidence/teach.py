@@ -28,10 +28,7 @@ class EvidenceTeacher(Teacher):
     focus_name = EvidenceClaims.focus_name
 
     def new_session(self) -> EvidenceSession:
-        """A session that leaves the compiled loops alone: the first decision exercise loads them (from Numba's
-        cache, at once, or, when it has none, compiled by a child process while Playout ranks the options; a
-        loader thread started with the first session would only compete with the exercises for the
-        interpreter)."""
+        """A session that leaves the advisor's compiled loops alone (:meth:`decision` does not need them)."""
         return EvidenceSession(warm_up=False)
 
     def knowledge(self, session: Any) -> Any | None:
@@ -55,7 +52,10 @@ class EvidenceTeacher(Teacher):
         options = candidates(kn, turn.phase, legal_for(kn, turn.phase))
         if len(options) < 2:
             return None
-        ranked = evaluate(kn, turn.round, turn.phase, options, 48, random.Random(0), rounds=3, wait=False)
+        # Playout ranks these few small decisions (48 futures an option) sooner than Numba would start; the
+        # compiled loops, the same numbers, only if something in this process has loaded them already
+        ranked = evaluate(kn, turn.round, turn.phase, options, 48, random.Random(0), rounds=3, wait=False,
+                          load=False)
         ranked = sorted(ranked, key=lambda o: -o.utility)
         choices = tuple(Choice(str(o.action), o.utility, o.tells) for o in ranked)
         what = "rumour to play" if turn.phase == PLAY else "search to make"

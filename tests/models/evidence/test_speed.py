@@ -65,9 +65,10 @@ def advisor_positions(players: int, games: int) -> Iterator[tuple]:
     positions: list[tuple] = []
     real = advisor.play_options
 
-    def record(base: Playout, actions: list, worlds: list, seeds: list, me: int, wait: bool = True) -> list:
+    def record(base: Playout, actions: list, worlds: list, seeds: list, me: int, wait: bool = True,
+               load: bool = True) -> list:
         positions.append((copy.deepcopy(base), list(actions), list(worlds), list(seeds), me))
-        return real(base, actions, worlds, seeds, me, wait=wait)
+        return real(base, actions, worlds, seeds, me, wait=wait, load=load)
 
     advisor.play_options = record  # type: ignore[assignment]
     try:
@@ -200,23 +201,19 @@ def test_whoever_waits_compiles_in_this_process(monkeypatch: pytest.MonkeyPatch)
     assert calls == [False]
 
 
-def test_the_teacher_loads_them_at_its_first_decision_not_with_its_sessions(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[bool] = []
+def test_the_teacher_never_loads_them(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(compiled, "_LOADER", [])
     monkeypatch.setattr(compiled, "_COMPILED", None)
-    monkeypatch.setattr(compiled, "_background", calls.append)
     teacher = EvidenceTeacher()
     session = teacher.new_session()
-    lines = example_lines()
-    for line in lines[:9]:  # the setup: player 2 is to move
+    decisions = 0
+    for line in example_lines():
         session.handle(line, show=False)
+        decisions += session.knowledge is not None and teacher.decision(session) is not None
+    assert decisions == 10
     assert session.fresh().warm_up is False
-    assert teacher.decision(session) is None
     assert not compiled.started()
-    while teacher.decision(session) is None:
-        session.handle(lines[len(session.lines)], show=False)
-    assert len(session.lines) == 14  # after 'play 4 blue 1': my rumour is next
-    assert calls == [True]  # allowed to compile in a child process (Playout ranks meanwhile)
+    assert compiled._COMPILED is None
 
 
 def advice_at_every_turn_of_mine() -> list[tuple[str, list]]:
@@ -240,7 +237,8 @@ def test_advice_before_the_kernels_are_loaded_is_the_same_advice(monkeypatch: py
     assert played == loaded
 
 
-def test_the_teachers_decisions_are_the_same_before_the_kernels_are_loaded(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_teachers_decisions_are_the_same_with_and_without_the_kernels(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert compiled.compiled(wait=True) is not None  # loaded (by a session, say): the teacher uses them
     teacher = EvidenceTeacher()
     session = teacher.new_session()
     decisions = []
