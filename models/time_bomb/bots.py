@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from models.time_bomb.advisor import DEFAULT_WEIGHTS, Weights, advise, choose_claim, choose_cover, choose_uncover
+from models.time_bomb.advisor import Weights, advise, choose_claim, choose_cover, choose_uncover
 from models.time_bomb.bluff import BluffModel
 from models.time_bomb.data import DEFUSE, MORIARTY, SHERLOCK
 from models.time_bomb.knowledge import TableSetup, TimeBombKnowledge
@@ -152,11 +152,12 @@ class AdvisorBot(_Tracker):
     """Follows the advisor for its own role; its knowledge is checked for soundness by the simulation."""
 
     name = "advisor"
-    weights: Weights = DEFAULT_WEIGHTS
+    weights: Weights | None = None  # None: the advisor's weights for its side (advisor.WEIGHTS)
+    rates: tuple[float, float] = (SHERLOCK_BLUFF, MORIARTY_BLUFF)  # the bluff model it reads claims with
 
     def __init__(self, seat: int, rng: random.Random, bluff: BluffModel | None = None) -> None:
         super().__init__(seat, rng)
-        self.bluff = bluff or BluffModel(SHERLOCK_BLUFF, MORIARTY_BLUFF)
+        self.bluff = bluff or BluffModel(*self.rates)
         self.setup = TableSetup()
         self.role_beliefs: list[tuple[int, dict[int, float]]] = []  # (round, P(Moriarty) per seat)
 
@@ -184,7 +185,7 @@ class AdvisorBot(_Tracker):
         if isinstance(first, Cover):
             return Cover(choose_cover(kn, weights=w)[0])
         if isinstance(first, Uncover):
-            return Uncover(choose_uncover(kn)[0])
+            return Uncover(choose_uncover(kn, weights=w)[0])
         advice = advise(kn, tolerance=ADVISOR_TOLERANCE, detail=False, weights=w)  # the ranking only
         pick = Target(advice.options[0].seat)
         return pick if pick in legal else self.rng.choice(legal)
