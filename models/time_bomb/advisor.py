@@ -70,7 +70,10 @@ class Weights:
 #: docs/time-bomb.md): a Sherlock ranks cuts by the defusing chance and the explosion risk, the cutter's
 #: hand-over ignored (giving it to a likely Sherlock measured worse), covers the colour likeliest to explode.
 SHERLOCK_WEIGHTS = Weights(cutter=0.0, future=0.3, pink_next=0.5, cover="chance")
-MORIARTY_WEIGHTS = Weights()
+#: A Moriarty ranks claims as the Sherlocks would read them (:func:`claim_options`: the suspicion a claim raises
+#: weighs three times its lure, so it claims none when holding defusing cards and one when holding none) and
+#: cuts for explosions and bombs, ignoring suspicion: the Sherlocks it assumes read roles from claims only.
+MORIARTY_WEIGHTS = Weights(suspicion=0.0, claims="ranked", lure=1.0, suspect=3.0)
 WEIGHTS: Mapping[str, Weights] = {SHERLOCK: SHERLOCK_WEIGHTS, MORIARTY: MORIARTY_WEIGHTS}
 
 

@@ -7,8 +7,10 @@
   false count, the bluff model's assumption); cuts the player whose claims promise the most bombs; covers the
   colour farthest from exploding and, after a blue bomb, exposes the most dangerous one.
 - ``advisor``: keeps a :class:`TimeBombKnowledge` and follows :func:`models.time_bomb.advisor.advise` for its
-  own role (either side). It also records its role beliefs at every redeal and at its last decision
-  (``role_beliefs``) so benchmarks can score them against the true roles.
+  own role (either side). ``advisor-moriarty`` is the same player under the name of the Moriarty advisor's
+  seat (``advisor/advisor-moriarty`` reads as the matchup of the Moriarty figures). It also records its role
+  beliefs at every redeal and at its last decision (``role_beliefs``) so benchmarks can score them against the
+  true roles.
 
 A spec ``S/M`` (e.g. ``advisor/bluffing-moriarty``) plays bot S when dealt Sherlock and M when dealt Moriarty.
 """
@@ -191,8 +193,16 @@ class AdvisorBot(_Tracker):
         return pick if pick in legal else self.rng.choice(legal)
 
 
+class AdvisorMoriartyBot(AdvisorBot):
+    """The Moriarty advisor's seat (``advisor-moriarty``): when dealt Moriarty it follows ``advise`` for
+    Moriarty (claims ranked as the Sherlocks read them, cuts for explosions; docs/time-bomb.md says what it
+    assumes about the Sherlocks); when dealt Sherlock it plays the Sherlock advisor, as ``advisor`` does."""
+
+    name = "advisor-moriarty"
+
+
 BOTS: dict[str, type[_Tracker]] = {
-    cls.name: cls for cls in (RandomBot, HonestSherlockBot, BluffingMoriartyBot, AdvisorBot)
+    cls.name: cls for cls in (RandomBot, HonestSherlockBot, BluffingMoriartyBot, AdvisorBot, AdvisorMoriartyBot)
 }
 
 
