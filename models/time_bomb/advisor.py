@@ -72,8 +72,9 @@ class Weights:
 SHERLOCK_WEIGHTS = Weights(cutter=0.0, future=0.3, pink_next=0.5, cover="chance")
 #: A Moriarty ranks claims as the Sherlocks would read them (:func:`claim_options`: the suspicion a claim raises
 #: weighs three times its lure, so it claims none when holding defusing cards and one when holding none) and
-#: cuts for explosions and bombs, ignoring suspicion: the Sherlocks it assumes read roles from claims only.
-MORIARTY_WEIGHTS = Weights(suspicion=0.0, claims="ranked", lure=1.0, suspect=3.0)
+#: cuts for explosions and bombs, ignoring suspicion (the Sherlocks it assumes read roles from claims only) and
+#: who takes the cutter next (handing it to a likely Moriarty measured worse).
+MORIARTY_WEIGHTS = Weights(cutter=0.0, suspicion=0.0, claims="ranked", lure=1.0, suspect=3.0)
 WEIGHTS: Mapping[str, Weights] = {SHERLOCK: SHERLOCK_WEIGHTS, MORIARTY: MORIARTY_WEIGHTS}
 
 
