@@ -3,12 +3,15 @@
     python bench/time_bomb.py --games 2000 --players 5 --workers 2        # the issue's target (5 players)
     python bench/time_bomb.py --games 500 --players 4 5 6 --roles 200     # the table for 4 to 6 players
     python bench/time_bomb.py --games 2000 --cluster tcp://scheduler:8786 # on a Dask cluster (or local:N)
+    python bench/time_bomb.py --games 400 --players 4 5 6 --sherlocks advisor random --moriarty-table
 
 For each player count it plays the same seeded games (``solver.simulate.run_games``: every game reproducible
 from the run seed and its index, every advisor's hard knowledge checked for soundness after every observation)
 with Sherlock played by ``advisor``, ``honest-sherlock`` and ``random``, Moriarty always ``bluffing-moriarty``,
 and prints Sherlock's win rate with its standard error. ``--roles N`` also scores the advisor Sherlocks' role
 beliefs on N games: how often the player they rank most likely Moriarty is one, against chance.
+``--moriarty-table`` also plays the Moriarty side: Sherlock always ``advisor``, Moriarty ``advisor-moriarty``
+against ``random`` on the same seeded games, and prints Moriarty's win rate and the gap.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from solver.simulate import Matchup, run_games  # noqa: E402
 
 SHERLOCKS = ("advisor", "honest-sherlock", "random")
 MORIARTY = "bluffing-moriarty"
+MORIARTIES = ("advisor-moriarty", "random")
 
 
 def main() -> None:
@@ -40,6 +44,7 @@ def main() -> None:
     parser.add_argument("--cluster", default=None, help="Dask scheduler address or local:N (the cluster extra)")
     parser.add_argument("--roles", type=int, default=0, help="games for the role-ranking figure (0: skip)")
     parser.add_argument("--sherlocks", nargs="+", default=list(SHERLOCKS))
+    parser.add_argument("--moriarty-table", action="store_true", help="also the Moriarty advisor's table")
     args = parser.parse_args()
     with open_backend(args.workers, args.cluster) as backend:  # the same workers for every cell
         report(args, backend)
@@ -65,6 +70,8 @@ def report(args: argparse.Namespace, backend: Backend) -> None:
         if ("advisor" in args.sherlocks) and ("random" in args.sherlocks):
             gap = rates[(players, "advisor")] - rates[(players, "random")]
             print(f"|  | advisor - random | | {100 * gap:+.1f} points | | | | |", flush=True)
+    if args.moriarty_table:
+        moriarty_report(args, backend)
     if args.roles:
         print()
         print(f"Role beliefs of advisor Sherlocks ({args.roles} games, at each redeal and last decision)")
@@ -74,6 +81,28 @@ def report(args: argparse.Namespace, backend: Backend) -> None:
             r = role_ranking(args.roles, players, args.seed, executor=backend)
             print(f"| {players} | {r['checks']:.0f} | {100 * r['top_is_moriarty']:.1f}% | {100 * r['chance']:.1f}% |",
                   flush=True)
+
+
+def moriarty_report(args: argparse.Namespace, backend: Backend) -> None:
+    """Moriarty's win rate with ``advisor-moriarty`` and with ``random`` against advisor Sherlocks."""
+    print()
+    print(f"Moriarty win rate against advisor Sherlocks, {args.games} games per cell, seed {args.seed}")
+    print("| players | Moriarty bot | Moriarty wins | win rate | ± s.e. | explosions | time-outs | s/game |")
+    print("|---|---|---|---|---|---|---|---|")
+    for players in args.players:
+        rates = {}
+        for moriarty in MORIARTIES:
+            spec = f"advisor/{moriarty}"
+            matchup = Matchup(functools.partial(_new_state, players=players), (spec,) * players, make_bot)
+            start = time.perf_counter()
+            result = summarize_records(run_games(matchup, args.games, args.seed, backend))
+            per_game = (time.perf_counter() - start) / args.games
+            wins = result.games - result.sherlock_wins
+            rates[moriarty] = wins / result.games
+            print(f"| {players} | {moriarty} | {wins} | {100 * rates[moriarty]:.1f}% | {100 * result.stderr:.1f} | "
+                  f"{result.explosions} | {result.time_outs} | {per_game:.3f} |", flush=True)
+        gap = rates["advisor-moriarty"] - rates["random"]
+        print(f"|  | advisor-moriarty - random | | {100 * gap:+.1f} points | | | | |", flush=True)
 
 
 if __name__ == "__main__":

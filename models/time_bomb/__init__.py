@@ -31,8 +31,8 @@ ENTRY = GameEntry(
         options=(
             Option("players", int, 5, "Players at the table.", 4, 6),
             Option("bots", str, "advisor/bluffing-moriarty", "Bots seat by seat, comma-separated, or one spec for "
-                   "every seat. A spec is a bot (random, honest-sherlock, bluffing-moriarty, advisor) or "
-                   "SHERLOCK_BOT/MORIARTY_BOT, played by the role each seat is dealt."),
+                   "every seat. A spec is a bot (random, honest-sherlock, bluffing-moriarty, advisor, "
+                   "advisor-moriarty) or SHERLOCK_BOT/MORIARTY_BOT, played by the role each seat is dealt."),
             Option("deep_check", bool, False, "Also check each bot's CP-SAT knowledge model at the end of every game "
                    "(slower)."),
         ),
@@ -40,7 +40,7 @@ ENTRY = GameEntry(
     json_help="Print the final state as JSON ('roles': player -> P(Moriarty); 'cut_risk': player -> P(defusing), "
     "P(explosion) per cutter policy in 'cut_risk_policies' (avoid, seek); ...).",
     knowledge="exact hard facts + bluff model for claims",
-    bots="`advise`; random, honest-sherlock, bluffing-moriarty, advisor",
+    bots="`advise`; random, honest-sherlock, bluffing-moriarty, advisor, advisor-moriarty",
     docs="docs/time-bomb.md",
     examples=("time-bomb-5p.txt",),
     commands=("why", "advise", "holdings"),

@@ -49,8 +49,8 @@ class Weights:
     seeks it; ``hazard`` is the danger of an uncovered colour 1, 2, ... cuts from its threshold, and
     ``pink_next`` the danger of an uncovered pink just cut (the next cut explodes on a pink). ``cover`` picks
     the Sherlock cover: ``ratio`` (cut / threshold), ``need`` (fewest cuts from exploding) or ``next`` (the
-    least explosion risk of the next cut). ``bait`` is what a Moriarty holding no defusing card claims. ``second``
-    weighs the explosion risk of the cut after this one (:func:`next_risk`): the cut player cuts next."""
+    least explosion risk of the next cut). ``bait`` is what a Moriarty holding no defusing card claims (``claims``
+    ``fixed``), unless ``claims`` is ``ranked``: the best of :func:`claim_options` by ``lure`` and ``suspect``."""
 
     explosion: float = EXPLOSION_WEIGHT
     cutter: float = CUTTER_WEIGHT
@@ -61,10 +61,26 @@ class Weights:
     pink_next: float = 0.0
     cover: str = "ratio"
     bait: int = 1
-    second: float = 0.0
+    claims: str = "fixed"
+    lure: float = 1.0
+    suspect: float = 0.5
 
 
-DEFAULT_WEIGHTS = Weights()
+#: Each side's weights (tuned on simulated 4-player games against the bots, seed 11; measured on seed 2026: see
+#: docs/time-bomb.md): a Sherlock ranks cuts by the defusing chance and the explosion risk, the cutter's
+#: hand-over ignored (giving it to a likely Sherlock measured worse), covers the colour likeliest to explode.
+SHERLOCK_WEIGHTS = Weights(cutter=0.0, future=0.3, pink_next=0.5, cover="chance")
+#: A Moriarty ranks claims as the Sherlocks would read them (:func:`claim_options`: the suspicion a claim raises
+#: weighs three times its lure, so it claims none when holding defusing cards and one when holding none) and
+#: cuts for explosions and bombs, ignoring suspicion (the Sherlocks it assumes read roles from claims only) and
+#: who takes the cutter next (handing it to a likely Moriarty measured worse).
+MORIARTY_WEIGHTS = Weights(cutter=0.0, suspicion=0.0, claims="ranked", lure=1.0, suspect=3.0)
+WEIGHTS: Mapping[str, Weights] = {SHERLOCK: SHERLOCK_WEIGHTS, MORIARTY: MORIARTY_WEIGHTS}
+
+
+def weights_of(side: str, weights: Weights | None = None) -> Weights:
+    """``weights`` if given, else ``side``'s (:data:`WEIGHTS`)."""
+    return weights if weights is not None else WEIGHTS[side]
 
 AVOID = "avoid"  # the cutter's choices inside a cut avoid an explosion when the rules let them (Sherlock)
 SEEK = "seek"  # ... cause one when they can (Moriarty)
@@ -492,37 +508,13 @@ def future_hazard(
     return total
 
 
-def next_risk(
-    belief: Belief, board: Board, seat: int, card: str, p_moriarty: float, tolerance: float = 0.0
-) -> float:
-    """P(the cut after this one explodes) when this cut shows ``card`` from ``seat`` without ending the game:
-    ``seat`` then holds the cutter and cuts one of the others, avoiding an explosion as well as it can if a
-    Sherlock (chance ``1 - p_moriarty``), seeking one if a Moriarty. A cover the card brings is not placed here
-    (valued by :func:`hazard`), and a red card's extra cut is in :func:`explosion` already: 0 for both."""
-    if card in (DEFUSE, RED):
-        return 0.0
-    after = board.after(seat, card)
-    if card == BLUE and board.covered:
-        return 0.0  # the cover it removes is the cutter's choice, valued with the card itself
-    try:
-        revealed = belief.reveal(seat, card)
-    except ValueError:
-        return 0.0
-    targets = [s for s in range(1, board.players + 1) if s != seat and after.sizes[s - 1] > 0]
-    if not targets:
-        return 0.0
-    avoid = explosions(revealed, after, targets, AVOID, tolerance)
-    seek = explosions(revealed, after, targets, SEEK, tolerance) if p_moriarty > 0 else avoid
-    return (1 - p_moriarty) * min(avoid.values()) + p_moriarty * max(seek.values())
-
-
 def cut_options(
     kn: TimeBombKnowledge,
     side: str | None = None,
     cutter: int | None = None,
     tolerance: float = 0.0,
     detail: bool = True,
-    weights: Weights = DEFAULT_WEIGHTS,
+    weights: Weights | None = None,
 ) -> list[CutOption]:
     """Every legal cut for ``cutter`` (default: whoever holds the cutter), best first for ``side`` (default:
     my role), its explosion risk from :func:`cut_risks` under the side's policy. Each option's ``risk`` also
@@ -532,6 +524,7 @@ def cut_options(
     the hard explosion risks (``p_explode_hard`` is then NaN) and the role beliefs after each card (empty)."""
     t = kn.table
     side = side or kn.role
+    weights = weights_of(side, weights)
     cutter = t.cutter if cutter is None else cutter
     policy = policy_of(side)
     policies = tuple(dict.fromkeys((*risk_policies(kn, cutter), policy)))
@@ -560,20 +553,14 @@ def cut_options(
                 if_def = _roles_after(soft, seat, DEFUSE)
         p_sherlock = 1.0 - roles[seat]
         future = future_hazard(soft, board, seat, reachable, weights) if weights.future else 0.0
-        second = 0.0
-        if weights.second:
-            for card, p in soft.p_types(seat).items():
-                if p > 0 and card != DEFUSE and _leaf(board, card, side == SHERLOCK) != 1.0:
-                    second += p * next_risk(soft, board, seat, card, roles[seat], max(tolerance, 1e-3))
         if side == SHERLOCK:
-            score = (p_def - weights.explosion * boom + weights.cutter * p_sherlock - weights.future * future
-                     - weights.second * second)
+            score = p_def - weights.explosion * boom + weights.cutter * p_sherlock - weights.future * future
             reason = f"{_pct(p_def)} defusing, {_pct(boom)} explosion, {_pct(p_sherlock)} Sherlock (cuts next)"
         else:
             ratio = ratios.get(seat)
             suspicion = (best_public - ratio) if best_public is not None and ratio is not None else 0.0
             score = (boom + weights.bomb * (1 - p_def) - weights.suspicion * suspicion
-                     + weights.cutter * roles[seat] + weights.future * future + weights.second * second)
+                     + weights.cutter * roles[seat] + weights.future * future)
             reason = f"{_pct(boom)} explosion, {_pct(1 - p_def)} bomb, suspicion {suspicion:.2f}"
         out.append(
             CutOption(seat, p_def, p_def_hard, boom, boom_hard, win, if_def, if_bomb, score, reason, policy, risk)
@@ -592,6 +579,8 @@ def danger(kn: TimeBombKnowledge, colour: str, mode: str = "ratio") -> float:
     pink's counting the pink-in-a-row danger as one cut nearer."""
     t = kn.table
     cut, thr = t.counts[colour], t.setup.thresholds[colour]
+    if mode == "chance":
+        return explode_chance(kn, colour)
     most = max(kn.in_play()[colour])
     reachable = most >= thr
     if mode == "green":  # fewest cuts from exploding, pink-in-a-row not counted
@@ -607,13 +596,57 @@ def danger(kn: TimeBombKnowledge, colour: str, mode: str = "ratio") -> float:
     return (cut / thr if reachable else 0.0) + pink
 
 
+def cuts_left(table: Table) -> int:
+    """How many cuts the game can still have (turns of this round and the later ones, red extra cuts aside),
+    at most the cards left."""
+    setup = table.setup
+    turns = table.turns_left()
+    for r in range(table.round + 1, setup.rounds + 1):
+        turns += setup.turns_per_round - (table.oranges_cut if r == setup.rounds else 0)
+    return max(0, min(turns, table.remaining_cards()))
+
+
+def _tail(total: int, good: int, draws: int, need: int) -> float:
+    """P(at least ``need`` of ``draws`` cards drawn without replacement from ``total`` are among ``good``)."""
+    if need <= 0:
+        return 1.0
+    draws = min(draws, total)
+    if good < need or draws < need:
+        return 0.0
+    denom = math.comb(total, draws)
+    miss = sum(math.comb(good, x) * math.comb(total - good, draws - x) for x in range(need))
+    return 1.0 - miss / denom
+
+
+def explode_chance(kn: TimeBombKnowledge, colour: str, horizon: int | None = None) -> float:
+    """P(``colour``, left uncovered, explodes in the next ``horizon`` cuts (default: all the cuts left) if the
+    cuts took random cards): enough of its cards not yet cut among the cut ones (hypergeometric, mixed over how
+    many of its cards are in play), and for pink two pink cuts in a row (a union bound over adjacent pairs)."""
+    t = kn.table
+    cards = t.remaining_cards()
+    draws = cuts_left(t) if horizon is None else min(horizon, cuts_left(t))
+    if cards <= 0 or draws <= 0:
+        return 0.0
+    cut, thr = t.counts[colour], t.setup.thresholds[colour]
+    total = 0.0
+    for in_play, p in kn.in_play()[colour].items():
+        left = max(0, in_play - cut)
+        chance = _tail(cards, left, draws, thr - cut)
+        if colour == PINK and draws >= 2 and cards >= 2:
+            pair = left * (left - 1) / (cards * (cards - 1))
+            chance = min(1.0, chance + (draws - 1) * pair)
+        total += p * chance
+    return total
+
+
 def choose_cover(
-    kn: TimeBombKnowledge, side: str | None = None, weights: Weights = DEFAULT_WEIGHTS
+    kn: TimeBombKnowledge, side: str | None = None, weights: Weights | None = None
 ) -> tuple[str, str]:
     """Which colour the pending defusing / yellow card should cover, and why."""
     side = side or kn.role
+    weights = weights_of(side, weights)
     options = kn.table.coverable()
-    mode = weights.cover if side == SHERLOCK else "ratio"
+    mode = weights.cover
     scored = sorted(options, key=lambda c: (danger(kn, c, mode), -options.index(c)), reverse=side == SHERLOCK)
     pick = scored[0]
     word = "most" if side == SHERLOCK else "least"
@@ -621,30 +654,103 @@ def choose_cover(
                  f"{kn.table.setup.thresholds[pick]})"
 
 
-def choose_uncover(kn: TimeBombKnowledge, side: str | None = None) -> tuple[str, str]:
+def choose_uncover(
+    kn: TimeBombKnowledge, side: str | None = None, weights: Weights | None = None
+) -> tuple[str, str]:
     """Which cover a blue bomb should remove, and why."""
     side = side or kn.role
+    weights = weights_of(side, weights)
     t = kn.table
     options = list(t.covered)
     exposed = [c for c in options if t.counts[c] >= t.setup.thresholds[c]]
     if side == MORIARTY and exposed:
         return exposed[0], f"{exposed[0]} is at its threshold: uncovering it explodes it"
     safe = [c for c in options if c not in exposed] or options
-    scored = sorted(safe, key=lambda c: danger(kn, c), reverse=side == MORIARTY)
+    scored = sorted(safe, key=lambda c: danger(kn, c, weights.cover), reverse=side == MORIARTY)
     pick = scored[0]
     word = "least" if side == SHERLOCK else "most"
     return pick, f"{pick} is the {word} dangerous covered colour"
 
 
+@dataclass(frozen=True)
+class ClaimOption:
+    """One claim I could make now, as the Sherlocks would read it (:func:`claim_options`): ``lure`` is the
+    chance they then give my next card of being a defusing card, ``suspicion`` P(I am Moriarty) after it from
+    even odds, ``score`` the claim's value for my side."""
+
+    claimed: int
+    truth: bool
+    lure: float
+    suspicion: float
+    score: float
+    reason: str
+
+
+def _public_prior(kn: TimeBombKnowledge, size: int) -> np.ndarray:
+    """P(a hand of ``size`` cards holds d defusing cards) for someone who does not see it: ``size`` of the cards
+    left, the defusing cards left among them (hypergeometric)."""
+    t = kn.table
+    total, good = t.remaining_cards(), t.defusers_left()
+    out = np.array([math.comb(good, d) * math.comb(total - good, size - d) if d <= good and size - d <= total - good
+                    else 0 for d in range(size + 1)], dtype=float)
+    return out / out.sum() if out.sum() > 0 else np.full(size + 1, 1.0 / (size + 1))
+
+
+def claim_options(
+    kn: TimeBombKnowledge, side: str | None = None, weights: Weights | None = None
+) -> list[ClaimOption]:
+    """Every claim I could make now (0 to my hand size), best first for ``side`` (default: my role).
+
+    A Sherlock's best claim is the truth (the other Sherlocks can then cut my defusing cards); the others are
+    ranked by how far they are from it. For a Moriarty the claim is read as the Sherlocks would read it, under
+    the bluff model at the rates set (``bluff S M``) and a hand they do not see (the cards left, hypergeometric):
+    ``lure`` (their P(my next card is a defusing card) after the claim) and ``suspicion`` (P(I am Moriarty)
+    after it, from even odds). Holding defusing cards I want a low lure (nobody cuts them); holding none a high
+    one (cuts come to my bombs and the cutter to me); always a low suspicion:
+    ``score = -+ weights.lure * lure - weights.suspect * suspicion``."""
+    side = side or kn.role
+    weights = weights_of(side, weights)
+    hand = kn.my_hand()
+    held, size = hand[DEFUSE], sum(hand.values())
+    counts = np.arange(size + 1)
+    if side == SHERLOCK or size == 0:
+        return sorted(
+            (ClaimOption(k, k == held, 0.0, 0.0, -abs(k - held), "the truth" if k == held else
+                         f"{abs(k - held)} off the truth") for k in range(size + 1)),
+            key=lambda o: (-o.score, o.claimed),
+        )
+    prior = _public_prior(kn, size)
+    model = kn.bluff
+    out = []
+    for k in range(size + 1):
+        like_s = model.likelihood(k, counts, size, SHERLOCK)
+        like_m = model.likelihood(k, counts, size, MORIARTY)
+        p_s, p_m = float(prior @ like_s), float(prior @ like_m)
+        suspicion = p_m / (p_s + p_m) if p_s + p_m > 0 else 0.5
+        post = prior * (0.5 * like_s + 0.5 * like_m)
+        lure = float(post @ counts) / (post.sum() * size) if post.sum() > 0 else 0.0
+        sign = -1.0 if held else 1.0
+        score = sign * weights.lure * lure - weights.suspect * suspicion
+        aim = "keeps cuts away from your defusing cards" if held else "draws cuts to your bombs"
+        reason = f"read as {_pct(lure)} defusing per card ({aim}), {_pct(suspicion)} Moriarty"
+        out.append(ClaimOption(k, k == held, lure, suspicion, score, reason))
+    out.sort(key=lambda o: (-o.score, o.claimed))
+    return out
+
+
 def choose_claim(
-    kn: TimeBombKnowledge, side: str | None = None, weights: Weights = DEFAULT_WEIGHTS
+    kn: TimeBombKnowledge, side: str | None = None, weights: Weights | None = None
 ) -> tuple[int, str]:
     """What to say about my defusing cards now, and why."""
     side = side or kn.role
+    weights = weights_of(side, weights)
     held = kn.my_hand()[DEFUSE]
     size = sum(kn.my_hand().values())
     if side == SHERLOCK:
         return held, "tell the truth: the other Sherlocks can then cut your defusing cards"
+    if weights.claims == "ranked":
+        best = claim_options(kn, side, weights)[0]
+        return best.claimed, best.reason
     if held:
         return 0, f"you hold {held}: claim none so that nobody cuts them"
     claim = min(weights.bait, size)
@@ -667,7 +773,7 @@ def advise(
     claim_pending: bool = False,
     tolerance: float = 0.0,
     detail: bool = True,
-    weights: Weights = DEFAULT_WEIGHTS,
+    weights: Weights | None = None,
 ) -> Advice:
     """Advice for my pending decision: a claim (if ``claim_pending``), a cut, a cover or an uncover
     (``detail`` as in :func:`cut_options`)."""
@@ -681,7 +787,7 @@ def advise(
         colour, why = choose_cover(kn, weights=weights)
         return Advice("cover", f"cover {colour}", why)
     if t.cutter == kn.me and t.phase == "uncover":
-        colour, why = choose_uncover(kn)
+        colour, why = choose_uncover(kn, weights=weights)
         return Advice("uncover", f"uncover {colour}", why)
     if t.phase == "cut":
         options = tuple(cut_options(kn, tolerance=tolerance, detail=detail, weights=weights))

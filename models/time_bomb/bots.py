@@ -7,8 +7,10 @@
   false count, the bluff model's assumption); cuts the player whose claims promise the most bombs; covers the
   colour farthest from exploding and, after a blue bomb, exposes the most dangerous one.
 - ``advisor``: keeps a :class:`TimeBombKnowledge` and follows :func:`models.time_bomb.advisor.advise` for its
-  own role (either side). It also records its role beliefs at every redeal and at its last decision
-  (``role_beliefs``) so benchmarks can score them against the true roles.
+  own role (either side). ``advisor-moriarty`` is the same player under the name of the Moriarty advisor's
+  seat (``advisor/advisor-moriarty`` reads as the matchup of the Moriarty figures). It also records its role
+  beliefs at every redeal and at its last decision (``role_beliefs``) so benchmarks can score them against the
+  true roles.
 
 A spec ``S/M`` (e.g. ``advisor/bluffing-moriarty``) plays bot S when dealt Sherlock and M when dealt Moriarty.
 """
@@ -19,7 +21,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from models.time_bomb.advisor import DEFAULT_WEIGHTS, Weights, advise, choose_claim, choose_cover, choose_uncover
+from models.time_bomb.advisor import Weights, advise, choose_claim, choose_cover, choose_uncover
 from models.time_bomb.bluff import BluffModel
 from models.time_bomb.data import DEFUSE, MORIARTY, SHERLOCK
 from models.time_bomb.knowledge import TableSetup, TimeBombKnowledge
@@ -152,11 +154,12 @@ class AdvisorBot(_Tracker):
     """Follows the advisor for its own role; its knowledge is checked for soundness by the simulation."""
 
     name = "advisor"
-    weights: Weights = DEFAULT_WEIGHTS
+    weights: Weights | None = None  # None: the advisor's weights for its side (advisor.WEIGHTS)
+    rates: tuple[float, float] = (SHERLOCK_BLUFF, MORIARTY_BLUFF)  # the bluff model it reads claims with
 
     def __init__(self, seat: int, rng: random.Random, bluff: BluffModel | None = None) -> None:
         super().__init__(seat, rng)
-        self.bluff = bluff or BluffModel(SHERLOCK_BLUFF, MORIARTY_BLUFF)
+        self.bluff = bluff or BluffModel(*self.rates)
         self.setup = TableSetup()
         self.role_beliefs: list[tuple[int, dict[int, float]]] = []  # (round, P(Moriarty) per seat)
 
@@ -184,14 +187,22 @@ class AdvisorBot(_Tracker):
         if isinstance(first, Cover):
             return Cover(choose_cover(kn, weights=w)[0])
         if isinstance(first, Uncover):
-            return Uncover(choose_uncover(kn)[0])
+            return Uncover(choose_uncover(kn, weights=w)[0])
         advice = advise(kn, tolerance=ADVISOR_TOLERANCE, detail=False, weights=w)  # the ranking only
         pick = Target(advice.options[0].seat)
         return pick if pick in legal else self.rng.choice(legal)
 
 
+class AdvisorMoriartyBot(AdvisorBot):
+    """The Moriarty advisor's seat (``advisor-moriarty``): when dealt Moriarty it follows ``advise`` for
+    Moriarty (claims ranked as the Sherlocks read them, cuts for explosions; docs/time-bomb.md says what it
+    assumes about the Sherlocks); when dealt Sherlock it plays the Sherlock advisor, as ``advisor`` does."""
+
+    name = "advisor-moriarty"
+
+
 BOTS: dict[str, type[_Tracker]] = {
-    cls.name: cls for cls in (RandomBot, HonestSherlockBot, BluffingMoriartyBot, AdvisorBot)
+    cls.name: cls for cls in (RandomBot, HonestSherlockBot, BluffingMoriartyBot, AdvisorBot, AdvisorMoriartyBot)
 }
 
 

@@ -13,16 +13,18 @@ from collections.abc import Sequence
 
 from models.time_bomb.advisor import (
     POLICY_LABEL,
+    ClaimOption,
     CutOption,
     CutRisk,
     advise,
     choose_claim,
+    claim_options,
     cut_options,
     cut_risks,
     risk_policies,
 )
 from models.time_bomb.counting import Holds, InPlay
-from models.time_bomb.data import DEFUSE, SHERLOCK
+from models.time_bomb.data import DEFUSE, MORIARTY, SHERLOCK
 from models.time_bomb.knowledge import TimeBombKnowledge
 from models.time_bomb.rules import COVER, CUT, REDEAL, UNCOVER
 from solver import view as v
@@ -141,7 +143,22 @@ def advice_view(kn: TimeBombKnowledge) -> v.View:
     if not kn.table.over and kn.table.phase != REDEAL:
         k, why = choose_claim(kn)
         parts.append(v.Text(f"What to claim: {plural(k, 'defusing card')} ({why})"))
+        if kn.role == MORIARTY and kn.table.sizes[kn.me] > 0:
+            parts.append(claim_options_table(claim_options(kn)))
     return v.Group(*parts)
+
+
+def claim_options_table(options: Sequence[ClaimOption]) -> v.Table:
+    """A Moriarty's possible claims, best first, as the Sherlocks would read them (``advise``)."""
+    table = v.Table(title="Claims, best first (as the Sherlocks read them with the bluff model)")
+    for col in ("#", "Claim", "Truth", "Read as defusing per card", "P(Moriarty) after", "Why"):
+        table.add_column(col, prose=col == "Why")
+    numbers = v.ranks([o.score for o in options])
+    if any("=" in rank for rank in numbers):
+        table.caption = v.TIED_NOTE
+    for rank, o in zip(numbers, options, strict=True):
+        table.add_row(rank, str(o.claimed), "yes" if o.truth else "no", _prob(o.lure), _prob(o.suspicion), o.reason)
+    return table
 
 
 def next_step(kn: TimeBombKnowledge) -> str:

@@ -1,0 +1,157 @@
+"""The Moriarty advisor and the new look-ahead pieces: claims ranked as the Sherlocks read them (checked against
+a brute force over every hand), the explosion chance of an uncovered colour (against an enumeration of every
+set of cuts), the cuts left, the Moriarty's cut score, and the ``advisor-moriarty`` seat."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import random
+
+import pytest
+
+from models.time_bomb import ENTRY
+from models.time_bomb.advisor import (
+    MORIARTY_WEIGHTS,
+    SHERLOCK_WEIGHTS,
+    Weights,
+    _tail,
+    advise,
+    choose_claim,
+    choose_cover,
+    claim_options,
+    cut_options,
+    cuts_left,
+    explode_chance,
+)
+from models.time_bomb.bots import BOTS, AdvisorMoriartyBot, RoleBot, make_bot
+from models.time_bomb.data import MORIARTY, SHERLOCK
+from models.time_bomb.knowledge import TableSetup, TimeBombKnowledge
+from models.time_bomb.observations import Claim, Cut, Hand, Me, Players, Role, Start
+from models.time_bomb.rules import TableRules, TimeBombState, new_game
+from solver.simulate import Matchup, play_game
+
+
+def knowledge(players: int, hand: tuple[str, ...], role: str = MORIARTY, me: int = 1) -> TimeBombKnowledge:
+    setup = TableSetup()
+    for entry in (Players(players), Me(me), Role(role), Start(1), Hand(hand)):
+        setup.apply(entry)
+    return TimeBombKnowledge(setup)
+
+
+def brute_claim_reading(players: int, size: int, claimed: int, sherlock: float, moriarty: float) -> tuple[float, float]:
+    """(lure, suspicion) of a claim by enumerating every hand of ``size`` cards from the deck as an onlooker
+    sees it (all 5N cards, N defusing), each hand's defusing count, and the bluff model's two likelihoods."""
+    cards = 5 * players
+    deck = [1] * players + [0] * (cards - players)
+    p_s = p_m = mass = mass_d = 0.0
+    for hand in itertools.combinations(range(cards), size):
+        d = sum(deck[i] for i in hand)
+        like_s = 1 - sherlock if d == claimed else sherlock / size
+        like_m = 1 - moriarty if d == claimed else moriarty / size
+        p_s += like_s
+        p_m += like_m
+        w = 0.5 * like_s + 0.5 * like_m
+        mass += w
+        mass_d += w * d
+    return mass_d / (mass * size), p_m / (p_s + p_m)
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_claim_readings_equal_a_brute_force_over_every_hand(players: int) -> None:
+    kn = knowledge(players, ("pink", "red", "red", "blue", "green"))
+    options = {o.claimed: o for o in claim_options(kn)}
+    assert sorted(options) == [0, 1, 2, 3, 4, 5]
+    for k, o in options.items():
+        lure, suspicion = brute_claim_reading(players, 5, k, 0.1, 0.5)
+        assert o.lure == pytest.approx(lure, abs=1e-12)
+        assert o.suspicion == pytest.approx(suspicion, abs=1e-12)
+        # holding no defusing card: lure up, suspicion down
+        assert o.score == pytest.approx(MORIARTY_WEIGHTS.lure * lure - MORIARTY_WEIGHTS.suspect * suspicion)
+        assert o.truth == (k == 0)
+
+
+def test_a_moriarty_claims_one_holding_none_and_none_holding_some() -> None:
+    bare = knowledge(5, ("pink", "red", "red", "blue", "green"))
+    assert [o.claimed for o in claim_options(bare)][:3] == [1, 2, 0]
+    assert choose_claim(bare)[0] == 1
+    holding = knowledge(5, ("defuse", "defuse", "red", "blue", "green"))
+    assert claim_options(holding)[0].claimed == 0
+    assert choose_claim(holding)[0] == 0
+    # a Sherlock's best claim is the truth, then the counts nearest it
+    sherlock = knowledge(5, ("defuse", "defuse", "red", "blue", "green"), role=SHERLOCK)
+    assert [o.claimed for o in claim_options(sherlock)] == [2, 1, 3, 0, 4, 5]
+    assert advise(sherlock, claim_pending=True).best == "claim 1 2"
+    # the rates set for the table are the Sherlocks' reading: nobody lying makes every false claim read as Moriarty
+    lure, suspicion = brute_claim_reading(5, 5, 3, 0.0, 0.5)
+    kn = knowledge(5, ("pink", "red", "red", "blue", "green"))
+    kn.bluff = type(kn.bluff)(0.0, 0.5)
+    three = {o.claimed: o for o in claim_options(kn)}[3]
+    assert (three.lure, three.suspicion) == (pytest.approx(lure, abs=1e-12), pytest.approx(suspicion, abs=1e-12))
+
+
+@pytest.mark.parametrize(("total", "good", "draws", "need"),
+                         [(8, 3, 4, 2), (7, 2, 7, 2), (9, 4, 3, 3), (6, 0, 5, 1), (5, 5, 2, 3), (10, 3, 6, 0)])
+def test_tail_equals_an_enumeration_of_every_draw(total: int, good: int, draws: int, need: int) -> None:
+    hits = sum(1 for chosen in itertools.combinations(range(total), draws) if sum(c < good for c in chosen) >= need)
+    assert _tail(total, good, draws, need) == pytest.approx(hits / math.comb(total, draws), abs=1e-12)
+
+
+def test_cuts_left_and_the_explosion_chance_of_a_colour() -> None:
+    kn = knowledge(4, ("pink", "red", "blue", "green", "green"), role=SHERLOCK)
+    assert cuts_left(kn.table) == 16  # 4 rounds of 4 cuts, 20 cards
+    kn.add(Claim(1, 0))
+    kn.add(Cut(2, "green"))
+    assert cuts_left(kn.table) == 15
+    # green: threshold 3, one cut; its cards not yet cut are in play less one, over the 19 cards left
+    expected = sum(p * _tail(19, k - 1, 15, 2) for k, p in kn.in_play()["green"].items())
+    assert explode_chance(kn, "green") == pytest.approx(expected, abs=1e-12)
+    assert explode_chance(kn, "green", horizon=1) == 0.0  # one cut cannot bring two more
+    pink = sum(p * min(1.0, _tail(19, k, 15, 4) + 14 * k * (k - 1) / (19 * 18))
+               for k, p in kn.in_play()["pink"].items())
+    assert explode_chance(kn, "pink") == pytest.approx(pink, abs=1e-12)
+
+
+def test_the_sherlock_covers_the_colour_likeliest_to_explode_and_the_moriarty_the_least() -> None:
+    kn = knowledge(5, ("defuse", "pink", "red", "blue", "green"), role=SHERLOCK)
+    for entry in (Cut(2, "green"), Cut(3, "green"), Cut(4, "pink"), Cut(5, "defuse")):
+        kn.add(entry)
+    assert kn.table.phase == "cover"
+    chances = {c: explode_chance(kn, c) for c in kn.table.coverable()}
+    assert choose_cover(kn, SHERLOCK)[0] == max(chances, key=chances.__getitem__) == "green"
+    assert choose_cover(kn, MORIARTY)[0] == min(chances, key=chances.__getitem__)
+
+
+def test_the_moriarty_cut_score_ignores_suspicion() -> None:
+    kn = knowledge(5, ("pink", "red", "red", "blue", "green"))
+    for entry in (Claim(2, 0), Claim(3, 2), Claim(4, 2), Claim(5, 0)):
+        kn.add(entry)
+    roles = kn.roles()
+    for o in cut_options(kn):
+        want = o.p_explode + MORIARTY_WEIGHTS.bomb * (1 - o.p_defuse) + MORIARTY_WEIGHTS.cutter * roles[o.seat]
+        assert o.score == pytest.approx(want, abs=1e-12)
+    assert cut_options(kn)[0].seat in (2, 5)  # the players who claimed no defusing card: bombs
+    # minding suspicion (for Sherlocks who read cuts): cutting a claim of 0 when the best claim is 2 of 5 costs
+    # 0.5 * (2/5 - 0)
+    bold = {o.seat: o.score for o in cut_options(kn)}
+    careful = {o.seat: o.score for o in cut_options(kn, weights=Weights(suspicion=0.5, cutter=0.0))}
+    for seat, cost in ((2, 0.2), (3, 0.0), (4, 0.0), (5, 0.2)):
+        assert bold[seat] - careful[seat] == pytest.approx(cost, abs=1e-12)
+    assert SHERLOCK_WEIGHTS.cutter == MORIARTY_WEIGHTS.cutter == MORIARTY_WEIGHTS.suspicion == 0.0
+
+
+def test_the_advisor_moriarty_seat_is_registered_and_plays_its_role() -> None:
+    assert "advisor-moriarty" in BOTS and "advisor-moriarty" in ENTRY.bots
+    state = TimeBombState(TableRules(5), random.Random(4))
+    bots = {s: make_bot("advisor/advisor-moriarty", s, random.Random(s)) for s in state.seats}
+    for s, bot in bots.items():
+        for obs in state.take_observations(s):
+            bot.inform(obs)
+        assert isinstance(bot, RoleBot)
+        assert isinstance(bot.inner, AdvisorMoriartyBot) == (state.roles[s] == MORIARTY)
+        assert bot.knowledge is not None
+    matchup = Matchup(functools.partial(lambda rng, players: new_game(TableRules(players), rng), players=4),
+                      ("advisor/advisor-moriarty",) * 4, make_bot)
+    record, final = play_game(matchup, 3)
+    assert final.is_terminal() and record.stats[0]["sherlock_win"] in (0, 1)
