@@ -13,7 +13,9 @@ import pytest
 from models.beyond_baker_street import compiled as loader
 from models.beyond_baker_street.advice import Situation, my_distribution, narrowed
 from models.beyond_baker_street.advisor import make_bot
+from models.beyond_baker_street.hat import HatBot
 from models.beyond_baker_street.knowledge import FULL_MASK, mask_distribution
+from models.beyond_baker_street.observations import Action
 from models.beyond_baker_street.plain import AdvisorBot, assist_numbers, assist_numbers_array
 from models.beyond_baker_street.rules import TableRules, new_game
 from solver.injections import unit_count
@@ -26,21 +28,23 @@ pytestmark = pytest.mark.skipif(kernels is None, reason="Numba is not installed"
 def situations(seed: int, bot: str = "advisor", case: int = 1, players: int = 3) -> list[Situation]:
     """Situations of every decision of a few seeded games."""
     out: list[Situation] = []
-    ranked = AdvisorBot.ranked
+    cls = HatBot if bot == "hat" else AdvisorBot
+    scores = cls.scores  # what the bot's step asks at every decision
 
-    def grab(self: AdvisorBot) -> object:
+    def grab(self: AdvisorBot) -> tuple[list[Action], list[float]]:
         sit = Situation.of(copy.deepcopy(self.hand))  # the knowledge of this decision, kept as it is
         sit.values  # noqa: B018 - the table of the board as it is now
         out.append(sit)
-        return ranked(self)
+        return scores(self)
 
     matchup = Matchup(functools.partial(new_game, TableRules(players, case)), (bot,) * players, make_bot)
-    AdvisorBot.ranked = grab  # type: ignore[method-assign]
+    cls.scores = grab  # type: ignore[method-assign]
     try:
         for i in range(3):
             play_game(matchup, game_seed(seed, i), i)
     finally:
-        AdvisorBot.ranked = ranked  # type: ignore[method-assign]
+        cls.scores = scores  # type: ignore[method-assign]
+    assert out, "no decision was seen"
     return out
 
 
