@@ -28,6 +28,11 @@ ENTRY = GameEntry(
                    "advisor, hat: the advisor with the hat convention, every seat)."),
             Option("characters", str, "", "Character cards: 'random' (drawn per game), or one name per seat, "
                    "comma-separated ('Toby,random,Lestrade'); empty: the base game."),
+            Option("soundness", float, 0.1, "Share of the observations after which each bot's knowledge is checked "
+                   "for soundness (a sample drawn from the game seed; every bot is also checked as each game ends); "
+                   "the games played do not depend on it.", 0.0, 1.0),
+            Option("check_every", bool, False, "Check each bot's knowledge after every observation (as the tests "
+                   "do; the same as --soundness 1)."),
         ),
     ),
     json_help="Print the final state as JSON ('hand': one map per position from card to probability).",

@@ -203,7 +203,20 @@ class Situation:
     _icon_needs: dict[str, list[tuple[str, int]]] | None = None
 
     @staticmethod
+    def kept(kn: HandKnowledge, weights: Weights = DEFAULT_WEIGHTS) -> Situation:
+        """:meth:`of`, built once per knowledge state: it is kept with ``kn``'s answers, which every entry
+        forgets (``HandKnowledge._fresh``), so the hat convention's reading of an entry and my own decision before
+        it share one situation and its value table. For the bots and the hat convention, whose knowledge changes
+        only by entries (a test that edits a board by hand asks :meth:`of`)."""
+        key = ("situation", weights)
+        cached = kn._cache.get(key)
+        if cached is None:
+            cached = kn._cache[key] = Situation.of(kn, weights)
+        return cached  # type: ignore[return-value]
+
+    @staticmethod
     def of(kn: HandKnowledge, weights: Weights = DEFAULT_WEIGHTS) -> Situation:
+        """What ``kn`` knows now, as a new situation."""
         assert kn.board is not None
         unseen = kn.unseen_mask()
         hands = {s: [slot.bit.bit_length() - 1 for slot in hand if slot.bit] for s, hand in kn.hands.items()
@@ -383,7 +396,7 @@ class Situation:
         """Everything :attr:`values` depends on: the weights, the cards in play, each open Lead's icon, need,
         pile and evidence, the track, the goal, the Holmes marker and its top, the Impossible and its limit."""
         board = self.board
-        return (self.weights, self.live, tuple(fact[1:] for fact in self.facts), board.track, board.data.goal,
+        return (self.weights, self.live, *[fact[1:] for fact in self.facts], board.track, board.data.goal,
                 board.holmes, board.data.holmes_max, len(board.impossible), self._limit)
 
     def _values_new(self) -> np.ndarray:

@@ -255,7 +255,7 @@ class HatTable:
         if self.mode_for(kn) == "icon":
             return ICON_CLASSES, ALL_CARDS
         if sit is None or sit.weights != self.weights:
-            sit = Situation.of(kn, self.weights)
+            sit = Situation.kept(kn, self.weights)
         return use_classes(sit, self.count(kn)), sit.live
 
     def label(self, kn: HandKnowledge, index: int) -> str:
@@ -290,13 +290,21 @@ class HatTable:
             if slot.id in self.fixed and not self.again:
                 continue
             allowed = slot.told_mask & live & self.fixed.get(slot.id, ALL_CARDS)
-            if sum(1 for c in classes if c & allowed) > 1:
-                return i
+            among = 0  # the classes it may be in, counted up to two (a loop: it runs for every hand, every play)
+            for c in classes:
+                if c & allowed:
+                    among += 1
+                    if among > 1:
+                        return i
         return None
 
     @staticmethod
     def class_of(classes: list[int], card: int) -> int:
-        return next(k for k, c in enumerate(classes) if c >> card & 1)
+        """The index of the class holding card index ``card``."""
+        for k, c in enumerate(classes):
+            if c >> card & 1:
+                return k
+        raise ValueError(f"card {card} is in no class")
 
     def seen_sum(self, kn: HandKnowledge, giver: int, skip: int | None = None,
                  part: tuple[list[int], int] | None = None) -> int:
@@ -423,7 +431,7 @@ class HatTable:
         if self.plays_limit is not None and board.case.limit > self.plays_limit.get(kn.players, -1):
             return None
         if sit is None or sit.weights != self.weights:
-            sit = Situation.of(kn, self.weights)
+            sit = Situation.kept(kn, self.weights)
         positions = list(range(len(kn.hands[seat])))
         if self.skip_bad:
             good = good_cards(sit)
@@ -439,7 +447,7 @@ class HatTable:
         """Take in a play (before the knowledge model does): its position says the sum of the focus classes."""
         if not self.plays or not kn.started:
             return
-        sit = Situation.of(kn, self.weights)
+        sit = Situation.kept(kn, self.weights)
         play = self.play_part(kn, event.seat, sit)
         if play is None or event.position - 1 not in play[1]:
             return
@@ -499,7 +507,7 @@ def hat_scores(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
                ) -> tuple[list[Action], list[float]]:
     """:func:`hat_advise`'s actions and values alone, unranked (:func:`~models.beyond_baker_street.plain.scores_in`):
     what the hat bot plays the best legal one of, at a table without Character cards whose game is not over."""
-    sit = Situation.of(kn, weights)
+    sit = Situation.kept(kn, weights)
     if not in_play(kn):
         return scores_in(sit)
     kinds = hat.kinds(kn)
@@ -530,7 +538,7 @@ def hat_advise(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
     Outside the convention's games (:func:`in_play`) this is plain :func:`advise`."""
     if kn.board is None or kn.board.over:
         return advise(kn, weights, reasons=reasons, known=hat.known(kn))  # its error says why
-    sit = Situation.of(kn, weights)
+    sit = Situation.kept(kn, weights)
     if not in_play(kn):  # the plain advisor's ranking, to the last bit (no narrowing by all-card masks)
         return advise_in(sit, reasons=reasons)
     kinds = hat.kinds(kn)

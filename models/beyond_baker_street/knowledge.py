@@ -272,6 +272,12 @@ def place_words(place: Place) -> str:
 
 DEAD = "dead"  # the place of a card played face up to a Lead that went dead at once: ("lead", DEAD)
 
+#: The places as the card places name them, built once (every entry of every player reads them).
+_HAND_PLACE: dict[int, Place] = {seat: ("hand", seat) for seat in range(1, 9)}
+_LEAD_PLACE: dict[str, Place] = {section: ("lead", section) for section in SECTIONS}
+_IMPOSSIBLE: Place = ("impossible", "")
+_CONFIRMED: Place = ("confirmed", "")
+
 
 @dataclass(frozen=True)
 class Span:
@@ -292,6 +298,14 @@ class Span:
     def seen_since(self, entry: int) -> bool:
         """Whether the card was in sight here at entry ``entry`` or later."""
         return self.end is None or self.end >= entry
+
+
+def _span(card: Evidence, place: Place, start: int, end: int | None) -> Span:
+    """``Span(card, place, start, end)`` without a frozen dataclass's per-field set-up (the card places make one
+    for every card that moves, for every player)."""
+    span = object.__new__(Span)
+    span.__dict__.update(card=card, place=place, start=start, end=end)
+    return span
 
 
 @dataclass(frozen=True)
@@ -544,12 +558,14 @@ class HandKnowledge:
         board = self.board
         assert board is not None
         out: dict[Place, int] = {}
+        taken = 0
         for seat, hand in self.hands.items():
             mask = 0
             for slot in hand:
                 mask |= slot.bit
             if mask:
-                out[("hand", seat)] = mask
+                out[_HAND_PLACE[seat]] = mask
+                taken |= mask
         base = _ICON_BASE
         for section, ls in board.leads.items():
             mask = 0
@@ -558,20 +574,21 @@ class HandKnowledge:
             for c in ls.raised:
                 mask |= 1 << base[c.icon] + c.number
             if mask:
-                out[("lead", section)] = mask
+                out[_LEAD_PLACE[section]] = mask
+                taken |= mask
         mask = 0
         for c in board.impossible:
             if isinstance(c, Evidence):
                 mask |= 1 << base[c.icon] + c.number
         if mask:
-            out[("impossible", "")] = mask
-        taken = 0
-        for m in out.values():
-            taken |= m
-        mask = card_mask(board.confirmed_cards) & ~taken
-        if mask:
-            out[("confirmed", "")] = mask
-        self._sighted = taken | mask  # every card I see or saw leave play: what is not unseen (unseen_mask)
+            out[_IMPOSSIBLE] = mask
+            taken |= mask
+        if board.confirmed_cards:
+            mask = card_mask(board.confirmed_cards) & ~taken
+            if mask:
+                out[_CONFIRMED] = mask
+                taken |= mask
+        self._sighted = taken  # every card I see or saw leave play: what is not unseen (unseen_mask)
         if board.top_known or self.buried:
             for c, (place, _where) in self.in_deck().items():  # known in the deck: nowhere else
                 bit = 1 << card_index(c)
@@ -603,51 +620,60 @@ class HandKnowledge:
         opened, spans, was = self._open, self.spans, self._open_at
         evidence = self.data.evidence
         # every card seen since this entry, by place: the open spans (exactly the cards of ``now``) and the closed
-        by_place = dict(now)
-        for place, mask in was.items():
-            gone = mask & ~now.get(place, 0)  # spans that end at this entry (entries only grow: no older one does)
-            if gone:
+        by_place = now
+        if now != was:
+            by_place = dict(now)
+            for place, mask in was.items():
+                gone = mask & ~now.get(place, 0)  # spans that end at this entry (entries only grow: no older one)
+                if not gone:
+                    continue
                 by_place[place] = by_place.get(place, 0) | gone
-            while gone:
-                low = gone & -gone
-                gone ^= low
-                card = evidence[low.bit_length() - 1]
-                index = opened.pop(card)
-                span = spans[index]
-                spans[index] = Span(card, span.place, span.start, entry)
-        in_sight = 0
-        for place, mask in now.items():
-            in_sight |= mask
-            new = mask & ~was.get(place, 0)
-            while new:
-                low = new & -new
-                new ^= low
-                card = evidence[low.bit_length() - 1]
-                opened[card] = len(spans)
-                spans.append(Span(card, place, entry))
-        self._open_at = now
-        for card, place in passing:
-            bit = 1 << card_index(card)
-            if not in_sight & bit:
-                spans.append(Span(card, place, entry, entry))
-                by_place[place] = by_place.get(place, 0) | bit
+                while gone:
+                    low = gone & -gone
+                    gone ^= low
+                    card = evidence[low.bit_length() - 1]
+                    index = opened.pop(card)
+                    span = spans[index]
+                    spans[index] = _span(card, span.place, span.start, entry)
+            for place, mask in now.items():
+                new = mask & ~was.get(place, 0)
+                while new:
+                    low = new & -new
+                    new ^= low
+                    card = evidence[low.bit_length() - 1]
+                    opened[card] = len(spans)
+                    spans.append(_span(card, place, entry, None))
+            self._open_at = now
+        if passing:
+            in_sight = 0  # every card in sight after this entry
+            for m in now.values():
+                in_sight |= m
+            by_place = dict(by_place)
+            for card, place in passing:
+                bit = 1 << card_index(card)
+                if not in_sight & bit:
+                    spans.append(_span(card, place, entry, entry))
+                    by_place[place] = by_place.get(place, 0) | bit
         shown, deck = 0, 0
         held: dict[int, int] = {}
         for place, mask in by_place.items():
-            if place[0] == "hand":
+            kind = place[0]
+            if kind == "hand":
                 held[place[1]] = mask  # type: ignore[index]
-            elif place[0] == "deck":
+            elif kind == "deck":
                 deck |= mask
             else:
                 shown |= mask
-        for seat, hand in self.hands.items():
-            seen = shown | deck if seat == self.me else shown  # a card only I know in the deck tells them nothing
+        me = self.setup.me
+        hands = self.hands
+        for seat, hand in hands.items():
+            seen = shown | deck if seat == me else shown  # a card only I know in the deck tells them nothing
             for other, mask in held.items():
                 if other != seat:
                     seen |= mask
             for slot in hand:
                 if seen & ~slot.seen:
-                    self.hands[seat] = [slot.seeing(seen) for slot in hand]
+                    hands[seat] = [slot.seeing(seen) for slot in hand]
                     break
 
     def sighting_spans(self, card: Evidence) -> list[Span]:

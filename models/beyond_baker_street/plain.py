@@ -495,7 +495,7 @@ class AdvisorBot:
     def scores(self) -> tuple[list[Action], list[float]]:
         """My actions and their values (:func:`scores_in`), unranked: what :meth:`step` plays the best legal one
         of at a table without Character cards."""
-        return scores_in(Situation.of(self.hand, self.weights))
+        return scores_in(Situation.kept(self.hand, self.weights))
 
     def step(self, view: TableView) -> Action:
         if view.legal_actions and isinstance(view.legal_actions[0], Keep | Place):

@@ -59,16 +59,23 @@ def summarize_records(records: Sequence[GameRecord]) -> TableFigures:
     return TableFigures(n, wins, means, losses)
 
 
-def matchup(players: int, case: int, bots: str, characters: str) -> Matchup:
-    """The games to play (raises a one-line :class:`AssistantError` for a bad option)."""
+def matchup(players: int, case: int, bots: str, characters: str, soundness: float = 1.0,
+            check_every: bool = False) -> Matchup:
+    """The games to play (raises a one-line :class:`AssistantError` for a bad option). ``soundness`` is the share
+    of observations after which each bot's knowledge is checked (``Matchup.soundness``: 1, every one, unless a
+    caller samples them, as ``assist simulate`` does by default); ``check_every`` checks every one whatever it
+    says. The games and their records do not depend on either."""
+    if not 0.0 <= soundness <= 1.0:  # NaN included
+        raise AssistantError(f"--soundness {soundness}: expected a share from 0 to 1")
+    share = 1.0 if check_every else float(soundness)
     rules = TableRules(players, case)
     names = seat_bots(bots, players, lambda name: make_bot(name, 1, random.Random(0)), counted=False)
     if "hat" in names and set(names) != {"hat"}:
         raise AssistantError(f"--bots '{bots}': hat is a convention the whole table plays; make every seat hat")
     if characters.strip():
         seats = parse_characters(characters, players, rules.data)
-        return Matchup(functools.partial(new_character_game, rules, seats), names, make_bot)
-    return Matchup(functools.partial(new_game, rules), names, make_bot)
+        return Matchup(functools.partial(new_character_game, rules, seats), names, make_bot, soundness=share)
+    return Matchup(functools.partial(new_game, rules), names, make_bot, soundness=share)
 
 
 def summary(records: Sequence[GameRecord], played: Matchup, options: Mapping[str, Any]) -> SimulationSummary:

@@ -13,7 +13,9 @@ import pytest
 from models.beyond_baker_street import compiled as loader
 from models.beyond_baker_street.advice import Situation, my_distribution, narrowed
 from models.beyond_baker_street.advisor import make_bot
+from models.beyond_baker_street.hat import HatBot
 from models.beyond_baker_street.knowledge import FULL_MASK, mask_distribution
+from models.beyond_baker_street.observations import Action
 from models.beyond_baker_street.plain import AdvisorBot, assist_numbers, assist_numbers_array
 from models.beyond_baker_street.rules import TableRules, new_game
 from solver.injections import unit_count
@@ -26,21 +28,23 @@ pytestmark = pytest.mark.skipif(kernels is None, reason="Numba is not installed"
 def situations(seed: int, bot: str = "advisor", case: int = 1, players: int = 3) -> list[Situation]:
     """Situations of every decision of a few seeded games."""
     out: list[Situation] = []
-    ranked = AdvisorBot.ranked
+    cls = HatBot if bot == "hat" else AdvisorBot
+    scores = cls.scores  # what the bot's step asks at every decision
 
-    def grab(self: AdvisorBot) -> object:
+    def grab(self: AdvisorBot) -> tuple[list[Action], list[float]]:
         sit = Situation.of(copy.deepcopy(self.hand))  # the knowledge of this decision, kept as it is
         sit.values  # noqa: B018 - the table of the board as it is now
         out.append(sit)
-        return ranked(self)
+        return scores(self)
 
     matchup = Matchup(functools.partial(new_game, TableRules(players, case)), (bot,) * players, make_bot)
-    AdvisorBot.ranked = grab  # type: ignore[method-assign]
+    cls.scores = grab  # type: ignore[method-assign]
     try:
         for i in range(3):
             play_game(matchup, game_seed(seed, i), i)
     finally:
-        AdvisorBot.ranked = ranked  # type: ignore[method-assign]
+        cls.scores = scores  # type: ignore[method-assign]
+    assert out, "no decision was seen"
     return out
 
 
@@ -167,3 +171,69 @@ def test_a_refused_entry_leaves_the_knowledge_as_it_was() -> None:
                 return_to = kn.undo()
                 assert return_to == entry
     assert refused > 10
+
+
+@pytest.mark.parametrize("bot, case", [("advisor", 1), ("hat", 5), ("hat", 3)])
+def test_a_bots_scores_are_its_ranked_advice(bot: str, case: int) -> None:
+    """What a bot's step ranks (``scores``: actions and values, no Advice objects) is, once sorted as the advice
+    is, exactly its ranked advice (every action with the same value, in the same order), and the action it plays
+    (``top_legal``) is the first legal one of that advice."""
+    cls = HatBot if bot == "hat" else AdvisorBot
+    scores = cls.scores
+    compared = 0
+
+    def check(self: AdvisorBot) -> tuple[list[Action], list[float]]:
+        nonlocal compared
+        actions, values = scores(self)
+        order = sorted(range(len(values)), key=lambda i: -values[i])
+        assert [(actions[i], values[i]) for i in order] == [(a.action, a.score) for a in self.ranked()]
+        compared += 1
+        return actions, values
+
+    matchup = Matchup(functools.partial(new_game, TableRules(3, case)), (bot,) * 3, make_bot)
+    cls.scores = check  # type: ignore[method-assign]
+    try:
+        for i in range(3):
+            play_game(matchup, game_seed(5, i), i)
+    finally:
+        cls.scores = scores  # type: ignore[method-assign]
+    assert compared > 40
+
+
+def test_top_legal_is_the_first_legal_action_of_the_sorted_values() -> None:
+    from models.beyond_baker_street.observations import Eliminate, Investigate, Pursue
+    from models.beyond_baker_street.plain import top_legal
+
+    a, b, c, d = Eliminate(1), Eliminate(2), Investigate(1, "Motive"), Pursue("Motive")
+    assert top_legal([a, b, c], [1.0, 3.0, 3.0], [a, b, c]) == b  # the first of equal values
+    assert top_legal([a, b, c], [1.0, 3.0, 3.0], [a, c]) == c  # the best is not legal: the next one
+    assert top_legal([a, b, c], [-1.0, -0.0, 0.0], [a, c]) == c  # -0.0 and 0.0 are equal values
+    assert top_legal([a, b], [1.0, 2.0], [d]) == d  # nothing legal among them: the first legal action
+    assert top_legal([], [], [d, a]) == d
+
+
+def test_soundness_sampling_is_a_simulation_option() -> None:
+    """``assist simulate beyond-baker-street`` samples the soundness checks by default (the registry's option,
+    data) and ``--check-every`` checks every observation; the games are the same either way, and a share out of
+    range is refused in one line."""
+    from models.beyond_baker_street import ENTRY
+    from models.beyond_baker_street.simulate import matchup
+    from solver.errors import AssistantError
+    from solver.simulate import SAMPLED_SOUNDNESS
+
+    assert ENTRY.simulation is not None
+    options = {o.name: o for o in ENTRY.simulation.options}
+    assert (options["soundness"].default, options["soundness"].low, options["soundness"].high) == \
+        (SAMPLED_SOUNDNESS, 0.0, 1.0)
+    assert options["check_every"].kind is bool and options["check_every"].default is False
+    sampled = matchup(3, 1, "advisor", "", soundness=0.1)
+    assert sampled.soundness == 0.1
+    assert matchup(3, 1, "advisor", "", soundness=0.1, check_every=True).soundness == 1.0
+    assert matchup(3, 1, "advisor", "").soundness == 1.0  # called from Python (the tests): every observation
+    every = matchup(3, 1, "advisor", "", soundness=1.0)
+    for i in range(3):
+        one, two = play_game(sampled, game_seed(9, i), i)[0], play_game(every, game_seed(9, i), i)[0]
+        assert (one.actions, one.stats) == (two.actions, two.stats)
+    for bad in (-0.1, 1.5, float("nan")):
+        with pytest.raises(AssistantError, match="--soundness"):
+            matchup(3, 1, "advisor", "", soundness=bad)
