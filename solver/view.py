@@ -404,9 +404,12 @@ def track_text(track: Track) -> str:
 
 
 def pile_head(pile: Pile) -> str:
-    """``Impossible 3/4`` (its count against its limit), or the title and count alone."""
+    """``Impossible 3/4`` (its count against its limit), ``Deck (12)`` (a face-down pile: its count) or the
+    title alone (the cards drawn say how many)."""
     count = len(pile.cards) + pile.hidden
-    return f"{pile.title} {count}/{pile.limit}" if pile.limit is not None else f"{pile.title} ({count})"
+    if pile.limit is not None:
+        return f"{pile.title} {count}/{pile.limit}"
+    return f"{pile.title} ({count})" if pile.hidden or not pile.cards else pile.title
 
 
 def drawn_text(item: Drawn) -> str:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from models.thirteen_clues.data import CARD_BY_NAME, CATEGORIES
 from solver.errors import AssistantError
+from solver.text import plural
 
 KEY = "visible_cards_players"
 MAX_CHARS = 100_000  # a real deal is well under 2,000 characters: anything far larger is not one
@@ -85,6 +86,9 @@ def parse_deal(text: str) -> BgaDeal:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
         raise BgaDealError(f"BGA deal: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise BgaDealError("BGA deal: nested too deeply; expected an object of player id -> list of "
+                           "{\"name\": CARD}") from None
     if isinstance(raw, dict) and KEY in raw:
         raw = raw[KEY]
     if not isinstance(raw, dict) or not raw:
@@ -98,8 +102,8 @@ def parse_deal(text: str) -> BgaDeal:
         if not isinstance(cards, list):
             raise BgaDealError(f"BGA deal: {where}: expected a list of {{\"name\": CARD}}, got {_shown(cards)}")
         if len(cards) not in (2, 3):
-            raise BgaDealError(f"BGA deal: {where} has {len(cards)} cards; expected 2 (yours: your private cards) "
-                               "or 3 (a screen you see)")
+            raise BgaDealError(f"BGA deal: {where} has {plural(len(cards), 'card')}; expected 2 (yours: your private "
+                               "cards) or 3 (a screen you see)")
         hands[str(player)] = [card_name(card, f"{where}, card {i}") for i, card in enumerate(cards, 1)]
     mine = [player for player, cards in hands.items() if len(cards) == 2]
     if len(mine) != 1:

@@ -276,12 +276,13 @@ def grid_view(grid: Mapping[str, Mapping[str, float]], possible: Mapping[str, Co
             elif len(possible[card]) == 1:
                 cells.append(v.Cell("✔", "certain", 1.0, "good", why, key))
             else:
-                cells.append(v.prob(p, f"{100 * p:.0f}%" if exact else f"~{100 * p:.0f}%", why, key=key))
+                percent = f"{100 * p:.0f}" if p >= 0.005 else "<1"
+                cells.append(v.prob(p, percent if exact else f"~{percent}", why, key=key))
         rows.append(tuple(cells))
     columns = tuple(place_column(p, me) for p in places)
     return v.Grid("Where each card you cannot see is", columns, tuple(card_view(c) for c in ordered), tuple(rows),
                   "you: your mystery; a number: that player's private cards; a letter: a Secret Informant. "
-                  "✔ certain, ✘ ruled out, else the probability.")
+                  "✔ certain, ✘ ruled out, else the probability in percent.")
 
 
 def drawn_view(

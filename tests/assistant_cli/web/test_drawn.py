@@ -130,3 +130,53 @@ def test_tracks_piles_grids_and_bars() -> None:
     console = Console(width=40, record=True, color_system=None)
     console.print(to_rich(bars))
     assert console.export_text().splitlines() == [" Bl  blue", "  -1 (50%) █████"]
+
+
+# -- in a real browser (Debian's chromium through Playwright; skipped without one, except under CI=true) ------
+def open_example(page: Any, servers: list[Any], tmp_path: Path, game: str, example: str) -> Any:
+    """A server whose games folder holds ``example`` as a journal, and ``page`` showing that game."""
+    from tests.assistant_cli.web.conftest import start_server
+
+    lines = [line for _, line in read_lines(ROOT / "examples" / example)]
+    game_id = f"{game}-example"
+    (tmp_path / f"{game_id}.journal").write_text("\n".join([GAMES[game].header, *lines]) + "\n")
+    server = start_server(tmp_path)
+    servers.append(server)
+    page.goto(f"{server.url}/g/{game_id}")
+    page.wait_for_selector("#state [data-card]")
+    return replayed(game, example)
+
+
+@pytest.mark.parametrize(("game", "example"), [(entry.name, entry.examples[0]) for entry in GAMES])
+def test_the_drawn_page_in_a_browser(phone: Any, servers: list[Any], tmp_path: Path, game: str,
+                                     example: str) -> None:
+    """Cards are drawn with their names and letters, every keyed value equals analyze --json, nothing but a grid or
+    a table scrolls sideways at 360 px; the screenshot goes to ``$ASSIST_SCREENSHOTS`` (the docs' pictures)."""
+    import os
+
+    session = open_example(phone, servers, tmp_path, game, example)
+    summary = json.loads(json.dumps(session.summary()))
+    keyed = phone.eval_on_selector_all("#state [data-key]", "els => els.map(e => [e.dataset.key, e.dataset.value])")
+    assert keyed
+    for key, value in keyed:
+        assert float(value) == at(summary, key), key
+    names = phone.eval_on_selector_all("#state [data-card]", "els => els.map(e => e.dataset.card)")
+    assert names == [card.name for card in v.drawn_cards(session.state()[0])]
+    letters = phone.eval_on_selector_all("#state .card .letter", "els => els.map(e => e.textContent)")
+    expected = [card.letter for card in v.drawn_cards(session.state()[0]) if card.letter]
+    assert letters == expected
+    painted = phone.eval_on_selector_all("#state .card .face", "els => els.map(e => getComputedStyle(e)"
+                                         ".backgroundColor)")
+    assert len(set(painted)) >= 3, "cards are painted in their colours"
+    phone.set_viewport_size({"width": 360, "height": 740})
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    wide = phone.evaluate("""() => [...document.querySelectorAll('#state *')]
+        .filter(e => e.getBoundingClientRect().right > 361 && !e.closest('.table-wrap, .grid-wrap'))
+        .slice(0, 3).map(e => e.tagName + '.' + e.className)""")
+    assert wide == []
+    phone.set_viewport_size({"width": 390, "height": 844})
+    folder = os.environ.get("ASSIST_SCREENSHOTS")
+    if folder:
+        phone.evaluate("window.scrollTo(0, document.querySelector('#state').offsetTop - "
+                       "document.querySelector('#entry').offsetHeight)")
+        phone.screenshot(path=str(Path(folder) / f"drawn-{game}.png"), full_page=False)

@@ -81,6 +81,11 @@ def test_seat_order_given_or_read_from_the_ids() -> None:
     (wrapped({**DEAL, "2345": [{"name": "Maid"}, {"name": "Parlor"}, {"name": "Sword"}]}),
      "BGA deal: player 2345: screen 2: 'Sword' is already on your private cards"),
     ("x" * 100_001, "BGA deal: 100,001 characters; expected a deal of at most 100,000"),
+    ("[" * 50_000, "BGA deal: nested too deeply; expected an object of player id -> list of {\"name\": CARD}"),
+    (wrapped({**DEAL, "2345": [{"name": "Maid"}]}),
+     "BGA deal: player 2345 has 1 card; expected 2 (yours: your private cards) or 3 (a screen you see)"),
+    (wrapped({**DEAL, "1111": [{"name": "Duke"}, {"name": "duke"}]}),
+     "BGA deal: player 1111: private: a card is named twice"),
 ])
 def test_a_bad_deal_is_one_line_and_changes_nothing(deal: str, message: str) -> None:
     session = ThirteenCluesSession()
