@@ -488,9 +488,11 @@ class BaseSession:
         self.journal, self._before_cache = None, None
         try:
             trial = copy.deepcopy(self)
+            trial.blame_budget, trial._trial = 0.0, True
+        except TypeError:  # a state that cannot be copied (a lock, a solver handle): a replay of the lines
+            trial = self._replayed(self.lines)
         finally:
             self.journal, self._before_cache = journal, cache
-        trial.blame_budget, trial._trial = 0.0, True
         try:
             trial.handle(line, show=False)
         except AssistantError:
