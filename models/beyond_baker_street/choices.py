@@ -72,7 +72,7 @@ def starters(session: BeyondBakerStreetSession) -> list[Choice]:
             return [Choice("me", "my seat")]
         if s.case is None:
             out.append(Choice("case", "Case File"))
-        if not s.no_characters:
+        if not s.no_characters and not s.start_given and not s.hands:
             out += [Choice(f"character {t}", f"player {t}'s Character") for t in range(1, s.players + 1)
                     if t not in s.characters]
         if not s.start_given and not s.characters:
