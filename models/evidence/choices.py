@@ -211,9 +211,11 @@ def _play(session: EvidenceSession, kn: EvidenceKnowledge, verb: str, rest: list
     seat, more = int(rest[0]), rest[1:]
     if verb in ("play", "reveal"):
         if seat == kn.me and verb == "play":
-            if more:
-                return []
-            return [Choice(f"{c} {v}", f"{c} {v}", ends=True) for c, v in dict.fromkeys(kn.hand)]
+            if not more:
+                return [Choice(f"{c} {v}", f"{c} {v}", ends=True) for c, v in dict.fromkeys(kn.hand)]
+            colour = more[0].lower()
+            return [] if len(more) > 1 else [Choice(str(v), ends=True) for v in sorted({v for c, v in kn.hand
+                                                                                       if c == colour})]
         held = t.hands[seat] if verb == "play" else t.unknown[seat]
         if not more:
             return [Choice(c) for c in COLOURS if held[c] > 0]
