@@ -121,7 +121,7 @@ def test_completion() -> None:
     assert "claim" in s.completions("cl")
     assert s.completions("cut 3 de") == ["defuse"]
     me = str(s.setup.me)
-    assert [c.label for c in s.choices("claim ") if c.word == me] == ["me"]  # my seat, by its number
+    assert [c.label for c in s.choices("claim ") if c.word == me] == ["my claim"]  # my seat, by its number
     assert s.completions("why ") == ["role", "claim", "inplay", "holds", "cut"]
 
 
