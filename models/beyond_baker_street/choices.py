@@ -11,19 +11,29 @@ action is legal. An entry's last word is kept only if the session would accept t
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from models.beyond_baker_street.data import ICONS, LEAD_VALUES, NUMBERS, SECTIONS, Evidence
+from models.beyond_baker_street.data import ICONS, LEAD_VALUES, NUMBERS, SECTIONS, Evidence, GameData
 from models.beyond_baker_street.knowledge import HandKnowledge
 from solver.session import Choice
-
-if TYPE_CHECKING:
-    from models.beyond_baker_street.session import BeyondBakerStreetSession
 
 #: Character actions: the entry verb and the kind of Character that has it.
 CHARACTER_VERBS = {"advance": "advance_holmes", "exchange": "swap_impossible", "swap": "swap_hand",
                    "return": "return_impossible", "peek": "peek"}
 SUBJECTS: tuple[int | str, ...] = (*NUMBERS, *ICONS)
+
+
+class BeyondBakerStreetSession(Protocol):
+    """What the choices read of the session (its module imports this one: no import back)."""
+
+    _kn: HandKnowledge
+    data: GameData
+    lines: list[str]
+
+    @property
+    def knowledge(self) -> HandKnowledge | None: ...
+
+    def fits(self, line: str) -> bool: ...
 
 
 def choices(session: BeyondBakerStreetSession, words: list[str]) -> list[Choice]:

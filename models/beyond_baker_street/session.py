@@ -18,7 +18,7 @@ from __future__ import annotations
 from models.beyond_baker_street import ENTRY, choices
 from models.beyond_baker_street.advisor import Advice, advise
 from models.beyond_baker_street.claims import BeyondBakerStreetClaims
-from models.beyond_baker_street.data import DEFAULT_DATA, HAND_SIZES, ICONS, NUMBERS, SECTIONS, Evidence, GameData
+from models.beyond_baker_street.data import DEFAULT_DATA, HAND_SIZES, SECTIONS, Evidence, GameData
 from models.beyond_baker_street.hat import hat_advise, hat_table_of, in_play
 from models.beyond_baker_street.knowledge import HandKnowledge, Told
 from models.beyond_baker_street.observations import (

@@ -10,19 +10,35 @@ the player has room for; a time-out or tool offers its legal choices whole.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from models.evidence.data import COLOURS
+from models.evidence.data import CARDS_PER_MYSTERY, COLOURS
 from models.evidence.knowledge import EvidenceKnowledge, TableSetup
 from models.evidence.rules import PLAY, UNCOVER, Table, extra_actions
-from models.evidence.turns import EVIDENCE_STEP
+from models.evidence.turns import EVIDENCE_STEP, TurnOrder
 from solver.session import Choice
-
-if TYPE_CHECKING:
-    from models.evidence.session import EvidenceSession
 
 HAND_SIZE = 6  # rumours in a hand (each player's six)
 WHOLE_OPTIONS = 12  # a time-out or tool with at most this many choices is offered as whole phrases
+
+
+class Turn(Protocol):
+    """Whose move it is and its step (the session's ``turn()``)."""
+
+    seat: int | None
+    phase: str
+    colour: str | None
+
+
+class EvidenceSession(Protocol):
+    """What the choices read of the session (its module imports this one: no import back)."""
+
+    setup: TableSetup
+    knowledge: EvidenceKnowledge | None
+    order: TurnOrder | None
+    lines: list[str]
+
+    def turn(self) -> Turn: ...
 
 
 def choices(session: EvidenceSession, words: list[str]) -> list[Choice]:
@@ -142,6 +158,28 @@ def _pairs(rest: list[str], values: dict[str, list[int]], size: int | None,
     return [Choice(c) for c in COLOURS if values.get(c)]
 
 
+def _left_at_setup(s: TableSetup, rest: list[str]) -> dict[str, list[int]]:
+    """Each colour's values with a copy left: not revealed at setup, not in my hand, not typed in ``rest``."""
+    used = Counter((c, v) for c, v in [*s.setup_cards, *(s.hand or ())])
+    for colour, value in zip(rest[0::2], rest[1::2], strict=False):
+        if value.lstrip("-").isdigit():
+            used[(colour.lower(), int(value))] += 1
+    return {c: [v for v in s.data.distinct_values(c) if s.data.multiset(c)[v] > used[(c, v)]] for c in COLOURS}
+
+
+def _hidden(s: TableSetup, typed: list[str]) -> dict[str, int]:
+    """Each colour's rumours not yet placed: six a mystery, less the setup's, my hand, the evidence itself and
+    the counts entered (``typed``: colour-count pairs being entered)."""
+    out = {}
+    for colour in COLOURS:
+        seen = sum(1 for c, _ in [*s.setup_cards, *(s.hand or ())] if c == colour)
+        held = sum(h[colour] for h in s.holds.values()) + sum(u[colour] for u in s.unknown.values())
+        held += sum(int(n) for c, n in zip(typed[0::2], typed[1::2], strict=False) if c.lower() == colour
+                    and n.isdigit())
+        out[colour] = CARDS_PER_MYSTERY - seen - 1 - held
+    return out
+
+
 def _setup(s: TableSetup, verb: str, rest: list[str]) -> list[Choice]:
     if verb == "players":
         return [] if rest else [Choice(str(n), f"{n} players", ends=True) for n in range(2, 6)]
@@ -156,20 +194,27 @@ def _setup(s: TableSetup, verb: str, rest: list[str]) -> list[Choice]:
         have = Counter(c for c, _ in s.setup_cards)
         needed = sum(max(0, k - have[c]) for c in COLOURS)
         have.update(c.lower() for c in rest[0: len(rest) - len(rest) % 2: 2])
-        values = {c: s.data.distinct_values(c) for c in COLOURS if have[c] < k}
+        left = _left_at_setup(s, rest)
+        values = {c: left[c] for c in COLOURS if have[c] < k}
         if len(rest) % 2 == 1 and rest[-1].lower() in COLOURS:
-            values[rest[-1].lower()] = s.data.distinct_values(rest[-1].lower())
+            values[rest[-1].lower()] = left[rest[-1].lower()]
         return _pairs(rest, values, needed, ends_at=needed)
     if verb == "hand":
-        values = {c: s.data.distinct_values(c) for c in COLOURS}
-        return _pairs(rest, values, HAND_SIZE, ends_at=HAND_SIZE)
+        return _pairs(rest, _left_at_setup(s, rest), HAND_SIZE, ends_at=HAND_SIZE)
     if verb in ("holds", "unknown"):
         if not rest:
             return [Choice(str(t), f"player {t}") for t in range(1, s.players + 1) if t != s.me or verb == "unknown"]
         named = {c.lower() for c in rest[1::2]}
+        hidden = _hidden(s, rest[1:])
+        so_far = sum(int(n) for n in rest[2::2] if n.isdigit())
         if len(rest) % 2 == 0:
-            return [Choice(str(n), complete=True) for n in range(1, HAND_SIZE + 1)]
-        return [Choice(c) for c in COLOURS if c not in named]
+            room = min(HAND_SIZE - so_far, hidden.get(rest[-1].lower(), 0))
+            if verb == "unknown":
+                return [Choice(str(n), complete=True) for n in range(1, room + 1)]
+            return [Choice(str(n), ends=so_far + n == HAND_SIZE) for n in range(1, room + 1)]
+        if verb == "holds" and so_far >= HAND_SIZE:
+            return []
+        return [Choice(c) for c in COLOURS if c not in named and hidden[c] > 0]
     return []
 
 
@@ -249,7 +294,8 @@ def _extra(t: Table, seat: int, verb: str, more: list[str]) -> list[Choice]:
         if (verb == "timeout") == (not t.pro):
             phrases.append(words)
     typed = [w.lower() for w in more]
-    following = [p[len(typed):] for p in phrases if [w.lower() for w in p[: len(typed)]] == typed and len(p) > len(typed)]
+    following = [p[len(typed):] for p in phrases
+                 if [w.lower() for w in p[: len(typed)]] == typed and len(p) > len(typed)]
     whole = len(following) <= WHOLE_OPTIONS
     out: list[Choice] = []
     seen: set[str] = set()

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from models.evidence import ENTRY, choices
 from models.evidence.advisor import candidates, evaluate
 from models.evidence.claims import EvidenceClaims
-from models.evidence.data import COLOURS, TOOL_NAMES
+from models.evidence.data import COLOURS
 from models.evidence.inference import GreedyOpponents
 from models.evidence.knowledge import EvidenceKnowledge, TableSetup
 from models.evidence.observations import (

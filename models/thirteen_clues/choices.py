@@ -9,18 +9,24 @@ consistent with what is known (one solve, pooled worlds first).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from models.thirteen_clues.data import CARD_BY_NAME, CATEGORIES, SUBCATEGORIES
-from models.thirteen_clues.knowledge import MYSTERY, ThirteenCluesKnowledge
-from models.thirteen_clues.observations import Accusation, InformantLook, Observation, Witness
+from models.thirteen_clues.data import CARD_BY_NAME, CATEGORIES, SUBCATEGORIES, GameData
+from models.thirteen_clues.knowledge import MYSTERY, TableSetup, ThirteenCluesKnowledge
+from models.thirteen_clues.observations import Accusation, Observation, Witness
 from solver.errors import AssistantError
 from solver.session import Choice
 
-if TYPE_CHECKING:
-    from models.thirteen_clues.session import ThirteenCluesSession
-
 SIDES = ("left", "right")
+
+
+class ThirteenCluesSession(Protocol):
+    """What the choices read of the session (its module imports this one: no import back)."""
+
+    setup: TableSetup
+    knowledge: ThirteenCluesKnowledge | None
+    data: GameData
+    lines: list[str]
 
 
 def choices(session: ThirteenCluesSession, words: list[str]) -> list[Choice]:

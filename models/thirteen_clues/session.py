@@ -21,7 +21,7 @@ from typing import ClassVar
 
 from models.thirteen_clues import ENTRY, choices, views
 from models.thirteen_clues.claims import ThirteenCluesClaims
-from models.thirteen_clues.data import CARD_BY_NAME, CATEGORIES, DEFAULT_DATA, SUBCATEGORIES, GameData
+from models.thirteen_clues.data import DEFAULT_DATA, GameData
 from models.thirteen_clues.knowledge import MYSTERY, TableSetup, ThirteenCluesKnowledge, place_label
 from models.thirteen_clues.observations import (
     CARD_NAMES,

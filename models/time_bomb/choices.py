@@ -9,18 +9,23 @@ own cut offers the cards I hold); a claim offers 0 to the cards the player holds
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from models.time_bomb.data import DEFUSE, MORIARTY, SHERLOCK
-from models.time_bomb.knowledge import TimeBombKnowledge
+from models.time_bomb.data import DEFUSE, MORIARTY, SHERLOCK, GameData
+from models.time_bomb.knowledge import TableSetup, TimeBombKnowledge
 from models.time_bomb.observations import MAX_PLAYERS, MIN_PLAYERS
 from models.time_bomb.rules import COVER, CUT, DRAW, EXTRA, REDEAL, UNCOVER
 from solver.session import Choice
 
-if TYPE_CHECKING:
-    from models.time_bomb.session import TimeBombSession
-
 WHY_KINDS = ("role", "claim", "inplay", "holds", "cut")
+
+
+class TimeBombSession(Protocol):
+    """What the choices read of the session (its module imports this one: no import back)."""
+
+    setup: TableSetup
+    knowledge: TimeBombKnowledge | None
+    data: GameData
 
 
 def choices(session: TimeBombSession, words: list[str]) -> list[Choice]:

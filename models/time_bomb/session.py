@@ -23,7 +23,7 @@ from models.time_bomb.advisor import (
 )
 from models.time_bomb.bluff import BluffModel
 from models.time_bomb.claims import TimeBombClaims
-from models.time_bomb.data import COLOURS, DEFAULT_DATA, MORIARTY, SHERLOCK, GameData
+from models.time_bomb.data import DEFAULT_DATA, GameData
 from models.time_bomb.knowledge import TableSetup, TimeBombKnowledge
 from models.time_bomb.observations import CARD_NAMES, COLOUR_NAMES, Entry, Hand, Me, Players, Role, Start, parse
 from models.time_bomb.rules import CUT
