@@ -32,6 +32,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from assistant_cli.web import choices as taps
 from assistant_cli.web import html
 from solver.errors import AssistantError
 from solver.registry import GameEntry, Registry
@@ -62,6 +63,7 @@ class OpenGame:
     last: list[Any] = field(default_factory=list)  # views of the last reply (why, advise, ...)
     error: str | None = None
     entered: str = ""  # the line that failed, kept in the entry box
+    changed: str | None = None  # what the last accepted entry changed (one line)
 
 
 def game_of_journal(games: Registry, path: Path) -> GameEntry | None:
@@ -151,12 +153,18 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
     env = Environment(loader=PackageLoader("assistant_cli.web", "templates"), autoescape=select_autoescape())
     env.globals["view_html"] = html.render
     env.filters["when"] = lambda t: time.strftime("%Y-%m-%d %H:%M", time.localtime(t))
+    env.filters["entry_links"] = taps.link_entries
 
     def page(name: str, status: int = 200, **context: Any) -> HTMLResponse:
         return HTMLResponse(env.get_template(name).render(**context), status_code=status)
 
     async def home(request: Request) -> Response:
-        return page("home.html", games=list(games), saved=store.saved())
+        saved = []
+        for game_id, spec, _, _ in store.saved():
+            open_game_ = store.open.get(game_id)
+            finished = taps.is_finished(open_game_.session) if open_game_ is not None else None
+            saved.append(taps.saved_game(game_id, spec, store.folder / f"{game_id}.journal", finished))
+        return page("home.html", games=list(games), saved=saved)
 
     async def new_game(request: Request) -> Response:
         form = await request.form()
@@ -179,7 +187,9 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
     def panel(game: OpenGame, template: str) -> HTMLResponse:
         state = _state_views(game.session)
         step = _step(game.session)
-        return page(template, game=game, state=state, step=step, history=list(game.session.lines), last=game.last)
+        box = game.entered or (step["prefix"] if step else "")
+        return page(template, game=game, state=state, step=step, history=list(game.session.lines), last=game.last,
+                    box=box, choices=taps.buttons(game.session, box))
 
     async def game_page(request: Request) -> Response:
         game = await open_game(request)
@@ -200,7 +210,7 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
         form = await request.form()
         line = str(form.get("line", "")).replace("\r", " ").replace("\n", " ").strip()
         async with game.lock:
-            game.error, game.entered = None, ""
+            game.error, game.entered, game.changed = None, "", None
             if len(line) > MAX_LINE:
                 game.error, game.entered = f"line of {len(line)} characters: expected at most {MAX_LINE}", ""
             elif line:
@@ -208,20 +218,66 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
                 try:
                     reply = await run_in_threadpool(game.session.handle, line)
                     game.last = [] if _shows_state(reply) else list(reply.renderables)
+                    game.changed = reply.summary if reply.accepted or reply.summary else None
                 except AssistantError as exc:
                     game.error, game.entered = str(exc), line
                 if game.session.lines != before:
                     game.version += 1
             return panel(game, "panel.html")
 
+    # -- taps (assistant_cli.web.choices): the choices, the entries an object starts, saved games --------------
     async def game_compose(request: Request) -> Response:
         game = await open_game(request)
         if isinstance(game, Response):
             return game
         text = request.query_params.get("line", "")[:MAX_LINE]
         async with game.lock:
-            words = _choices(game.session, text)
-        return page("choices.html", choices=words, text=text)
+            found = await run_in_threadpool(taps.buttons, game.session, text)
+        return page("choices.html", choices=found, text=text)
+
+    async def game_starts(request: Request) -> Response:
+        game = await open_game(request)
+        if isinstance(game, Response):
+            return game
+        word = request.query_params.get("object", "")[:40]
+        async with game.lock:
+            found = await run_in_threadpool(taps.object_buttons, game.session, word)
+        return page("choices.html", choices=found, text="")
+
+    async def game_rename(request: Request) -> Response:
+        form = await request.form()
+        old, new = request.path_params["game_id"], str(form.get("name", "")).strip()
+        try:
+            path = store.path_of(old)
+        except KeyError:
+            return PlainTextResponse(f"no game '{old[:40]}' in the games folder", status_code=404)
+        if not GAME_ID.fullmatch(new) or new.endswith(".journal"):
+            return PlainTextResponse(f"name '{new[:40]}': expected letters, digits, '.', '_' or '-' (at most 100)",
+                                     status_code=400)
+        target = store.folder / f"{new}.journal"
+        if target.exists():
+            return PlainTextResponse(f"name '{new}': a saved game has that name already", status_code=409)
+        async with store._opening:
+            path.rename(target)
+            game = store.open.pop(old, None)
+            if game is not None:
+                game.id, game.path = new, target
+                game.session.journal = Journal(target, game.spec.header)
+                store.open[new] = game
+        return RedirectResponse("/", status_code=303)
+
+    async def game_delete(request: Request) -> Response:
+        game_id = request.path_params["game_id"]
+        try:
+            path = store.path_of(game_id)
+        except KeyError:
+            return PlainTextResponse(f"no game '{game_id[:40]}' in the games folder", status_code=404)
+        if request.method == "GET":  # deleting asks first
+            return page("delete.html", game_id=game_id)
+        async with store._opening:
+            store.open.pop(game_id, None)
+            path.unlink(missing_ok=True)
+        return RedirectResponse("/", status_code=303)
 
     routes = [
         Route("/", home),
@@ -230,6 +286,9 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
         Route("/g/{game_id}/panel", game_panel),
         Route("/g/{game_id}/line", game_line, methods=["POST"]),
         Route("/g/{game_id}/compose", game_compose),
+        Route("/g/{game_id}/starts", game_starts),
+        Route("/g/{game_id}/rename", game_rename, methods=["POST"]),
+        Route("/g/{game_id}/delete", game_delete, methods=["GET", "POST"]),
         Mount("/static", StaticFiles(packages=[("assistant_cli.web", "static")]), name="static"),
     ]
     middleware = [Middleware(TokenGate, token=token)] if token is not None else []
@@ -252,20 +311,12 @@ def _state_views(session: Any) -> list[Any]:
 
 
 def _step(session: Any) -> dict[str, Any] | None:
-    """The next setup question with the words that may answer it, or None once the setup is complete."""
+    """The next setup question and the entry prefix its answer goes after, or None once the setup is complete."""
     question = session.setup_question()
     if question is None:
         return None
     prefix = question.prefix.strip()
-    return {"question": question.prompt.strip(), "prefix": prefix + " " if prefix else "",
-            "choices": _choices(session, prefix + " " if prefix else "")}
-
-
-def _choices(session: Any, text: str) -> list[tuple[str, str]]:
-    """Buttons for the next word of ``text``: (label, the whole line after the tap)."""
-    words = session.completions(text)
-    head = text[: len(text) - len(text.split(" ")[-1])]  # the text before the word being completed
-    return [(w, f"{head}{w} ") for w in words[:60]]
+    return {"question": question.prompt.strip(), "prefix": prefix + " " if prefix else ""}
 
 
 class BodyLimit:

@@ -107,6 +107,8 @@ def starters(session: ThirteenCluesSession) -> list[Choice]:
             out.append(Choice("subcategories", "sub-category house rule"))
         return out
     kn = session.knowledge
+    if kn.winning_accusation() is not None:
+        return []  # a right accusation ended the game
     out = [Choice(f"ask {seat}", "ask me" if seat == kn.me else f"ask player {seat}")
            for seat in range(1, kn.players + 1)]
     out += [Choice(f"informant {letter}", f"informant {letter}") for letter in kn.letters]
