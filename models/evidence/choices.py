@@ -93,6 +93,8 @@ def starters(session: EvidenceSession) -> list[Choice]:
         have = Counter(c for c, _ in s.setup_cards)
         if k and any(have[c] < k for c in COLOURS):
             out.append(Choice("setup", "rumours revealed at setup"))
+        elif not k and "setup" not in session.lines:
+            out.append(Choice("setup", "no rumour revealed at setup", ends=True))
         if s.hand is None:
             out.append(Choice("hand", "my six rumours"))
         out += [Choice(f"holds {t}", f"player {t}'s rumours") for t in s.others() if t not in s.holds]

@@ -29,11 +29,44 @@ class ThirteenCluesSession(Protocol):
     lines: list[str]
 
 
+_BY_LOWER = {name.lower(): name for name in CARD_BY_NAME}
+_FIRST_WORDS = {name.split()[0].lower() for name in CARD_BY_NAME if " " in name}
+
+
+def join_names(words: list[str]) -> tuple[list[str], str | None]:
+    """``words`` with each two-word card name as one word ("Race Course"), and a last word that only begins a
+    two-word name (None if there is none): the choices then offer the rest of the name."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        pair = f"{words[i]} {words[i + 1]}".lower() if i + 1 < len(words) else ""
+        if pair in _BY_LOWER:
+            out.append(_BY_LOWER[pair])
+            i += 2
+            continue
+        out.append(_BY_LOWER.get(words[i].lower(), words[i]))
+        i += 1
+    last = words[-1].lower() if words else ""
+    if last in _FIRST_WORDS and last not in _BY_LOWER and (len(words) < 2 or
+                                                            f"{words[-2]} {words[-1]}".lower() not in _BY_LOWER):
+        return out[:-1], words[-1]
+    return out, None
+
+
+def _rest_of_name(found: list[Choice], first: str) -> list[Choice]:
+    """The choices that continue a two-word name begun with ``first``."""
+    head = first.lower() + " "
+    return [Choice(c.word[len(head):], c.label, c.ends, c.complete) for c in found if c.word.lower().startswith(head)]
+
+
 def choices(session: ThirteenCluesSession, words: list[str]) -> list[Choice]:
     """The choices after the entry words ``words`` (none yet: the entries that may come now)."""
     if not words:
         return starters(session)
-    verb, rest = words[0].lower(), words[1:]
+    rest, dangling = join_names(words[1:])
+    if dangling is not None:
+        return _rest_of_name(choices(session, [words[0], *rest]), dangling)
+    verb = words[0].lower()
     setup = session.setup
     kn = session.knowledge
     if verb == "players":
@@ -61,7 +94,9 @@ def choices(session: ThirteenCluesSession, words: list[str]) -> list[Choice]:
 def command_args(session: ThirteenCluesSession, command: str, words: list[str]) -> list[Choice]:
     """The words after a Thirteen Clues command: what-if entries, why's cards and places, advise's options."""
     kn = session.knowledge
-    rest = words[1:]
+    rest, dangling = join_names(words[1:])
+    if dangling is not None:
+        return _rest_of_name(command_args(session, command, [words[0], *rest]), dangling)
     if kn is None:
         return []
     if command == "whatif":
@@ -182,8 +217,9 @@ def _ask(kn: ThirteenCluesKnowledge, rest: list[str]) -> list[Choice]:
     if subject is None:
         return []
     two = kn.players == 2
-    if two and len(rest) == 2:
-        return [Choice(side) for side in SIDES]
+    if two and len(rest) == 2:  # the side and its count in one tap, for each that fits
+        return [Choice(f"{side} {n}", f"{side}: {n}", ends=True) for side in SIDES
+                for n in range(len(kn.matching(subject)) + 1) if _fits(kn, Witness(seat, subject, n, side))]
     side = rest[2].lower() if two else None
     if side is not None and side not in SIDES:
         return []
@@ -217,6 +253,8 @@ def _accuse(kn: ThirteenCluesKnowledge, rest: list[str]) -> list[Choice]:
     seat = _seat(kn, rest[0])
     if seat is None or len(rest) > 4:
         return []
+    if any(c not in kn.in_play for c in rest[1:]):
+        return []  # a word that is no card in play (typed by hand): nothing can follow it
     if len(rest) == 4:
         cards = rest[1:4]
         return [Choice(word, ends=True) for word, correct in (("wrong", False), ("right", True))
