@@ -28,7 +28,9 @@ def new_game(client: TestClient, game: str) -> str:
 
 
 def fills(html: str) -> list[str]:
-    return [f.replace("&#39;", "'") for f in re.findall(r'data-fill="([^"]*)"', html.split('id="live"')[0])]
+    """The lines the choice buttons fill in (above the history)."""
+    found = re.findall(r'class="choice[^"]*" data-fill="([^"]*)"', html.split('id="live"')[0])
+    return [f.replace("&#39;", "'") for f in found]
 
 
 def test_the_panel_offers_the_next_choices_after_every_entry(client: TestClient) -> None:
