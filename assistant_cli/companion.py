@@ -299,14 +299,29 @@ def run_analyze(entry: GameEntry, session: CompanionSession, file: Path, as_json
 
 
 def line_completions(session: CompanionSession, question: Question | None, text: str) -> list[str]:
-    """Tab completion of ``text``: in the setup dialogue (``question``) the answer completes as if the question's
-    prefix were typed before it, and a first word may also complete to a command; otherwise the session's."""
+    """Tab completion of ``text``: the whole words legal where the last word is being typed. In the setup
+    dialogue (``question``) the answer completes as if the question's prefix were typed before it, and only
+    the answer's words are offered (no command: 'wh' in a colour answer is 'white', never 'why')."""
     if question is None:
         return session.completions(text)
-    found = session.completions(question.completion_text(text))
-    if len(text.split()) <= 1 and not text[-1:].isspace():
-        found += [c for c in session.completions(text) if c not in found]
-    return found
+    return session.completions(question.completion_text(text))
+
+
+def make_completer(session: CompanionSession, asking: list[Question | None]) -> Any:
+    """The prompt's completer (prompt_toolkit is imported only here, for a terminal): each legal word of
+    :func:`line_completions`, followed by a space so the next word can be typed or completed at once
+    (``asking[0]``: the setup question being answered, if any)."""
+    from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+    from prompt_toolkit.document import Document
+
+    class LineCompleter(Completer):
+        def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
+            text = document.text_before_cursor
+            word = "" if not text or text[-1].isspace() else text.split()[-1]
+            for candidate in line_completions(session, asking[0], text):
+                yield Completion(candidate + " ", start_position=-len(word), display=candidate)
+
+    return LineCompleter()
 
 
 def goodbye(session: CompanionSession, game: str) -> str:
@@ -324,23 +339,15 @@ def run_interactive(
 
     ``prompt_io`` (``input``, ``output``) goes to prompt_toolkit: tests drive the loop through a pipe."""
     from prompt_toolkit import PromptSession
-    from prompt_toolkit.completion import CompleteEvent, Completer, Completion
-    from prompt_toolkit.document import Document
     from prompt_toolkit.history import InMemoryHistory
 
     asking: list[Question | None] = [None]  # the setup question being answered, if any
 
-    class _Completer(Completer):
-        def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
-            text = document.text_before_cursor
-            word = "" if not text or text[-1].isspace() else text.split()[-1]
-            for candidate in line_completions(session, asking[0], text):
-                yield Completion(candidate, start_position=-len(word))
-
     history = InMemoryHistory()
     for line in session.lines:
         history.append_string(line)
-    prompt = PromptSession(history=history, completer=_Completer(), complete_while_typing=False, **prompt_io)
+    prompt = PromptSession(history=history, completer=make_completer(session, asking), complete_while_typing=False,
+                           **prompt_io)
     out.print(f"{title}. Type 'help' for the commands, Tab completes, Ctrl-D quits.")
     try:
         _prompt_loop(session, out, prompt, prompt_text, asking)

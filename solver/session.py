@@ -15,6 +15,7 @@ Each game's session (``models/<game>/session.py``) subclasses :class:`BaseSessio
 from __future__ import annotations
 
 import contextlib
+import copy
 import errno
 import glob
 import os
@@ -587,25 +588,121 @@ class BaseSession:
         """The game's own commands (all of ``COMMAND_OF`` but help, quit, show, undo, history) by name."""
         return {}
 
+    # -- the legal next words (taps on the page, Tab in the terminal) ---------------------------------------
+    def choices(self, text: str) -> list[Choice]:
+        """The legal next choices after ``text``, from the game's rules and knowledge (not word completion).
+
+        ``text`` is the line typed (or tapped) so far: its whole words are read, and a last word not yet ended
+        by a space keeps only the choices it begins. A choice may be a phrase of words that go together
+        ("ask 3"); every word of a legal entry is offered at its place, so any entry can be made by taps."""
+        words, current = split_text(text)
+        key = current.lower()
+        return [c for c in self._all_choices(words) if c.word.lower().startswith(key)]
+
     def completions(self, text: str) -> list[str]:
-        """Words that complete the last word of ``text`` (for tab completion; no terminal needed)."""
-        return complete_word(text, self._all_candidates)
+        """Tab completion: the whole words that may stand where the last word of ``text`` is being typed (the
+        first word of each choice), each once; the terminal follows a completed word with a space."""
+        found = self.choices(text)
+        out: list[str] = []
+        for c in found:
+            word = c.word.split()[0] if c.word.split() else c.word
+            if word not in out:
+                out.append(word)
+        return out
 
-    def _all_candidates(self, words: list[str]) -> list[str]:
-        """``_candidates``, plus 'brief' after 'show' (every game has 'show brief'), 'edit N ENTRY' (an entry
-        number, then the entry's words) and 'drop N'."""
-        command = self.COMMAND_OF.get(words[0].lower()) if words else None
+    def _all_choices(self, words: list[str]) -> list[Choice]:
+        """The shared commands' words ('show brief', 'edit N ENTRY', 'drop N', the no-argument commands), else
+        the game's entry choices (:meth:`_entry_choices`); with no word yet, the entries then the commands."""
+        if not words:
+            return [*self._entry_choices([]), *self._command_choices()]
+        command = self.COMMAND_OF.get(words[0].lower())
         if command == "show":
-            return ["brief"] if len(words) == 1 else []
-        if command not in ("edit", "drop"):
-            return self._candidates(words)
-        if len(words) == 1:
-            return [str(i) for i in range(1, len(self.lines) + 1)]
-        return self._candidates(words[2:]) if command == "edit" else []
+            return [Choice("brief", "brief", ends=True)] if len(words) == 1 else []
+        if command in self.NO_ARGS or command in ("help", "quit"):
+            return []
+        if command == "drop":
+            if len(words) > 1:
+                return []
+            return [Choice(str(i), f"{i}: {line}", ends=True) for i, line in enumerate(self.lines, 1)]
+        if command == "edit":
+            if len(words) == 1:
+                return [Choice(str(i), f"{i}: {line}") for i, line in enumerate(self.lines, 1)]
+            n = words[1]
+            if not (n.isascii() and n.isdigit()) or not 1 <= int(n[:9]) <= len(self.lines):
+                return []
+            # The entry's choices where it stands: the session as it was before entry N.
+            before = self._before(int(n))
+            return [c for c in before._entry_choices(words[2:]) if self.COMMAND_OF.get(c.word.split()[0]) is None]
+        if command is not None:
+            return self._command_args(command, words)
+        return self._entry_choices(words)
 
-    def _candidates(self, words: list[str]) -> list[str]:
-        """The words that may follow ``words`` (the words typed before the one being completed)."""
+    def fits(self, line: str) -> bool:
+        """Whether ``line`` would be accepted now: handled by a copy of this session (no journal), so nothing
+        here changes. The choices use it for an entry's last word, where the game's own check is exact."""
+        journal, cache = self.journal, getattr(self, "_before_cache", None)
+        self.journal, self._before_cache = None, None
+        try:
+            trial = copy.deepcopy(self)
+            trial.blame_budget, trial._trial = 0.0, True
+        except TypeError:  # a state that cannot be copied (a lock, a solver handle): a replay of the lines
+            trial = self._replayed(self.lines)
+        finally:
+            self.journal, self._before_cache = journal, cache
+        try:
+            trial.handle(line, show=False)
+        except AssistantError:
+            return False
+        return True
+
+    def _before(self, n: int) -> Self:
+        """A replay of the first ``n - 1`` lines (for the choices of 'edit N'); the last one is kept."""
+        key = tuple(self.lines[: n - 1])
+        cached = getattr(self, "_before_cache", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        trial = self._replayed(key)
+        self._before_cache = (key, trial)
+        return trial
+
+    def _command_choices(self) -> list[Choice]:
+        """The session commands offered as first words (each once, by its main name)."""
+        names = dict.fromkeys(self.COMMAND_OF.values())
+        return [Choice(name, name, ends=name in self.NO_ARGS or name in ("help", "quit", "show"))
+                for name in names if name not in ("edit", "drop") or self.lines]
+
+    def _command_args(self, command: str, words: list[str]) -> list[Choice]:
+        """The words that may follow the game's own command ``command`` (``words[0]`` is its verb)."""
+        return []
+
+    def _entry_choices(self, words: list[str]) -> list[Choice]:
+        """The legal choices after the entry words ``words`` (none yet: the entries that may come now)."""
         raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal next step of an entry: the ``word`` (or words) a tap adds, the button's ``label``, and whether
+    the entry is whole with it: ``ends`` (nothing may follow; a tap sends the line) or ``complete`` (it may be
+    sent, though more may follow, like another position of an Assist)."""
+
+    word: str
+    label: str = ""
+    ends: bool = False
+    complete: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.label:
+            object.__setattr__(self, "label", self.word)
+        if self.ends:
+            object.__setattr__(self, "complete", True)
+
+
+def split_text(text: str) -> tuple[list[str], str]:
+    """The whole words of ``text`` and the last word being typed ('' after a space)."""
+    words = text.split()
+    current = "" if not words or text[-1:].isspace() else words.pop()
+    return words, current
 
 
 #: How a contradiction that names no earlier entry ends: how to find and fix one.
@@ -635,12 +732,28 @@ def contradiction_text(exc: ContradictionError, named: Sequence[tuple[int, str]]
     return f"{head}; fix the wrong one with 'edit N ...' or 'drop N' (N: {numbers})"
 
 
-def complete_word(text: str, candidates: Callable[[list[str]], list[str]]) -> list[str]:
-    """The words that complete the last word of ``text``; ``candidates`` gives them from the words before it."""
-    words = text.split()
-    current = "" if not words or text[-1:].isspace() else words.pop()
-    key = current.lower()
-    return [c for c in candidates(words) if c.lower().startswith(key) and c.lower() != key]
+def tap_path(session: BaseSession, line: str) -> list[Choice] | None:
+    """The taps that enter ``line`` with no typed character: at each point the longest offered choice that
+    matches the next words (a phrase, or one word), then the Enter tap unless the last choice ``ends`` the
+    entry (shown as a Choice of no word). None if some word of ``line`` is never offered."""
+    words = line.split("#", 1)[0].split()
+    taps: list[Choice] = []
+    done = 0
+    while done < len(words):
+        typed = " ".join(words[:done]) + (" " if done else "")
+        best: Choice | None = None
+        for c in session.choices(typed):
+            parts = c.word.split()
+            if parts and [w.lower() for w in words[done: done + len(parts)]] == [w.lower() for w in parts] \
+                    and (best is None or len(parts) > len(best.word.split())):
+                best = c
+        if best is None:
+            return None
+        taps.append(best)
+        done += len(best.word.split())
+    if not taps or not taps[-1].ends:
+        taps.append(Choice("", "Enter", ends=True))
+    return taps
 
 
 def with_seat(tokens: list[str], seat_verbs: Collection[str], me: int | None) -> str:

@@ -47,6 +47,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from assistant_cli.web import choices as taps
 from assistant_cli.web import html
 from assistant_cli.web.guard import (
     BodyLimit,
@@ -78,6 +79,7 @@ class Snapshot:
     version: int
     lines: tuple[str, ...]
     live: Markup  # the shared part of the page (state and history), drawn once per version
+    finished: bool = False  # no entry is legal any more (the home page says so)
 
 
 @dataclass
@@ -89,6 +91,7 @@ class PhoneReply:
     error: str | None = None
     entered: str = ""
     nonce: str = ""
+    summary: str | None = None  # what the accepted entry changed, in one line
     pasted: str = ""  # a setup import (a game's deal text) that failed, kept in its box
 
 
@@ -253,6 +256,50 @@ class GameStore:
             journal.unlock()
             raise
 
+    def rename(self, old: str, path: Path, new: str) -> None:
+        """Move the journal of ``old`` to ``new`` (the caller holds ``_opening``); an open game keeps playing on
+        the new name. KeyError: no such game; AssistantError: the name is taken, or another program writes it."""
+        target = self.path_of(new)
+        if os.path.lexists(target):
+            raise AssistantError(f"name '{new}': a saved game has that name already")
+        if not os.path.lexists(path):
+            raise KeyError(old)
+        game = self.open.get(old)
+        header = game.spec.header if game is not None else ""
+        journal = game.session.journal if game is not None else Journal(path, header)
+        if game is None:
+            journal.lock(HOLDER)  # JournalBusy while a terminal writes it: nothing moves
+        journal.unlock()
+        with contextlib.suppress(OSError):
+            journal.lock_path.unlink()
+        try:
+            os.rename(path, target)
+        finally:
+            if game is not None:
+                now = target if os.path.lexists(target) and not os.path.lexists(path) else path
+                moved = Journal(now, header)
+                moved.lock(HOLDER)
+                game.session.journal = moved
+                if now == target:
+                    del self.open[old]
+                    game.id, game.path = new, target
+                    self.open[new] = game
+
+    def delete(self, game_id: str, path: Path) -> None:
+        """Remove the journal of ``game_id`` (the caller holds ``_opening``); refused while another program
+        writes it."""
+        game = self.open.get(game_id)
+        journal = game.session.journal if game is not None else Journal(path, "")
+        if game is None:
+            journal.lock(HOLDER)  # JournalBusy while a terminal writes it: nothing is removed
+        try:
+            path.unlink(missing_ok=True)
+        finally:
+            journal.unlock()
+            with contextlib.suppress(OSError):
+                journal.lock_path.unlink()
+        self.open.pop(game_id, None)
+
     def close(self) -> None:
         """Give up every open game's journal (the server stops)."""
         for game in self.open.values():
@@ -281,9 +328,29 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
     env.globals["view_html"] = html.render
     env.filters["when"] = lambda t: time.strftime("%Y-%m-%d %H:%M", time.localtime(t))
     env.filters["size"] = lambda n: f"{n / 1024:.1f} KB" if n >= 1024 else f"{n} bytes"
+    env.filters["entry_links"] = taps.link_entries
 
     def page(name: str, status: int = 200, **context: Any) -> HTMLResponse:
         return HTMLResponse(env.get_template(name).render(**context), status_code=status)
+
+    def _saved_rows() -> list[taps.SavedGame]:
+        """The home page's rows (worker thread): each saved game's players, your seat, entries, whether it is
+        finished (known for the games open here) and its last change; a journal that cannot be read says why
+        while the others stay listed."""
+        rows: list[taps.SavedGame] = []
+        for row in store.saved():
+            problem = row.problem
+            if problem is None and row.spec is not None:
+                game = store.open.get(row.id)
+                try:
+                    rows.append(taps.saved_game(row.id, row.spec, store.path_of(row.id),
+                                                game.snapshot.finished if game is not None else None))
+                    continue
+                except (AssistantError, OSError) as exc:
+                    problem = _reason(exc)
+            title = row.spec.title if row.spec is not None else f"{row.id}.journal"
+            rows.append(taps.SavedGame(row.id, title, "?", "?", 0, False, row.modified, problem))
+        return rows
 
     def draw(game: OpenGame, version: int = 0) -> Snapshot:
         """The snapshot of ``game`` as it is now (called with the game's lock held, in a worker thread)."""
@@ -291,12 +358,11 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
         lines = tuple(session.lines)
         live = env.get_template("live.html").render(
             game=game, version=version, boot=boot, state=_state_views(session), history=lines)
-        return Snapshot(version, lines, Markup(live))
+        return Snapshot(version, lines, Markup(live), _finished(session))
 
     async def home(request: Request) -> Response:
-        rows = await run_in_threadpool(store.saved)
-        entries = {game_id: len(game.snapshot.lines) for game_id, game in store.open.items()}
-        return page("home.html", games=list(games), saved=rows, entries=entries)
+        rows = await run_in_threadpool(_saved_rows)
+        return page("home.html", games=list(games), saved=rows)
 
     async def new_game(request: Request) -> Response:
         form = await request.form()
@@ -327,8 +393,10 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
         async with game.lock:  # the setup question reads the session
             reply = game.reply_of(phone_of(request))
             step = await run_in_threadpool(_step, game.session)
+            box, offered = await run_in_threadpool(_entry_box, game.session, reply, step)
             snapshot, importing = game.snapshot, _import_label(game.session)
-        return page("game.html", game=game, snapshot=snapshot, reply=reply, step=step, boot=boot, importing=importing)
+        return page("game.html", game=game, snapshot=snapshot, reply=reply, step=step, boot=boot, importing=importing,
+                    box=box, choices=offered)
 
     async def game_panel(request: Request) -> Response:
         """The shared part of the page (state and history) unless the phone already shows this version."""
@@ -356,8 +424,10 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
             else:
                 reply, step = await run_in_threadpool(_write, game, line, nonce, asyncio.get_running_loop())
                 game.remember(phone, reply)
+            box, offered = await run_in_threadpool(_entry_box, game.session, reply, step)
             snapshot, importing = game.snapshot, _import_label(game.session)
-        return page("panel.html", game=game, snapshot=snapshot, reply=reply, step=step, boot=boot, importing=importing)
+        return page("panel.html", game=game, snapshot=snapshot, reply=reply, step=step, boot=boot, importing=importing,
+                    box=box, choices=offered)
 
     def _write(game: OpenGame, line: str, nonce: str,
                loop: asyncio.AbstractEventLoop) -> tuple[PhoneReply, dict[str, Any] | None]:
@@ -376,6 +446,7 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
         try:
             answer = session.handle(line)
             reply.views = [] if _shows_state(answer) else list(answer.renderables)
+            reply.summary = answer.summary if answer.accepted or answer.summary else None
         except AssistantError as exc:
             reply.error, reply.entered = cut(str(exc), MAX_ERROR), line
         finally:
@@ -420,17 +491,71 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
         async with game.lock:
             reply, step = await run_in_threadpool(_import, game, text, seats, asyncio.get_running_loop())
             game.remember(phone, reply)
+            box, offered = await run_in_threadpool(_entry_box, game.session, reply, step)
             snapshot, importing = game.snapshot, _import_label(game.session)
-        return page("panel.html", game=game, snapshot=snapshot, reply=reply, step=step, boot=boot, importing=importing)
+        return page("panel.html", game=game, snapshot=snapshot, reply=reply, step=step, boot=boot, importing=importing,
+                    box=box, choices=offered)
 
+    # -- taps (assistant_cli.web.choices): the choices, the entries an object starts, saved games --------------
     async def game_compose(request: Request) -> Response:
         game = await open_game(request)
         if isinstance(game, Response):
             return game
         text = request.query_params.get("line", "")[:MAX_LINE]
         async with game.lock:
-            words = await run_in_threadpool(_choices, game.session, text)
-        return page("choices.html", choices=words, text=text)
+            found = await run_in_threadpool(taps.buttons, game.session, text)
+        return page("choices.html", choices=found, text=text)
+
+    async def game_starts(request: Request) -> Response:
+        game = await open_game(request)
+        if isinstance(game, Response):
+            return game
+        word = request.query_params.get("object", "")[:40]
+        async with game.lock:
+            found = await run_in_threadpool(taps.object_buttons, game.session, word)
+        return page("choices.html", choices=found, text="")
+
+    async def game_rename(request: Request) -> Response:
+        """Rename a saved game (its journal and lock move with it); refused while another program writes it."""
+        form = await request.form()
+        old, new = request.path_params["game_id"], str(form.get("name", "")).strip()[:MAX_LINE]
+        try:
+            path = store.path_of(old)
+        except KeyError:
+            return PlainTextResponse(f"no game '{cut(old, 40)}' in the games folder", status_code=404)
+        if not GAME_ID.fullmatch(new) or new.endswith(".journal"):
+            return PlainTextResponse(f"name '{cut(new, 40)}': expected letters, digits, '.', '_' or '-' (at most 100)",
+                                     status_code=400)
+        async with store._opening, contextlib.AsyncExitStack() as held:
+            if old in store.open:  # no entry of this game runs while its journal moves
+                await held.enter_async_context(store.open[old].lock)
+            try:
+                await run_in_threadpool(store.rename, old, path, new)
+            except KeyError:
+                return PlainTextResponse(f"no game '{cut(old, 40)}' in the games folder", status_code=404)
+            except AssistantError as exc:
+                return PlainTextResponse(cut(str(exc), MAX_ERROR), status_code=409)
+        return RedirectResponse("/", status_code=303)
+
+    async def game_delete(request: Request) -> Response:
+        """Delete a saved game: a GET asks first, the POST deletes; refused while another program writes it."""
+        game_id = request.path_params["game_id"]
+        try:
+            path = store.path_of(game_id)
+        except KeyError:
+            return PlainTextResponse(f"no game '{cut(game_id, 40)}' in the games folder", status_code=404)
+        if not os.path.lexists(path):
+            return PlainTextResponse(f"no game '{cut(game_id, 40)}' in the games folder", status_code=404)
+        if request.method == "GET":  # deleting asks first
+            return page("delete.html", game_id=game_id)
+        async with store._opening, contextlib.AsyncExitStack() as held:
+            if game_id in store.open:  # no entry of this game runs while its journal moves
+                await held.enter_async_context(store.open[game_id].lock)
+            try:
+                await run_in_threadpool(store.delete, game_id, path)
+            except AssistantError as exc:
+                return PlainTextResponse(cut(str(exc), MAX_ERROR), status_code=409)
+        return RedirectResponse("/", status_code=303)
 
     async def game_events(request: Request) -> Response:
         """The push channel: the shared part of the page each time it changes (Server-Sent Events)."""
@@ -472,6 +597,9 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
         Route("/g/{game_id}/line", game_line, methods=["POST"]),
         Route("/g/{game_id}/compose", game_compose),
         Route("/g/{game_id}/import", game_import, methods=["POST"]),
+        Route("/g/{game_id}/starts", game_starts),
+        Route("/g/{game_id}/rename", game_rename, methods=["POST"]),
+        Route("/g/{game_id}/delete", game_delete, methods=["GET", "POST"]),
         Mount("/static", StaticFiles(packages=[("assistant_cli.web", "static")]), name="static"),
     ]
     middleware = [
@@ -491,6 +619,21 @@ def _shows_state(reply: Any) -> bool:
     return bool(reply.accepted) or not reply.renderables
 
 
+def _entry_box(session: Any, reply: PhoneReply, step: dict[str, Any] | None) -> tuple[str, list[Any]]:
+    """What the phone's entry box holds (its refused line, else the setup question's prefix) and the legal
+    choices that may follow it (lock held, worker thread)."""
+    box = reply.entered or (step["prefix"] if step else "")
+    return box, taps.buttons(session, box)
+
+
+def _finished(session: Any) -> bool:
+    """Whether no entry is legal any more (drawn with each snapshot, under the game's lock)."""
+    try:
+        return taps.is_finished(session)
+    except AssistantError:
+        return False
+
+
 def _import_label(session: Any) -> str | None:
     """What a game's setup import reads (its session's ``IMPORT_LABEL``), while no entry is recorded; else None."""
     label = getattr(session, "IMPORT_LABEL", None)
@@ -506,20 +649,12 @@ def _state_views(session: Any) -> list[Any]:
 
 
 def _step(session: Any) -> dict[str, Any] | None:
-    """The next setup question with the words that may answer it, or None once the setup is complete."""
+    """The next setup question and the entry prefix its answer goes after, or None once the setup is complete."""
     question = session.setup_question()
     if question is None:
         return None
     prefix = question.prefix.strip()
-    return {"question": question.prompt.strip(), "prefix": prefix + " " if prefix else "",
-            "choices": _choices(session, prefix + " " if prefix else "")}
-
-
-def _choices(session: Any, text: str) -> list[tuple[str, str]]:
-    """Buttons for the next word of ``text``: (label, the whole line after the tap)."""
-    words = session.completions(text)
-    head = text[: len(text) - len(text.split(" ")[-1])]  # the text before the word being completed
-    return [(w, f"{head}{w} ") for w in words[:60]]
+    return {"question": question.prompt.strip(), "prefix": prefix + " " if prefix else ""}
 
 
 def phone_of(request: Request) -> str:

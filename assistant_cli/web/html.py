@@ -102,7 +102,8 @@ def _cell(cell: v.Cell, column: v.Column) -> Markup:
                                     "prose" if column.prose else "") if c)
     if cell.parts:  # several typed values in one cell: each its own bar and key
         inner = Markup("").join(_part(p) for p in cell.parts)
-        return Markup('<td class="{} parts">{}</td>').format(classes, inner)
+        label = Markup(' data-label="{}"').format(column.header) if column.header else Markup("")
+        return Markup('<td class="{} parts"{}>{}</td>').format(classes, label, inner)
     body: Markup = escape(cell.text)
     if cell.kind == "prob" and cell.value is not None:
         width = max(0.0, min(1.0, cell.value)) * 100
@@ -119,6 +120,8 @@ def _cell(cell: v.Cell, column: v.Column) -> Markup:
         data += Markup(' data-value="{!r}"').format(cell.value)
     if cell.key:
         data += Markup(' data-key="{}"').format(cell.key)
+    if column.header:  # a narrow screen stacks the row and names each cell by its column (app.css)
+        data += Markup(' data-label="{}"').format(column.header)
     return Markup('<td class="{}" data-kind="{}"{}>{}</td>').format(classes, cell.kind, data, body)
 
 

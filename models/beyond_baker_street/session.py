@@ -15,10 +15,10 @@ hand: for each position, the cards it can be with their exact probabilities.
 
 from __future__ import annotations
 
-from models.beyond_baker_street import ENTRY
+from models.beyond_baker_street import ENTRY, choices
 from models.beyond_baker_street.advisor import Advice, advise
 from models.beyond_baker_street.claims import BeyondBakerStreetClaims
-from models.beyond_baker_street.data import DEFAULT_DATA, HAND_SIZES, ICONS, NUMBERS, SECTIONS, Evidence, GameData
+from models.beyond_baker_street.data import DEFAULT_DATA, HAND_SIZES, SECTIONS, Evidence, GameData
 from models.beyond_baker_street.hat import hat_advise, hat_table_of, in_play
 from models.beyond_baker_street.knowledge import HandKnowledge, Told
 from models.beyond_baker_street.observations import (
@@ -42,7 +42,7 @@ from solver import view as v
 from solver.claims import why_steps
 from solver.errors import AssistantError
 from solver.parsing import is_whole, parse_int, shown
-from solver.session import BaseSession, Command, Journal, Reply, SetupQuestion, no_args
+from solver.session import BaseSession, Choice, Command, Journal, Reply, SetupQuestion, no_args
 from solver.text import plural
 
 GAME = ENTRY.name
@@ -298,55 +298,9 @@ class BeyondBakerStreetSession(BaseSession):
             "entries": list(self.lines),
         }
 
-    # -- completion -----------------------------------------------------------------------------------------
-    def _candidates(self, words: list[str]) -> list[str]:
-        s = self._kn.setup
-        if not words:
-            return [*ENTRY_VERBS, *(aliases[0] for aliases in COMMANDS.values())]
-        verb, pos = words[0].lower(), len(words)
-        seats = [str(i) for i in range(1, (s.players or 4) + 1)] + (["me"] if s.me else [])
-        cards = [c.code for c in (self._kn.unseen() if self._kn.started else self.data.evidence)]
-        sections = list(SECTIONS)
-        subjects = [*map(str, NUMBERS), *ICONS]
-        if verb == "players":
-            return [str(n) for n in sorted(self.data.hand_sizes)] if pos == 1 else []
-        if verb in ("me", "start"):
-            return seats[:-1] if pos == 1 and s.me else seats if pos == 1 else []
-        if verb == "case":
-            return [str(n) for n in sorted(self.data.case_files)] if pos == 1 else []
-        if verb == "hand":
-            return seats if pos == 1 else cards
-        if verb == "lead":
-            return [f"{v}{i[0]}" for v in range(7, 14) for i in ICONS] if pos == 1 else []
-        if verb in ("assist", "hint"):
-            return seats if pos <= 2 else subjects if pos == 3 else ["at"] if pos == 4 else ["1", "2", "3", "4"]
-        if verb in ("investigate", "inv"):
-            return seats if pos == 1 else ["1", "2", "3", "4", "5", "6"] if pos == 2 else cards if pos == 3 \
-                else sections if pos == 4 else []
-        if verb in ("eliminate", "elim"):
-            return seats if pos == 1 else ["1", "2", "3", "4", "5", "6"] if pos == 2 else cards if pos == 3 else []
-        if verb in ("confirm", "pursue"):
-            return seats if pos == 1 else sections if pos == 2 else []
-        if verb == "draw":
-            return seats if pos == 1 else cards if pos == 2 else []
-        if verb == "character":
-            names = [c.name.replace(" ", "_") for c in sorted(self.data.characters.values(), key=lambda c: c.order)]
-            return seats if pos == 1 else [*names, "none"] if pos == 2 else []
-        if verb in ("advance",):
-            return seats if pos == 1 else []
-        if verb in ("return", "bury"):
-            return seats if pos == 1 else cards if pos == 2 else []
-        if verb == "exchange":
-            return seats if pos == 1 else cards if pos in (2, 3) else []
-        if verb == "peek":
-            return seats if pos == 1 else [*cards, "top", "bottom"] if pos == 2 else ["top", "bottom"] if pos == 3 \
-                else []
-        if verb == "swap":
-            return seats if pos in (1, 3) else ["1", "2", "3", "4", "5", "6"] if pos in (2, 4) else cards
-        if COMMAND_OF.get(verb) == "why" and self._kn.started:
-            held = [str(i) for i in range(1, len(self._kn.hands[self._kn.me]) + 1)]
-            return held if pos == 1 else [c.code for c in self._kn.hand()[int(words[1]) - 1]] \
-                if pos == 2 and words[1].isdigit() and words[1] in held else []
-        if COMMAND_OF.get(verb) == "advise":
-            return ["all", "hat"] if pos in (1, 2) else []
-        return []
+    # -- the legal next words (models.beyond_baker_street.choices) -----------------------------------------
+    def _entry_choices(self, words: list[str]) -> list[Choice]:
+        return choices.choices(self, words)
+
+    def _command_args(self, command: str, words: list[str]) -> list[Choice]:
+        return choices.command_args(self, command, words)

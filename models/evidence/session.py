@@ -20,10 +20,10 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from models.evidence import ENTRY, compiled
+from models.evidence import ENTRY, choices, compiled
 from models.evidence.advisor import candidates, evaluate
 from models.evidence.claims import EvidenceClaims
-from models.evidence.data import COLOURS, TOOL_NAMES
+from models.evidence.data import COLOURS
 from models.evidence.inference import GreedyOpponents
 from models.evidence.knowledge import EvidenceKnowledge, TableSetup
 from models.evidence.observations import (
@@ -52,7 +52,7 @@ from solver import view as v
 from solver.claims import why_steps
 from solver.errors import AssistantError
 from solver.parsing import parse_int
-from solver.session import BaseSession, Command, Journal, Reply, SetupQuestion, with_seat
+from solver.session import BaseSession, Choice, Command, Journal, Reply, SetupQuestion, with_seat
 
 GAME = ENTRY.name
 JOURNAL_HEADER = ENTRY.header
@@ -338,51 +338,12 @@ class EvidenceSession(BaseSession):
             "entries": list(self.lines),
         }
 
-    # -- completion -----------------------------------------------------------------------------------------
-    def _candidates(self, words: list[str]) -> list[str]:
-        s = self.setup
-        if not words:
-            return [*ENTRY_VERBS, *(aliases[0] for aliases in COMMANDS.values())]
-        verb, pos = words[0].lower(), len(words)
-        seats = [str(i) for i in range(1, (s.players or 5) + 1)] + (["me"] if s.me else [])
-        colours = list(COLOURS)
+    # -- the legal next words (models.evidence.choices) ----------------------------------------------------
+    def _entry_choices(self, words: list[str]) -> list[Choice]:
+        return choices.choices(self, words)
 
-        def values(colour_word: str) -> list[str]:
-            try:
-                return [str(v) for v in s.data.distinct_values(colour_of(colour_word))]
-            except AssistantError:
-                return []
-
-        if verb == "players":
-            return ["2", "3", "4", "5"] if pos == 1 else []
-        if verb in ("me", "start"):
-            return seats[:-1] if s.me and pos == 1 else seats if pos == 1 else []
-        if verb == "variant":
-            return ["basic", "pro"] if pos == 1 else []
-        if verb in ("setup", "hand"):
-            return colours if pos % 2 == 1 else values(words[-1])
-        if verb in ("holds", "unknown"):
-            return seats if pos == 1 else colours if pos % 2 == 0 else [str(i) for i in range(7)]
-        if verb in ("play", "reveal"):
-            return seats if pos == 1 else colours if pos == 2 else values(words[2]) if pos == 3 else []
-        if verb in ("evidence", "look"):
-            return colours if pos == 1 else values(words[1]) if pos == 2 else []
-        if verb == "search":
-            return seats if pos == 1 else colours
-        if verb == "timeout":
-            return seats if pos == 1 else colours if pos == 2 else ["for"] if pos == 3 else colours
-        if verb == "tool":
-            if pos == 1:
-                return seats
-            if pos == 2:
-                return list(TOOL_NAMES)
-            return colours if words[2] in ("fortune", "balloon", "timeout") and pos == 3 else (
-                ["for"] if pos == 4 and words[2] == "timeout" else colours if words[2] == "timeout" else [])
-        if COMMAND_OF.get(verb) == "why":
-            return colours if pos == 1 else values(words[1]) if pos == 2 else []
-        if COMMAND_OF.get(verb) == "advise":
-            return ["all", "extra", "greedy", "samples"]
-        return []
+    def _command_args(self, command: str, words: list[str]) -> list[Choice]:
+        return choices.command_args(self, command, words)
 
 
 def _copy_setup(setup: TableSetup) -> TableSetup:

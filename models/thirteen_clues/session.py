@@ -19,10 +19,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from models.thirteen_clues import ENTRY, views
+from models.thirteen_clues import ENTRY, choices, views
 from models.thirteen_clues.bga import BgaDeal, BgaDealError, parse_deal, parse_order, read_deal_file
 from models.thirteen_clues.claims import ThirteenCluesClaims
-from models.thirteen_clues.data import CARD_BY_NAME, CATEGORIES, DEFAULT_DATA, SUBCATEGORIES, GameData
+from models.thirteen_clues.data import DEFAULT_DATA, GameData
 from models.thirteen_clues.knowledge import MYSTERY, TableSetup, ThirteenCluesKnowledge, place_label
 from models.thirteen_clues.observations import (
     CARD_NAMES,
@@ -40,7 +40,7 @@ from solver.counting import AllocationCounter
 from solver.errors import AssistantError
 from solver.knowledge import Count
 from solver.parsing import is_whole, parse_int
-from solver.session import BaseSession, Command, Journal, Reply, SetupQuestion, no_args
+from solver.session import BaseSession, Choice, Command, Journal, Reply, SetupQuestion, no_args
 from solver.teaching import journal_numbers
 from solver.text import plural
 
@@ -489,60 +489,12 @@ class ThirteenCluesSession(BaseSession):
             out["note"] = count.note
         return out
 
-    # -- completion -----------------------------------------------------------------------------------------
-    def _candidates(self, words: list[str]) -> list[str]:
-        if not words:
-            return [*ENTRY_VERBS, *(aliases[0] for aliases in COMMANDS.values()), "exit"]
-        verb, pos = words[0].lower(), len(words)
-        players = self.setup.players
-        seats = [str(s) for s in range(1, (players or 6) + 1)]
-        others = [s for s in seats if s != str(self.setup.me)]
-        in_play = self.data.cards_in_play(players) if players else tuple(CARD_BY_NAME[c] for c in CARD_BY_NAME)
-        cards = [c.name for c in in_play]
-        if COMMAND_OF.get(verb) == "whatif":
-            return ["clear", "ask", "informant", "accuse"] if pos == 1 else self._candidates(words[1:])
-        if COMMAND_OF.get(verb) == "why":
-            unseen = self.knowledge.unseen if self.knowledge else cards
-            return unseen if pos == 1 else ["mystery", *others, *(self.knowledge.letters if self.knowledge else ())]
-        if COMMAND_OF.get(verb) == "advise":
-            return ["all", "glasses"] if pos == 1 else []
-        if verb == "seats":
-            return [i for i in self._bga.ids if i not in words[1:]] if self._bga is not None else []
-        if verb == "players":
-            return [str(n) for n in sorted(self.data.suits_removed)] if pos == 1 else []
-        if verb == "me":
-            return seats if pos == 1 else []
-        if verb == "subcategories":
-            return ["on", "off"] if pos == 1 else []
-        if verb == "private":
-            return cards if pos <= 2 else []
-        if verb == "screen":
-            return others if pos == 1 else cards if pos <= 4 else []
-        if verb in ("ask", "witness", "sees"):
-            suits = list(self.data.suits_in_play(players)) if players else list(SUBCATEGORIES)
-            subjects = [*suits, *CATEGORIES]
-            if self.setup.subcategories:
-                subjects += [s for pair in SUBCATEGORIES.values() for s in pair]
-            if pos == 1:
-                return seats
-            if pos == 2:
-                return subjects
-            return ["left", "right"] if pos == 3 and players == 2 else []
-        if verb in ("informant", "inf"):
-            letters = list(self.data.informant_letters(players)) if players else []
-            if pos == 1:
-                return letters
-            if pos == 2:
-                return ["by", *cards]
-            return others if pos == 3 and words[2].lower() == "by" else []
-        if verb in ("accuse", "accusation"):
-            if pos == 1:
-                return seats
-            if pos <= 4:
-                category = CATEGORIES[pos - 2]
-                return [c for c in cards if CARD_BY_NAME[c].category == category]
-            return ["wrong", "right"] if pos == 5 else []
-        return []
+    # -- the legal next words (models.thirteen_clues.choices) ----------------------------------------------
+    def _entry_choices(self, words: list[str]) -> list[Choice]:
+        return choices.choices(self, words)
+
+    def _command_args(self, command: str, words: list[str]) -> list[Choice]:
+        return choices.command_args(self, command, words)
 
 
 def describe_changes(before: Snapshot, after: Snapshot) -> str:

@@ -16,14 +16,14 @@ draw.
 
 from __future__ import annotations
 
-from models.time_bomb import ENTRY, views
+from models.time_bomb import ENTRY, choices, views
 from models.time_bomb.advisor import (
     cut_risks,
     risk_policies,
 )
 from models.time_bomb.bluff import BluffModel
 from models.time_bomb.claims import TimeBombClaims
-from models.time_bomb.data import COLOURS, DEFAULT_DATA, MORIARTY, SHERLOCK, GameData
+from models.time_bomb.data import DEFAULT_DATA, GameData
 from models.time_bomb.knowledge import TableSetup, TimeBombKnowledge
 from models.time_bomb.observations import (
     CARD_NAMES,
@@ -42,7 +42,7 @@ from solver import view as v
 from solver.claims import why_steps
 from solver.errors import AssistantError
 from solver.parsing import is_whole, parse_fraction, parse_int, shown
-from solver.session import BaseSession, Command, Journal, Reply, SetupQuestion, with_seat
+from solver.session import BaseSession, Choice, Command, Journal, Reply, SetupQuestion, with_seat
 
 GAME = ENTRY.name
 JOURNAL_HEADER = ENTRY.header
@@ -199,45 +199,12 @@ class TimeBombSession(BaseSession):
             return Question(f"Who holds the cutter first (seat 1-{s.players})? ", "start")
         return Question("Your 5 cable cards (e.g. 'defuse 2xred blue green'): ", "hand")
 
-    def _candidates(self, words: list[str]) -> list[str]:
-        s = self.setup
-        if not words:
-            return [*ENTRY_VERBS, *(aliases[0] for aliases in COMMANDS.values())]
-        verb, pos = words[0].lower(), len(words)
-        seats = [str(i) for i in range(1, (s.players or 6) + 1)] + (["me"] if s.me else [])
-        cards = list(CARD_NAMES.names)
-        if verb == "players":
-            return ["4", "5", "6"] if pos == 1 else []
-        if verb in ("me", "start"):
-            return seats[:-1] if s.me and pos == 1 else seats if pos == 1 else []
-        if verb == "role":
-            return [SHERLOCK, MORIARTY] if pos == 1 else []
-        if verb in ("colours", "colors"):
-            return [c for c in self.data.colours if c not in words[1:]]
-        if verb in ("hand", "redeal"):
-            return cards
-        if verb == "claim":
-            return seats if pos == 1 else [str(k) for k in range(6)] if pos == 2 else []
-        if verb == "cut":
-            return seats if pos == 1 else cards if pos == 2 else []
-        if verb in ("cover", "uncover"):
-            return list(COLOURS) if pos == 1 else []
-        if verb == "draw":
-            return [str(k) for k in range(s.players or 6)] if pos == 1 else []
-        if verb == "why":
-            if pos == 1:
-                return ["role", "claim", "inplay", "holds", "cut"]
-            kind = words[1].lower()
-            if kind in ("role", "cut", "holds") and pos == 2:
-                return seats
-            if kind == "inplay" and pos == 2:
-                return list(COLOURS)
-            if kind == "holds" and pos == 3:
-                return cards
-            return []
-        if verb in ("holdings", "hold"):
-            return seats if pos == 1 else []
-        return []
+    # -- the legal next words (models.time_bomb.choices) ---------------------------------------------------
+    def _entry_choices(self, words: list[str]) -> list[Choice]:
+        return choices.choices(self, words)
+
+    def _command_args(self, command: str, words: list[str]) -> list[Choice]:
+        return choices.command_args(self, command, words)
 
     # -- views ----------------------------------------------------------------------------------------------
     def _setup_view(self) -> v.View:

@@ -44,7 +44,7 @@ def test_setup_answer_completes_as_if_the_prefix_were_typed() -> None:
     assert line_completions(session, question, "Du") == ["Duke"]
     assert line_completions(session, question, "Duke Sw") == ["Sword"]
     assert line_completions(session, question, "private Du") == ["Duke"]  # a whole entry still completes
-    assert line_completions(session, question, "he") == ["help"]  # a first word may be a command
+    assert line_completions(session, question, "he") == []  # no command inside a setup answer
     assert line_completions(session, None, "Du") == []  # outside the dialogue 'Du' starts no command
 
 

@@ -210,7 +210,8 @@ def test_completion_offers_edit_drop_numbers_and_the_entry(game: str) -> None:
     session = played(game)
     assert "edit" in session.completions("ed") and "drop" in session.completions("dr")
     assert session.completions("drop ") == [str(i) for i in range(1, len(session.lines) + 1)]
-    assert session.completions("edit 3 playe") == ["players"]
+    assert session.completions("edit 1 playe") == ["players"]  # the entry's words where entry 1 stands
+    assert session.completions("edit 3 playe") == []  # by entry 3 the players were answered
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -5,6 +5,7 @@
 // - A line the server never answered is shown as not sent, and kept in the box.
 // - Push: the shared state and history arrive over Server-Sent Events (/g/ID/events) the moment another phone
 //   changes them; a lost server is shown, and the page reconnects by itself and catches up.
+// The choices (word buttons, tapped objects, 'do this', edit and drop) are in choices.js.
 (function () {
   var busy = false, workingTimer = null, source = null, retryTimer = null;
 
@@ -38,25 +39,16 @@
     if (busy) return;
     htmx.ajax("POST", "/g/" + gameId() + "/line", {target: "#panel", swap: "outerHTML", values: {line: line}});
   }
-  function fill(text) {
-    var input = document.getElementById("line");
-    input.value = text;
-    input.focus();
-    htmx.ajax("GET", "/g/" + gameId() + "/compose?line=" + encodeURIComponent(text),
-              {target: "#choices", swap: "innerHTML"});
-  }
   function isLine(detail) {
     var path = (detail.requestConfig && detail.requestConfig.path) || detail.pathInfo && detail.pathInfo.requestPath || "";
     return /\/line$/.test(path.split("?")[0]);
   }
 
   document.addEventListener("click", function (event) {
-    var el = event.target.closest("[data-fill], [data-line], [data-edit]");
+    var el = event.target.closest("[data-line]");
     if (!el || !gameId()) return;
     event.preventDefault();
-    if (el.dataset.fill !== undefined) fill(el.dataset.fill);
-    else if (el.dataset.edit !== undefined) fill(el.dataset.edit);
-    else sendLine(el.dataset.line);
+    sendLine(el.dataset.line);
   });
   document.addEventListener("htmx:configRequest", function (event) {
     if (event.detail.verb !== "post" || !/\/line$/.test(event.detail.path)) return;

@@ -21,6 +21,7 @@ import pytest
 from models import GAMES
 from solver.session import read_lines
 from tests.assistant_cli.web.conftest import ROOT, Server, start_server
+from tests.assistant_cli.web.test_taps import tap_line
 
 EXAMPLES = {
     "thirteen-clues": ROOT / "examples" / "thirteen-clues-4p.txt",
@@ -37,51 +38,13 @@ def new_game(page: Any, server: Server, game: str) -> str:
     return page.locator("#panel").get_attribute("data-game-id")
 
 
-def submit(page: Any) -> None:
-    """Press Enter and wait until the page has swapped in the answer."""
-    page.evaluate("document.querySelector('#panel').dataset.old = '1'")
-    page.click("#enter")
-    page.wait_for_function("!document.querySelector('#panel').dataset.old", timeout=60_000)
-
-
-def offered(page: Any, text: str) -> None:
-    """Ask the page for the words that may follow ``text`` and wait until they are shown."""
-    page.evaluate("t => htmx.ajax('GET', location.pathname + '/compose?line=' + encodeURIComponent(t), "
-                  "{target: '#choices', swap: 'innerHTML'})", text)
-    page.wait_for_function("t => { const f = document.querySelector('#choices .for'); "
-                           "return f !== null && f.dataset.text === t; }", arg=text, timeout=10_000)
-
-
 def enter_by_taps(page: Any, line: str) -> tuple[int, int]:
-    """Enter ``line`` by tapping the offered words; returns (taps, words typed)."""
-    words = line.split("#", 1)[0].split()
-    box = page.locator("#line")
-    text = box.input_value()
-    if text.strip() and " ".join(words).lower().startswith(text.strip().lower() + " "):
-        done = len(text.split())  # the setup question filled in its prefix
-    else:
-        text, done = "", 0
-    box.fill(text)
-    taps = typed = 0
-    for word in words[done:]:
-        offered(page, text)
-        want = (text + word + " ").lower()
-        buttons = page.locator("#choices button.choice")
-        fills = [buttons.nth(i).get_attribute("data-fill") for i in range(buttons.count())]
-        match = next((i for i, fill in enumerate(fills) if fill.lower() == want), None)
-        if match is None:  # the page offers no such word: type it, as a player would
-            text = f"{text}{word} "
-            box.fill(text)
-            typed += 1
-            continue
-        text = fills[match]
-        buttons.nth(match).click()
-        page.wait_for_function("t => document.querySelector('#line').value === t", arg=text)
-        taps += 1
-    submit(page)
+    """Enter ``line`` by tapping the offered choices (:func:`tests.assistant_cli.web.test_taps.tap_line`: a
+    choice that ends the entry sends it); returns (taps, words typed), and no word is ever typed."""
+    taps = tap_line(page, line.split("#", 1)[0].strip())
     error = page.locator("#error")
     assert error.count() == 0, f"{line!r}: {error.inner_text()}"
-    return taps, typed
+    return taps, 0
 
 
 def analyze_json(game: str, journal: Path) -> dict[str, Any]:

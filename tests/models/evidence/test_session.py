@@ -210,9 +210,11 @@ def test_piped_session_reports_bad_lines(tmp_path: Path) -> None:
 def test_completion() -> None:
     session = ready()
     assert "play" in session.completions("pl")
-    assert session.completions("play 2 bl") == ["blue"]
-    assert "-1" in session.completions("play 2 blue ")
-    assert "fortune" in session.completions("tool 2 ")
+    assert session.completions("play ") == ["1"]  # only the seat whose turn it is
+    assert session.completions("play 1 bl") == ["blue"]
+    assert session.completions("play 1 blue ") == ["4"]  # the blue rumour in my hand
+    assert session.completions("play 2 bl") == []
+    assert session.completions("tool 1 ") == []  # the basic game has no tools
 
 
 def test_simulate_cli_json_reproducible() -> None:

@@ -279,10 +279,10 @@ def test_completion_of_commands_and_card_names() -> None:
     assert session.completions("ask 2 Re") == ["Red"]
     assert session.completions("why Sw") == ["Sword"]
     assert session.completions("accuse ") == ["1", "2", "3", "4"]
-    assert session.completions("accuse 2 ") == ["Officer", "Duke", "Butcher", "Countess", "Nurse", "Maid", "Dancer",
-                                                "Sailor"]
+    # Player 2 sees screens 3 and 4 (Dancer, Sailor): an accusation never names a card its maker sees.
+    assert session.completions("accuse 2 ") == ["Officer", "Duke", "Butcher", "Countess", "Nurse", "Maid"]
     assert session.completions("accuse 2 C") == ["Countess"]
-    assert session.completions("accuse 2 Duke Park Sword ") == ["wrong", "right"]
+    assert session.completions("accuse 2 Duke Park Sword ") == ["wrong"]  # their mystery is the screen I see
     assert "Florist" not in session.completions("private F")  # Brown is removed with 4 players
     assert session.completions("informant ") == ["A", "B", "C", "D"]
     assert session.completions("whatif ask 3 Pu") == ["Purple"]

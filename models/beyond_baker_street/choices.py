@@ -1,0 +1,271 @@
+"""The legal next words of a Beyond Baker Street entry (taps on the page, Tab in the terminal).
+
+From the rules and the knowledge, not from word completion: during the setup only the unanswered entries; in
+play only the entry the table waits for (a draw, a Lead to reveal, a card to bury) or the actions of the seat
+whose turn it is; a hand I see offers at each position its one visible card (as one tap with the position), my
+own hand the cards that position can still be; an Assist to a hand I see is one tap per number or icon in it
+(its positions follow), to me one tap per set of positions the knowledge allows; sections only where the
+action is legal. An entry's last word is kept only if the session would accept the whole entry.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Protocol
+
+from models.beyond_baker_street.data import ICONS, LEAD_VALUES, NUMBERS, SECTIONS, Evidence, GameData
+from models.beyond_baker_street.knowledge import HandKnowledge
+from solver.session import Choice
+
+#: Character actions: the entry verb and the kind of Character that has it.
+CHARACTER_VERBS = {"advance": "advance_holmes", "exchange": "swap_impossible", "swap": "swap_hand",
+                   "return": "return_impossible", "peek": "peek"}
+SUBJECTS: tuple[int | str, ...] = (*NUMBERS, *ICONS)
+
+
+class BeyondBakerStreetSession(Protocol):
+    """What the choices read of the session (its module imports this one: no import back)."""
+
+    _kn: HandKnowledge
+    data: GameData
+    lines: list[str]
+
+    @property
+    def knowledge(self) -> HandKnowledge | None: ...
+
+    def fits(self, line: str) -> bool: ...
+
+
+def choices(session: BeyondBakerStreetSession, words: list[str]) -> list[Choice]:
+    """The choices after the entry words ``words`` (none yet: the entries that may come now)."""
+    kn = session._kn
+    if not words:
+        return starters(session)
+    words = [str(kn.setup.me) if w.lower() == "me" and kn.setup.me else w for w in words]
+    verb, rest = words[0].lower(), words[1:]
+    if not kn.started:
+        return _setup(session, verb, rest)
+    return _play(session, kn, verb, rest)
+
+
+def command_args(session: BeyondBakerStreetSession, command: str, words: list[str]) -> list[Choice]:
+    """The words after 'why', 'empathy' and 'advise'."""
+    kn = session.knowledge
+    rest = words[1:]
+    if kn is None:
+        return []
+    if command == "why":
+        held = len(kn.hands[kn.me])
+        if not rest:
+            return [Choice(str(p), f"position {p}", complete=True) for p in range(1, held + 1)]
+        if len(rest) == 1 and rest[0].isdigit() and 1 <= int(rest[0][:2]) <= held:
+            return [Choice(c.code, c.name, complete=True) for c in kn.hand()[int(rest[0]) - 1]]
+        if len(rest) == 2:
+            return [Choice("steps", "step by step", ends=True)]
+        return []
+    if command == "empathy":
+        return [] if rest else [Choice(str(s), f"player {s}", ends=True) for s in kn.hands if s != kn.me]
+    if command == "advise":
+        return [Choice(w, complete=True) for w in ("all", "hat") if w not in [r.lower() for r in rest]]
+    return []
+
+
+def starters(session: BeyondBakerStreetSession) -> list[Choice]:
+    """The entries that may come now, as first taps (a verb with the seat it must name, where there is one)."""
+    kn = session._kn
+    s = kn.setup
+    if not kn.started:
+        out: list[Choice] = []
+        if s.players is None:
+            return [Choice("players", "players (how many)")]
+        if s.me is None:
+            return [Choice("me", "my seat")]
+        if s.case is None:
+            out.append(Choice("case", "Case File"))
+        if not s.no_characters and not s.start_given and not s.hands:
+            out += [Choice(f"character {t}", f"player {t}'s Character") for t in range(1, s.players + 1)
+                    if t not in s.characters]
+        if not s.start_given and not s.characters:
+            out.append(Choice("start", "who starts"))
+        out += [Choice(f"hand {t}", f"player {t}'s hand") for t in range(1, s.players + 1)
+                if t != s.me and t not in s.hands]
+        if len({e.lead.section for e in s.leads}) < len(SECTIONS):
+            out.append(Choice("lead", "a face-up Lead"))
+        return out
+    board = kn.board
+    assert board is not None
+    if board.over:
+        return []
+    if board.pending:
+        kind, what = board.pending[0]
+        if kind == "reveal":
+            return [Choice("lead", f"the next {what} Lead")]
+        return [Choice(f"{kind} {what}", f"player {what} {'draws' if kind == 'draw' else 'buries'}")]
+    seat = board.current
+    who = "I" if seat == kn.me else f"player {seat}"
+    out = [Choice(f"assist {seat}", f"{who}: Assist"), Choice(f"investigate {seat}", f"{who}: Investigate"),
+           Choice(f"eliminate {seat}", f"{who}: Eliminate")]
+    out += [Choice(f"{verb} {seat}", f"{who}: {verb.capitalize()}") for verb in ("confirm", "pursue")
+            if _sections(session, f"{verb} {seat}")]
+    out += [Choice(f"{verb} {seat}", f"{who}: {verb}", ends=verb == "advance")
+            for verb, kind in CHARACTER_VERBS.items() if board.can_use(seat, kind)]
+    return out
+
+
+def _seats(kn: HandKnowledge, skip: int | None = None) -> list[Choice]:
+    players = kn.setup.players or 4
+    return [Choice(str(t), "me" if t == kn.setup.me else f"player {t}") for t in range(1, players + 1) if t != skip]
+
+
+def _setup(session: BeyondBakerStreetSession, verb: str, rest: list[str]) -> list[Choice]:
+    kn = session._kn
+    s = kn.setup
+    data = session.data
+    if verb == "players":
+        return [] if rest else [Choice(str(n), f"{n} players", ends=True) for n in sorted(data.hand_sizes)]
+    if s.players is None:
+        return []
+    if verb in ("me", "start"):
+        return [] if rest else [Choice(str(t), f"seat {t}", ends=True) for t in range(1, s.players + 1)]
+    if verb == "case":
+        return [] if rest else [Choice(str(n), f"Case File {n}", ends=True) for n in sorted(data.case_files)]
+    if verb == "character":
+        if not rest:
+            return [Choice(str(t), f"player {t}") for t in range(1, s.players + 1) if t not in s.characters]
+        if len(rest) > 1:
+            return []
+        taken = {str(name) for name in s.characters.values()}
+        names = sorted(data.characters.values(), key=lambda c: c.order)
+        return [*(Choice(c.name.replace(" ", "_"), c.name, ends=True) for c in names if c.name not in taken),
+                Choice("none", "no Characters", ends=True)]
+    if verb == "hand":
+        if not rest:
+            return [Choice(str(t), f"player {t}") for t in range(1, s.players + 1) if t != s.me and t not in s.hands]
+        size = data.hand_size(s.players)
+        if len(rest) > size:
+            return []
+        taken = {c for hand in s.hands.values() for c in hand} | {c.code for c in _cards(rest[1:])}
+        taken |= {e.lead for e in s.leads}
+        return [Choice(c.code, c.name, ends=len(rest) == size) for c in data.evidence
+                if c not in taken and c.code not in taken]
+    if verb == "lead":
+        if rest:
+            return []
+        have = {e.lead.section for e in s.leads}
+        return [Choice(f"{value}{icon[0]}", f"{section} {value} {icon}", ends=True)
+                for section, values in LEAD_VALUES.items() if section not in have
+                for value in values for icon in ICONS]
+    return []
+
+
+def _cards(codes: list[str]) -> list[Evidence]:
+    from models.beyond_baker_street.observations import take_evidence
+
+    out = []
+    for code in codes:
+        try:
+            out.append(take_evidence([code], 0, "")[0])
+        except Exception:  # noqa: BLE001 - a word typed by hand that is no card: it takes no card away
+            continue
+    return out
+
+
+def _play(session: BeyondBakerStreetSession, kn: HandKnowledge, verb: str, rest: list[str]) -> list[Choice]:
+    board = kn.board
+    assert board is not None
+    line = " ".join([verb, *rest])
+    if verb == "lead":
+        if rest or not board.pending or board.pending[0][0] != "reveal":
+            return []
+        section = board.pending[0][1]
+        seen = board.seen_leads
+        return [Choice(f"{value}{icon[0]}", f"{section} {value} {icon}", ends=True)
+                for value in LEAD_VALUES[str(section)] for icon in ICONS
+                if all(lead.code != f"{value}{icon[0]}" for lead in seen)]
+    if verb in ("draw", "bury"):
+        if not rest:
+            return [Choice(str(board.pending[0][1]))] if board.pending and board.pending[0][0] == verb else []
+        if len(rest) > 1:
+            return []
+        return [Choice(c.code, c.name, ends=True) for c in kn.unseen() if session.fits(f"{line} {c.code}")]
+    seat = board.current
+    if not rest:
+        return [Choice(str(seat), "me" if seat == kn.me else f"player {seat}")]
+    if rest[0] != str(seat):
+        return []
+    hand = kn.hands.get(seat, [])
+    if verb in ("investigate", "inv", "eliminate", "elim"):
+        section_next = verb.startswith("inv")
+        if len(rest) == 1:
+            if seat == kn.me:
+                return [Choice(str(p), f"position {p}") for p in range(1, len(hand) + 1)]
+            return [Choice(f"{p} {slot.card.code}", f"{p}: {slot.card.name}", ends=not section_next)
+                    for p, slot in enumerate(hand, 1) if slot.card is not None]
+        pos = rest[1]
+        if not pos.isdigit() or not 1 <= int(pos[:2]) <= len(hand):
+            return []
+        slot = hand[int(pos) - 1]
+        if len(rest) == 2:
+            cards = [slot.card] if slot.card is not None else list(kn.hand()[int(pos) - 1])
+            return [Choice(c.code, c.name, ends=not section_next) for c in cards]
+        if len(rest) == 3 and section_next:
+            return [Choice(sec, ends=True) for sec in _sections(session, line)]
+        return []
+    if verb in ("confirm", "pursue"):
+        return [Choice(sec, ends=True) for sec in _sections(session, line)] if len(rest) == 1 else []
+    if verb in ("assist", "hint"):
+        return _assist(session, kn, seat, rest)
+    return []
+
+
+def _sections(session: BeyondBakerStreetSession, line: str) -> list[str]:
+    """The sections that end ``line`` into an entry the session accepts."""
+    return [sec for sec in SECTIONS if session.fits(f"{line} {sec}")]
+
+
+def _assist(session: BeyondBakerStreetSession, kn: HandKnowledge, giver: int, rest: list[str]) -> list[Choice]:
+    """'assist GIVER TARGET SUBJECT at POS ...': to a hand I see, each number or icon in it with its positions
+    (one tap); to me, each subject, then each set of positions the knowledge allows."""
+    board = kn.board
+    assert board is not None
+    if len(rest) == 1:
+        return [c for c in _seats(kn, skip=giver)]
+    target = rest[1]
+    if not target.isdigit() or int(target[:2]) not in kn.hands or int(target) == giver:
+        return []
+    hand = kn.hands[int(target)]
+    head = f"assist {giver} {target}"
+    if int(target) != kn.me:
+        if len(rest) > 2:
+            return []
+        out = []
+        for subject in SUBJECTS:
+            positions = [p for p, slot in enumerate(hand, 1) if slot.card is not None and _has(slot.card, subject)]
+            phrase = f"{subject} at {' '.join(map(str, positions))}"
+            if positions and session.fits(f"{head} {phrase}"):
+                out.append(Choice(phrase, f"{subject}: {', '.join(map(str, positions))}", ends=True))
+        return out
+    if len(rest) == 2:
+        return [Choice(str(subject)) for subject in SUBJECTS]
+    subject = rest[2]
+    if len(rest) == 3:
+        dists = kn.hand()
+        sets = []
+        for k in range(1, len(hand) + 1):
+            for chosen in combinations(range(1, len(hand) + 1), k):
+                if all(any(_has(c, subject) for c in dists[p - 1]) for p in chosen) and all(
+                        any(not _has(c, subject) for c in dists[p - 1]) for p in range(1, len(hand) + 1)
+                        if p not in chosen):
+                    phrase = f"at {' '.join(map(str, chosen))}"
+                    if session.fits(f"{head} {subject} {phrase}"):
+                        sets.append(Choice(phrase, f"at {', '.join(map(str, chosen))}", ends=True))
+        return sets
+    return []
+
+
+def _has(card: Evidence, subject: int | str) -> bool:
+    """Whether an Assist naming ``subject`` (a number, or an icon, as typed) names ``card``."""
+    text = str(subject)
+    if text.isdigit():
+        return card.number == int(text)
+    return card.icon.lower() == text.lower()
