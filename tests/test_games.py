@@ -390,7 +390,7 @@ def test_the_web_page_shows_the_analyzed_probabilities(case: tuple[GameEntry, Pa
     games = tmp_path / "games"
     games.mkdir()
     Journal(games / "played.journal", entry.header).save(lines)
-    client = TestClient(create_app(games, games=REGISTRY))
+    client = TestClient(create_app(games, games=REGISTRY), base_url="http://127.0.0.1")  # a name the server serves
     home = client.get("/")
     assert home.status_code == 200 and f'data-game="{entry.name}"' in home.text
     assert 'data-game-id="played"' in home.text

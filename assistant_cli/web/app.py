@@ -346,8 +346,10 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
                     rows.append(taps.saved_game(row.id, row.spec, store.path_of(row.id),
                                                 game.snapshot.finished if game is not None else None))
                     continue
-                except (AssistantError, OSError) as exc:
-                    problem = _reason(exc)
+                except (AssistantError, OSError) as exc:  # its header is fine: listed, and opening it says why
+                    rows.append(taps.SavedGame(row.id, row.spec.title, "?", "?", 0, False, row.modified,
+                                               note=f"its entries cannot be read: {_reason(exc)}"))
+                    continue
             title = row.spec.title if row.spec is not None else f"{row.id}.journal"
             rows.append(taps.SavedGame(row.id, title, "?", "?", 0, False, row.modified, problem))
         return rows

@@ -113,6 +113,7 @@ class SavedGame:
     finished: bool
     changed: float
     problem: str | None = None  # why the journal cannot be opened (the row says so; the others stay listed)
+    note: str | None = None  # why its entries cannot be read (listed from its header; opening it says more)
 
 
 def saved_game(game_id: str, spec: Any, path: Path, finished: bool | None = None) -> SavedGame:

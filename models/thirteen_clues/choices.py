@@ -74,10 +74,6 @@ def choices(session: ThirteenCluesSession, words: list[str]) -> list[Choice]:
     if verb == "me":
         return [] if rest or setup.players is None else [
             Choice(str(s), f"seat {s}", ends=True) for s in range(1, setup.players + 1) if s not in setup.screens]
-    if verb == "seats":  # the seat order of a pasted Board Game Arena deal
-        deal = session._bga
-        left = [i for i in deal.ids if i not in rest] if deal is not None else []
-        return [Choice(i, f"player id {i}", ends=len(left) == 1) for i in left]
     if verb == "subcategories":
         return [] if rest else [Choice("on", ends=True), Choice("off", ends=True)]
     if verb == "private":
@@ -96,8 +92,13 @@ def choices(session: ThirteenCluesSession, words: list[str]) -> list[Choice]:
 
 
 def command_args(session: ThirteenCluesSession, command: str, words: list[str]) -> list[Choice]:
-    """The words after a Thirteen Clues command: what-if entries, why's cards and places, advise's options."""
+    """The words after a Thirteen Clues command: what-if entries, why's cards and places, advise's options, the
+    seat order of a pasted Board Game Arena deal."""
     kn = session.knowledge
+    if command == "seats":
+        deal = session._bga
+        left = [i for i in deal.ids if i not in words[1:]] if deal is not None else []
+        return [Choice(i, f"player id {i}", ends=len(left) == 1) for i in left]
     rest, dangling = join_names(words[1:])
     if dangling is not None:
         return _rest_of_name(command_args(session, command, [words[0], *rest]), dangling)

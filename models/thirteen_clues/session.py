@@ -493,6 +493,10 @@ class ThirteenCluesSession(BaseSession):
     def _entry_choices(self, words: list[str]) -> list[Choice]:
         return choices.choices(self, words)
 
+    def _command_choices(self) -> list[Choice]:
+        """The commands, with ``seats`` only while a pasted deal waits for its seat order."""
+        return [c for c in super()._command_choices() if c.word != "seats" or self._bga is not None]
+
     def _command_args(self, command: str, words: list[str]) -> list[Choice]:
         return choices.command_args(self, command, words)
 

@@ -20,7 +20,6 @@ from solver.session import (
     Journal,
     Reply,
     SetupQuestion,
-    complete_word,
     contradiction_text,
     history_view,
     no_args,
@@ -417,19 +416,16 @@ def test_completion_of_edit_drop_and_show(tmp_path: Path) -> None:
     assert session.completions("edit ") == ["1", "2", "3", "4", "5", "6"]
     assert session.completions("drop ") == ["1", "2", "3", "4", "5", "6"]
     assert session.completions("drop 3 ") == []
-    assert session.completions("edit 4 ") == ["players", "me", "hand", "ask", *session._candidates([])[4:]]
+    assert session.completions("edit 4 ") == ["players", "me", "hand", "ask"]  # entries only, no commands
     assert session.completions("edit 4 ask 2 3 ") == ["Ace", "King", "Queen", "Jack"]
     assert session.completions("show ") == ["brief"]
     assert session.completions("show b") == ["brief"]
     assert session.completions("show brief ") == []
     assert session.completions("ask 2 3 Q") == ["Queen"]
-    assert session.completions("ask 2 3 queen") == []  # complete already
+    assert session.completions("ask 2 3 queen") == ["Queen"]  # the card as the game spells it
 
 
 def test_small_helpers() -> None:
-    assert complete_word("ha", lambda words: ["hand", "hat", "Half"]) == ["hand", "hat", "Half"]
-    assert complete_word("HA", lambda words: ["hand", "ha"]) == ["hand"]
-    assert complete_word("a b ", lambda words: [" ".join(words)]) == ["a b"]
     assert with_seat(["ask", "me", "2"], {"ask"}, 3) == "ask 3 2"
     assert with_seat(["ASK", "ME", "2"], {"ask"}, 3) == "ASK 3 2"
     assert with_seat(["tell", "me", "2"], {"ask"}, 3) == "tell me 2"

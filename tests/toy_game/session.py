@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from solver import view as v
 from solver.claims import why_steps
 from solver.errors import AssistantError, ContradictionError
-from solver.session import BaseSession, Command, Journal, Reply, SetupQuestion
+from solver.session import BaseSession, Choice, Command, Journal, Reply, SetupQuestion
 from tests.toy_game import ENTRY
 from tests.toy_game.claims import ToyClaims, where
 from tests.toy_game.data import CARD_NAMES, CARDS, cards_in_play, places
@@ -199,23 +199,28 @@ class ToySession(BaseSession):
         return {"players": kn.players, "me": kn.me, "hand": kn.hand, "worlds": kn.worlds(),
                 "places": kn.probabilities(), "mystery": kn.mystery(), "entries": list(self.lines)}
 
-    def _candidates(self, words: list[str]) -> list[str]:
+    def _entry_choices(self, words: list[str]) -> list[Choice]:
+        """The words that may follow ``words`` in an entry (the toy offers every seat and card, not only the
+        legal ones: the registry tests need a game, not a good one)."""
         if not words:
-            return [*VERBS, *COMMANDS]
+            return [Choice(verb) for verb in VERBS]
         verb, pos = words[0].lower(), len(words)
         players = self.setup.players or 3
         seats = [str(s) for s in range(1, players + 1)]
         cards = list(cards_in_play(players)) if self.setup.players else list(CARDS)
-        if verb == "players":
-            return ["2", "3"] if pos == 1 else []
-        if verb == "me":
-            return seats if pos == 1 else []
-        if verb == "hand":
-            return cards if pos == 1 else []
-        if verb == "ask":
-            return {1: seats, 2: seats, 3: cards, 4: ["yes", "no"]}.get(pos, [])
-        if verb == "why":
-            return {1: cards, 2: list(places(players)), 3: ["steps"]}.get(pos, [])
+        last = {"players": 1, "me": 1, "hand": 1, "ask": 4}.get(verb)
+        offered = {
+            "players": {1: ["2", "3"]}, "me": {1: seats}, "hand": {1: cards},
+            "ask": {1: seats, 2: seats, 3: cards, 4: ["yes", "no"]},
+        }.get(verb, {}).get(pos, [])
+        return [Choice(word, ends=pos == last) for word in offered]
+
+    def _command_args(self, command: str, words: list[str]) -> list[Choice]:
+        players = self.setup.players or 3
+        cards = list(cards_in_play(players)) if self.setup.players else list(CARDS)
+        if command == "why":
+            offered = {1: cards, 2: list(places(players)), 3: ["steps"]}.get(len(words), [])
+            return [Choice(word, ends=len(words) == 3) for word in offered]
         return []
 
 

@@ -19,7 +19,7 @@ from tests.solver.choices_helpers import example_lines
 
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(tmp_path))
+    return TestClient(create_app(tmp_path), base_url="http://127.0.0.1")  # a name the server serves
 
 
 def new_game(client: TestClient, game: str) -> str:

@@ -12,7 +12,7 @@ COMMANDS = ["help", "quit", "show", "undo", "why", "history", "edit", "drop", "a
 
 def test_setup_offers_only_the_unanswered_entry_and_the_hands_cards() -> None:
     s = session_at(GAME, EXAMPLE, 4)
-    assert words(s, "") == ["hand", *COMMANDS]
+    assert words(s, "") == ["hand", "colours", *COMMANDS]
     assert words(s, "hand ") == ["defuse", "pink", "red", "blue", "green", "yellow"]
     assert ends(s, "hand pink red red ") == []  # five cards: the fifth ends the entry
     assert ends(s, "hand pink red red blue ") == ["defuse", "pink", "red", "blue", "green", "yellow"]
