@@ -2,9 +2,10 @@
 against the state at a glance alone, measured in the same run.
 
 For every shipped example of every game, after every entry of it, it times building the view data and drawing
-it as HTML (``assistant_cli/web/html.py``) and as text (rich at 80 columns), once with the drawing
-(``session.state()``) and once without it (``session.state_view(None)``), and prints the median and 95th
-percentile of each in milliseconds (wall clock) and the ratio of the medians. The drawing adds Thirteen Clues'
+it as HTML (``assistant_cli/web/html.py``, what the page sends) and, separately, as text (rich at 80 columns),
+each once with the drawing (``session.state()``) and once without it (the state at a glance alone), the best of
+``--repeat`` runs, and prints the median and 95th percentile of each in milliseconds (wall clock) and the ratio
+of the medians. The drawing adds Thirteen Clues'
 exact card x holder grid (one joint count per place), so that game's ratio is the one to watch.
 
     python bench/drawn.py --repeat 3
@@ -43,8 +44,11 @@ def timed(work: Callable[[], object], repeat: int) -> float:
     return 1000 * best
 
 
-def draw(views: list[object]) -> None:
+def page(views: list[object]) -> None:
     html.render(views)
+
+
+def text(views: list[object]) -> None:
     console = Console(file=io.StringIO(), width=80, color_system="truecolor")
     for view in views:
         console.print(to_rich(view))  # type: ignore[arg-type]
@@ -61,17 +65,20 @@ def state_alone(session: object) -> list[object]:
         return [views.state_view(snap.mystery, snap.count, snap.whatifs, None)]
 
 
-def measure(game: str, example: str, repeat: int) -> tuple[list[float], list[float]]:
-    """Per entry of the example once the setup is complete: (with the drawing, without it) in ms."""
+def measure(game: str, example: str, repeat: int) -> dict[str, list[float]]:
+    """Per entry of the example once the setup is complete, in ms: the views built and drawn as the page
+    (``page``) and as text (``text``), with the drawing (``session.state()``) and without it (``alone``)."""
     session = GAMES[game].new_session()
-    drawn, plain = [], []
+    out: dict[str, list[float]] = {"page": [], "page alone": [], "text": [], "text alone": []}
     for _, line in read_lines(ROOT / "examples" / example):
         session.handle(line, show=False)
         if getattr(session, "knowledge", None) is None:
             continue
-        drawn.append(timed(lambda: draw(session.state()), repeat))
-        plain.append(timed(lambda: draw(state_alone(session)), repeat))
-    return drawn, plain
+        out["page"].append(timed(lambda: page(session.state()), repeat))
+        out["page alone"].append(timed(lambda: page(state_alone(session)), repeat))
+        out["text"].append(timed(lambda: text(session.state()), repeat))
+        out["text alone"].append(timed(lambda: text(state_alone(session)), repeat))
+    return out
 
 
 def p95(values: list[float]) -> float:
@@ -83,15 +90,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per entry, the best kept (default 3)")
     args = parser.parse_args()
-    print(f"load average {os.getloadavg()[0]:.1f}; ms per entry (build the views, draw them as HTML and as text)")
-    print("| game | example | entries | drawn median | drawn p95 | state alone median | state alone p95 | ratio |")
-    print("|---|---|---|---|---|---|---|---|")
+    print(f"load average {os.getloadavg()[0]:.1f}; ms per entry, median / p95: the views built and drawn as the page "
+          "(HTML) and as text (rich, 80 columns), with the table drawn and with the state alone")
+    print("| game | example | entries | page | page, state alone | ratio | text | text, state alone | ratio |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for entry in GAMES:
         for example in entry.examples:
-            drawn, plain = measure(entry.name, example, args.repeat)
-            ratio = statistics.median(drawn) / statistics.median(plain)
-            print(f"| {entry.title} | {example} | {len(drawn)} | {statistics.median(drawn):.1f} | {p95(drawn):.1f} | "
-                  f"{statistics.median(plain):.1f} | {p95(plain):.1f} | {ratio:.2f} |")
+            m = measure(entry.name, example, args.repeat)
+            cols = []
+            for kind in ("page", "text"):
+                drawn, alone = m[kind], m[f"{kind} alone"]
+                ratio = statistics.median(drawn) / statistics.median(alone)
+                cols += [f"{statistics.median(drawn):.1f} / {p95(drawn):.1f}",
+                         f"{statistics.median(alone):.1f} / {p95(alone):.1f}", f"{ratio:.2f}"]
+            print(f"| {entry.title} | {example} | {len(m['page'])} | " + " | ".join(cols) + " |")
 
 
 if __name__ == "__main__":
