@@ -67,21 +67,18 @@ def _table(table: v.Table) -> Markup:
 
 
 def _part(cell: v.Cell) -> Markup:
-    """One value of a cell with several (e.g. each value still possible, with its probability)."""
-    data = Markup("")
-    if cell.value is not None:
-        data += Markup(' data-value="{!r}"').format(cell.value)
-    if cell.key:
-        data += Markup(' data-key="{}"').format(cell.key)
-    body: Markup = escape(cell.text)
+    """One value of a cell with several (e.g. each value still possible, with its probability). Built with
+    f-strings over escaped values: a drawn table has hundreds of them, and ``Markup.format`` is slow."""
+    text = escape(cell.text)
+    body = str(text)
     if cell.kind == "prob" and cell.value is not None:
         width = max(0.0, min(1.0, cell.value)) * 100
-        body = Markup('<span class="bar" style="width:{:.1f}%"></span><span class="num">{}</span>').format(
-            width, cell.text)
+        body = f'<span class="bar" style="width:{width:.1f}%"></span><span class="num">{text}</span>'
     if cell.why:
-        body = Markup('<button type="button" class="why" data-line="{}">{}</button>').format(cell.why, body)
-    return Markup('<span class="part k-{} {}" data-kind="{}"{}>{}</span>').format(
-        cell.kind, TONE_CLASS[cell.tone], cell.kind, data, body)
+        body = f'<button type="button" class="why" data-line="{escape(cell.why)}">{body}</button>'
+    kind = escape(cell.kind)
+    return Markup(f'<span class="part k-{kind} {TONE_CLASS[cell.tone]}" data-kind="{kind}"'
+                  f'{_data(cell.key, cell.value)}>{body}</span>')
 
 
 def _atom(atom: str | v.Text | v.Cell) -> Markup:
@@ -127,12 +124,10 @@ def _cell(cell: v.Cell, column: v.Column) -> Markup:
 
 # -- game objects ---------------------------------------------------------------------------------------------
 def _data(key: str | None, value: float | int | None) -> Markup:
-    out = Markup("")
-    if value is not None:
-        out += Markup(' data-value="{!r}"').format(value)
+    out = f' data-value="{value!r}"' if value is not None else ""
     if key:
-        out += Markup(' data-key="{}"').format(key)
-    return out
+        out += f' data-key="{escape(key)}"'
+    return Markup(out)
 
 
 def _swatch(colour: str) -> Markup:
@@ -143,15 +138,15 @@ def _swatch(colour: str) -> Markup:
 
 def card_html(card: v.Card) -> Markup:
     """One card: its letter and label on its colour, its probability (a keyed part) under them."""
-    letter = Markup('<span class="letter" aria-hidden="true">{}</span>').format(card.letter) if card.letter else ""
+    letter = f'<span class="letter" aria-hidden="true">{escape(card.letter)}</span>' if card.letter else ""
     prob = _part(card.p) if card.p is not None else ""
-    note = Markup('<span class="note">{}</span>').format(card.note) if card.note else ""
-    label = card.label or card.name
+    note = f'<span class="note">{escape(card.note)}</span>' if card.note else ""
     title = card.name + (f", {card.p.text}" if card.p is not None else "") + (
         ", ruled out" if card.status == "ruled_out" else "")
-    return Markup('<span class="card s-{}" data-card="{}" data-status="{}" title="{}"{}>'
-                  '<span class="face">{}<span class="label">{}</span></span>{}{}</span>').format(
-        card.status, card.name, card.status, title, _swatch(card.colour), letter, label, prob, note)
+    status = escape(card.status)
+    return Markup(f'<span class="card s-{status}" data-card="{escape(card.name)}" data-status="{status}" '
+                  f'title="{escape(title)}"{_swatch(card.colour)}><span class="face">{letter}<span class="label">'
+                  f'{escape(card.label or card.name)}</span></span>{prob}{note}</span>')
 
 
 def _track(track: v.Track) -> Markup:
@@ -244,16 +239,15 @@ def _bar(cell: v.Cell) -> Markup:
 def _grid_cell(cell: v.Cell) -> Markup:
     """A grid cell: a mark for certain / ruled out, else the probability with its bar."""
     if cell.kind == "certain":
-        body: Markup = Markup('<span class="mark" aria-label="certain">✔</span>')
+        body = '<span class="mark" aria-label="certain">✔</span>'
     elif cell.kind == "ruled_out":
-        body = Markup('<span class="mark" aria-label="ruled out">✘</span>')
+        body = '<span class="mark" aria-label="ruled out">✘</span>'
     elif cell.kind == "prob" and cell.value is not None:
-        width = max(0.0, min(1.0, cell.value)) * 100
-        body = Markup('<span class="bar" style="height:{:.1f}%"></span><span class="num">{}</span>').format(
-            width, cell.text)
+        height = max(0.0, min(1.0, cell.value)) * 100
+        body = f'<span class="bar" style="height:{height:.1f}%"></span><span class="num">{escape(cell.text)}</span>'
     else:
-        body = escape(cell.text)
+        body = str(escape(cell.text))
     if cell.why:
-        body = Markup('<button type="button" class="why" data-line="{}">{}</button>').format(cell.why, body)
-    return Markup('<td class="k-{}" data-kind="{}"{}>{}</td>').format(cell.kind, cell.kind,
-                                                                       _data(cell.key, cell.value), body)
+        body = f'<button type="button" class="why" data-line="{escape(cell.why)}">{body}</button>'
+    kind = escape(cell.kind)
+    return Markup(f'<td class="k-{kind}" data-kind="{kind}"{_data(cell.key, cell.value)}>{body}</td>')

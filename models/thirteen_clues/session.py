@@ -110,6 +110,7 @@ class ThirteenCluesSession(BaseSession):
         self._snapshot: Snapshot | None = None
         self._show = True
         self._bga: BgaDeal | None = None  # a BGA deal waiting for its seat order
+        self._grid: tuple[object, dict[str, dict[str, float]]] | None = None  # (constraints, grid) last computed
         if bga_deal is not None:
             self.import_setup(read_deal_file(bga_deal), bga_seats or "")
 
@@ -136,9 +137,12 @@ class ThirteenCluesSession(BaseSession):
         joint count per place other than my mystery (:meth:`AllocationCounter.joints`, exact and fast whatever
         the count budget), so the card x holder grid never rests on an estimate."""
         knowledge = self._require_knowledge("grid")
+        observed = [c for e in knowledge.knowledge.entries for c in e.constraints]
+        key = (id(knowledge), tuple(observed))  # the grid of these exact constraints, once (the page redraws it)
+        if self._grid is not None and self._grid[0] == key:
+            return self._grid[1]
         possible = knowledge.knowledge.possible()
         counter = AllocationCounter(knowledge.capacities, MYSTERY)
-        observed = [c for e in knowledge.knowledge.entries for c in e.constraints]
         probes = [p for p in knowledge.capacities if p != MYSTERY]
         joints = counter.joints(knowledge.knowledge.problem, observed, probes)
         first = joints[probes[0]]
@@ -152,8 +156,10 @@ class ThirteenCluesSession(BaseSession):
                 columns = (joint.probes >> i) & 1 == 1
                 out[card][place] = int(joint.probe_counts()[columns].sum()) / total if total else 0.0
         order = list(knowledge.capacities)
-        return {card: {p: out[card].get(p, 0.0) if p in possible[card] else 0.0 for p in order}
+        grid = {card: {p: out[card].get(p, 0.0) if p in possible[card] else 0.0 for p in order}
                 for card in knowledge.unseen}
+        self._grid = (key, grid)
+        return grid
 
     def drawn_view(self) -> v.View:
         """The table drawn (:func:`views.drawn_view`): my mystery's candidates, the cards I see, the grid."""

@@ -23,6 +23,7 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "private CARD CARD  (left then right)", "private Butcher Park"),
     ("", "screen SEAT PERSON LOCATION WEAPON", "screen 2 Officer Library Knife"),
     ("", "subcategories on|off  (house rule)", "subcategories on"),
+    ("", "seats ID ...  (a BGA deal's seat order, clockwise)", "seats 8423 1234 99 5120"),
     ("Observations", "ask SEAT SUIT|CATEGORY COUNT", "ask 3 Red 2   ask 3 Person 1"),
     ("", "ask SEAT SUBJECT left|right COUNT  (2 players)", "ask 2 Red left 1"),
     ("", "informant LETTER CARD  (I looked)", "informant C Sword"),

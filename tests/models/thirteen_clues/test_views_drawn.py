@@ -114,3 +114,15 @@ def test_the_grid_needs_no_count_budget() -> None:
     session.replay(LINES)
     assert session.grid() == replayed().grid()
     assert MYSTERY in session.grid()["Nurse"]
+
+
+def test_the_grid_follows_every_entry_and_undo() -> None:
+    """The grid is kept for the constraints it was counted for: an entry or an undo counts it again."""
+    session = replayed(6)
+    for count in range(7, len(LINES) + 1):
+        before = session.grid()
+        session.handle(LINES[count - 1], show=False)
+        assert session.grid() == replayed(count).grid()
+        session.handle("undo", show=False)
+        assert session.grid() == before
+        session.handle(LINES[count - 1], show=False)
