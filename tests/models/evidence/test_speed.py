@@ -177,9 +177,18 @@ def example_lines() -> list[str]:
             if line.strip() and not line.startswith("#")]
 
 
+@pytest.fixture
+def no_loader(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No loader started and nothing loaded (a real loader started by an earlier test has finished first, so it
+    cannot publish the kernels in the middle of the test)."""
+    compiled.compiled(wait=True)
+    monkeypatch.setattr(compiled, "_LOADER", [])
+    monkeypatch.setattr(compiled, "_COMPILED", None)
+
+
+@pytest.mark.usefixtures("no_loader")
 def test_a_session_starts_loading_the_kernels_in_the_background(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[tuple[str, bool]] = []
-    monkeypatch.setattr(compiled, "_LOADER", [])
     monkeypatch.setattr(compiled, "_COMPILED", None)
     monkeypatch.setattr(compiled, "_background", lambda spawn: calls.append((threading.current_thread().name, spawn)))
     assert not compiled.started()
@@ -192,18 +201,16 @@ def test_a_session_starts_loading_the_kernels_in_the_background(monkeypatch: pyt
     assert compiled.compiled() is None  # not loaded (the stand-in loader loaded nothing): the caller uses Playout
 
 
+@pytest.mark.usefixtures("no_loader")
 def test_whoever_waits_compiles_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[bool] = []
-    monkeypatch.setattr(compiled, "_LOADER", [])
-    monkeypatch.setattr(compiled, "_COMPILED", None)
     monkeypatch.setattr(compiled, "_background", calls.append)
     assert compiled.compiled(wait=True) is None
     assert calls == [False]
 
 
-def test_the_teacher_never_loads_them(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(compiled, "_LOADER", [])
-    monkeypatch.setattr(compiled, "_COMPILED", None)
+@pytest.mark.usefixtures("no_loader")
+def test_the_teacher_never_loads_them() -> None:
     teacher = EvidenceTeacher()
     session = teacher.new_session()
     decisions = 0
@@ -303,6 +310,7 @@ def test_a_compiling_child_does_not_outlive_its_process(monkeypatch: pytest.Monk
     assert child.poll() is not None
 
 
+@pytest.mark.usefixtures("no_loader")
 def test_without_wait_a_compiling_loader_is_not_waited_for_and_a_loading_one_is(
         monkeypatch: pytest.MonkeyPatch) -> None:
     release = threading.Event()
@@ -312,8 +320,6 @@ def test_without_wait_a_compiling_loader_is_not_waited_for_and_a_loading_one_is(
         release.wait(30)
         compiled._COMPILED = ready
 
-    monkeypatch.setattr(compiled, "_LOADER", [])
-    monkeypatch.setattr(compiled, "_COMPILED", None)
     monkeypatch.setattr(compiled, "_COMPILING", [True])
     monkeypatch.setattr(compiled, "_background", background)
     assert compiled.compiled() is None  # a child compiles: Playout answers meanwhile
