@@ -364,8 +364,9 @@ class HatTable:
                 if not allowed & ~good_cards(sit):
                     return True
                 continue
-            if any(not allowed & ~mask for mask in positive):  # every card it may be is good on that Lead
-                return True
+            for mask in positive:  # every card it may be is good on that Lead (a loop: every play asks it)
+                if not allowed & ~mask:
+                    return True
         return False
 
     def where_candidates(self, kn: HandKnowledge, seat: int, sit: Situation, count: int) -> list[int]:
