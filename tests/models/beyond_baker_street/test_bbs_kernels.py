@@ -237,3 +237,21 @@ def test_soundness_sampling_is_a_simulation_option() -> None:
     for bad in (-0.1, 1.5, float("nan")):
         with pytest.raises(AssistantError, match="--soundness"):
             matchup(3, 1, "advisor", "", soundness=bad)
+
+
+def test_the_soundness_flags_on_the_command_line() -> None:
+    """``--soundness`` is bounded (one line, exit 2), and ``--check-every`` prints the same summary as the
+    default sample: the games do not depend on which observations are checked."""
+    from typer.testing import CliRunner
+
+    from assistant_cli.main import app
+
+    base = ["simulate", "beyond-baker-street", "--games", "2", "--seed", "3", "--json"]
+    for bad, bound in (("1.5", "less than or equal to 1"), ("-0.1", "greater than or equal to 0")):
+        result = CliRunner().invoke(app, [*base, "--soundness", bad], input="")
+        assert result.exit_code == 2, result.output
+        assert bound in " ".join(result.output.replace("│", " ").split())
+    sampled = CliRunner().invoke(app, base, input="")
+    every = CliRunner().invoke(app, [*base, "--check-every"], input="")
+    assert sampled.exit_code == every.exit_code == 0, sampled.output + every.output
+    assert sampled.output == every.output and '"games": 2' in sampled.output
