@@ -3,7 +3,8 @@
 Two parts, for one game or all four:
 
 1. **Games per CPU-second of each bot table** (``--rate-games`` seeded games a table, in this process, each game
-   timed in CPU seconds where it is played, soundness checks on, exactly as ``assist simulate`` plays it).
+   timed in CPU seconds where it is played, soundness checks on, exactly as ``assist simulate`` plays it: after
+   every observation, but in Beyond Baker Street after the share its ``--soundness`` option defaults to).
 2. **Wall time of one 2,000-game table** (``--games``; which table: ``WALL_TABLE``, or ``--wall-table
    GAME=LABEL``) through each backend: ``assist simulate GAME ... --json``
    run as a command with ``--workers 1``, ``--workers 2`` and ``--cluster local:2`` (a local Dask cluster of two
@@ -60,12 +61,16 @@ def _thirteen_clues(bot: str, players: int = 4) -> Matchup:
 
 
 def _beyond_baker_street(bot: str, case: int, players: int = 3) -> Matchup:
+    from models.beyond_baker_street import ENTRY
     from models.beyond_baker_street.advisor import make_bot
     from models.beyond_baker_street.compiled import compiled
     from models.beyond_baker_street.rules import TableRules, new_game
 
     compiled(wait=True)  # the compiled loops loaded before the games are timed (a player never waits for them)
-    return Matchup(functools.partial(new_game, TableRules(players, case)), (bot,) * players, make_bot)
+    assert ENTRY.simulation is not None  # the share of observations checked, as assist simulate checks them
+    share = next(o.default for o in ENTRY.simulation.options if o.name == "soundness")
+    return Matchup(functools.partial(new_game, TableRules(players, case)), (bot,) * players, make_bot,
+                   soundness=share)
 
 
 def _evidence(bots: tuple[str, ...]) -> Matchup:

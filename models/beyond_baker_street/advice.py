@@ -219,15 +219,19 @@ class Situation:
         """What ``kn`` knows now, as a new situation."""
         assert kn.board is not None
         unseen = kn.unseen_mask()
-        hands = {s: [slot.bit.bit_length() - 1 for slot in hand if slot.bit] for s, hand in kn.hands.items()
-                 if s != kn.me}
+        me = kn.me
+        hands: dict[int, list[int]] = {}
         live = unseen
         for s, hand in kn.hands.items():
-            if s != kn.me:
+            if s != me:
+                cards = hands[s] = []
                 for slot in hand:
-                    live |= slot.bit
+                    bit = slot.bit
+                    if bit:
+                        cards.append(bit.bit_length() - 1)
+                        live |= bit
         leads = [ls for ls in kn.board.leads.values() if not ls.confirmed and ls.lead is not None]
-        return Situation(kn, kn.board, kn.me, unseen, live, hands, weights, leads)
+        return Situation(kn, kn.board, me, unseen, live, hands, weights, leads)
 
     # -- the Leads ------------------------------------------------------------------------------------------
     def open_leads(self) -> list[LeadState]:
@@ -240,7 +244,11 @@ class Situation:
     def facts(self) -> list[tuple[str, str, int, int, int]]:
         """Each open Lead's section, icon, need, evidence total and pile, read once (the board does not change
         while a situation is in use)."""
-        return [(ls.section, ls.icon, ls.need, ls.total, ls.pile) for ls in self.leads]
+        out = []
+        for ls in self.leads:
+            total = ls.total
+            out.append((ls.section, ls.icon, ls.target - total, total, ls.pile))  # the need: target less total
+        return out
 
     def icon_feasible(self, icon: str, live: int, needs: dict[str, int] | None = None) -> bool:
         """Whether the open Leads of ``icon`` can all still be completed exactly from the ``live`` cards

@@ -230,6 +230,9 @@ class HatTable:
         self.skip_bad = True
         self.fixed: dict[int, int] = {}
         self.labels: dict[int, str] = {}
+        #: counts the messages taken in (:attr:`fixed` changes only with it): with the knowledge state, it keys
+        #: the memo of :meth:`play_part`
+        self.version = 0
 
     def mode_for(self, kn: HandKnowledge) -> str:
         """The partition played at ``kn``'s table."""
@@ -351,6 +354,7 @@ class HatTable:
         for slot_id, index in told.items():
             self.fixed[slot_id] = self.fixed.get(slot_id, ALL_CARDS) & classes[index]
             self.labels[slot_id] = label(index)
+        self.version += 1
 
     def certain_play(self, kn: HandKnowledge, seat: int, sit: Situation) -> bool:
         """Whether public facts alone (Assists and hat messages) make one of ``seat``'s cards a good play to
@@ -364,8 +368,9 @@ class HatTable:
                 if not allowed & ~good_cards(sit):
                     return True
                 continue
-            if any(not allowed & ~mask for mask in positive):  # every card it may be is good on that Lead
-                return True
+            for mask in positive:  # every card it may be is good on that Lead (a loop: every play asks it)
+                if not allowed & ~mask:
+                    return True
         return False
 
     def where_candidates(self, kn: HandKnowledge, seat: int, sit: Situation, count: int) -> list[int]:
@@ -407,6 +412,7 @@ class HatTable:
             else:
                 value = self.where_value(kn, seat, sit, count)
             told[seat] = (self.where_candidates(kn, seat, sit, count), value)
+        self.version += 1
         for seat, (candidates, value) in told.items():
             for k, i in enumerate(candidates, 1):
                 slot = kn.hands[seat][i]
@@ -424,7 +430,19 @@ class HatTable:
         while the Holmes marker is at most :attr:`plays`, in the Case Files :attr:`plays_limit` names, and the
         player holds two cards or more that public facts do not already show to be bad plays (with
         :attr:`skip_bad`: those are left out), unless :attr:`free` and public facts already give them a good
-        play. All public, so every player agrees whether a play is a message."""
+        play. All public, so every player agrees whether a play is a message.
+
+        Kept with ``kn``'s answers (forgotten at every entry) by the messages taken in and the settings: my own
+        decision asks it, and reading my play right after asks it again of the same state."""
+        limit = tuple(sorted(self.plays_limit.items())) if self.plays_limit is not None else None
+        key = ("play_part", id(self), self.version, seat, self.plays, limit, self.free, self.skip_bad, self.where,
+               self.mode, self.again, self.newest, self.weights)
+        if key not in kn._cache:
+            kn._cache[key] = self._play_part(kn, seat, sit)
+        return kn._cache[key]  # type: ignore[return-value]
+
+    def _play_part(self, kn: HandKnowledge, seat: int, sit: Situation | None
+                   ) -> tuple[tuple[list[int], int], list[int]] | None:
         board = kn.board
         if not self.plays or board is None or board.holmes > self.plays or not in_play(kn):
             return None

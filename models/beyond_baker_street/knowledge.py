@@ -380,6 +380,9 @@ class HandKnowledge:
         self.board: Board | None = None
         self.hands: dict[int, list[Slot]] = {}
         self.spans: list[Span] = []  # every card's time in sight, in the order it began (module docstring)
+        #: the spans the entry being added closed, each with its index and the open span it replaced (to put
+        #: them back if the entry is refused)
+        self._closed: list[tuple[int, Span]] = []
         self._open: dict[Evidence, int] = {}  # card -> index in ``spans`` of the span it is in sight in now
         self._open_at: dict[Place, int] = {}  # place -> the cards whose open span is there, as a card mask
         #: the cards in sight or out of play (not in my hand or the deck) as the last entry left them, as a card
@@ -634,6 +637,7 @@ class HandKnowledge:
                     card = evidence[low.bit_length() - 1]
                     index = opened.pop(card)
                     span = spans[index]
+                    self._closed.append((index, span))
                     spans[index] = _span(card, span.place, span.start, entry)
             for place, mask in now.items():
                 new = mask & ~was.get(place, 0)
@@ -711,13 +715,18 @@ class HandKnowledge:
             # before the board changes
             board = self.board.copy() if self._checked_late(entry) else self.board
             hands, next_id = {s: list(h) for s, h in self.hands.items()}, self._next_id
-            spans, open_, open_at, sighted = list(self.spans), dict(self._open), self._open_at, self._sighted
+            # the spans only grow or have open ones closed (each logged in ``_closed``): put back by those alone
+            spans, open_, open_at, sighted = len(self.spans), dict(self._open), self._open_at, self._sighted
             pins = self.top, list(self.buried), self._bury_hint
+            self._closed = []
             try:
                 self._play_entry(entry)
             except AssistantError:
+                for index, span in reversed(self._closed):
+                    self.spans[index] = span
+                del self.spans[spans:]
                 self.board, self.hands, self._next_id = board, hands, next_id
-                self.spans, self._open, self._open_at, self._sighted = spans, open_, open_at, sighted
+                self._open, self._open_at, self._sighted = open_, open_at, sighted
                 self.top, self.buried, self._bury_hint = pins[0], pins[1], pins[2]
                 self._cache.clear()
                 raise
@@ -872,6 +881,7 @@ class HandKnowledge:
         if card in self._open:
             i = self._open.pop(card)
             span = self.spans[i]
+            self._closed.append((i, span))
             self.spans[i] = Span(card, span.place, span.start, end)
             self._open_at = {**self._open_at, span.place: self._open_at[span.place] & ~(1 << card_index(card))}
 

@@ -237,3 +237,45 @@ def test_soundness_sampling_is_a_simulation_option() -> None:
     for bad in (-0.1, 1.5, float("nan")):
         with pytest.raises(AssistantError, match="--soundness"):
             matchup(3, 1, "advisor", "", soundness=bad)
+
+
+def test_the_soundness_flags_on_the_command_line() -> None:
+    """``--soundness`` is bounded (one line, exit 2), and ``--check-every`` prints the same summary as the
+    default sample: the games do not depend on which observations are checked."""
+    from typer.testing import CliRunner
+
+    from assistant_cli.main import app
+
+    base = ["simulate", "beyond-baker-street", "--games", "2", "--seed", "3", "--json"]
+    for bad, bound in (("1.5", "less than or equal to 1"), ("-0.1", "greater than or equal to 0")):
+        result = CliRunner().invoke(app, [*base, "--soundness", bad], input="")
+        assert result.exit_code == 2, result.output
+        assert bound in " ".join(result.output.replace("│", " ").split())
+    sampled = CliRunner().invoke(app, base, input="")
+    every = CliRunner().invoke(app, [*base, "--check-every"], input="")
+    assert sampled.exit_code == every.exit_code == 0, sampled.output + every.output
+    assert sampled.output == every.output and '"games": 2' in sampled.output
+
+
+def test_the_kept_play_part_is_the_computed_one() -> None:
+    """``HatTable.play_part`` is kept per knowledge state and hat messages taken in: at every decision and every
+    read of a play in seeded hat games, for every seat, it is what a fresh computation gives."""
+    read_play = HatBot.inform
+    compared = 0
+
+    def check(self: HatBot, observation: object) -> None:
+        nonlocal compared
+        if self.hand.started and not self.hand.board.over:  # type: ignore[union-attr]
+            for seat in self.hand.hands:
+                assert self.hat.play_part(self.hand, seat) == self.hat._play_part(self.hand, seat, None)
+                compared += 1
+        read_play(self, observation)  # type: ignore[arg-type]
+
+    matchup = Matchup(functools.partial(new_game, TableRules(3, 5)), ("hat",) * 3, make_bot)
+    HatBot.inform = check  # type: ignore[method-assign]
+    try:
+        for i in range(2):
+            play_game(matchup, game_seed(7, i), i)
+    finally:
+        HatBot.inform = read_play  # type: ignore[method-assign]
+    assert compared > 200
