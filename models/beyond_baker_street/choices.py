@@ -82,7 +82,7 @@ def starters(session: BeyondBakerStreetSession) -> list[Choice]:
             return [Choice("me", "my seat")]
         if s.case is None:
             out.append(Choice("case", "Case File"))
-        if not s.no_characters and not s.start_given and not s.hands:
+        if not s.no_characters and not s.hands:
             out += [Choice(f"character {t}", f"player {t}'s Character") for t in range(1, s.players + 1)
                     if t not in s.characters]
         if not s.start_given and not s.characters:
@@ -184,7 +184,9 @@ def _play(session: BeyondBakerStreetSession, kn: HandKnowledge, verb: str, rest:
                 if all(lead.code != f"{value}{icon[0]}" for lead in seen)]
     if verb in ("draw", "bury"):
         if not rest:
-            return [Choice(str(board.pending[0][1]))] if board.pending and board.pending[0][0] == verb else []
+            if not board.pending or board.pending[0][0] != verb:
+                return []
+            return [Choice(str(board.pending[0][1]), complete=session.fits(f"{verb} {board.pending[0][1]}"))]
         if len(rest) > 1:
             return []
         return [Choice(c.code, c.name, ends=True) for c in kn.unseen() if session.fits(f"{line} {c.code}")]
@@ -215,6 +217,50 @@ def _play(session: BeyondBakerStreetSession, kn: HandKnowledge, verb: str, rest:
         return [Choice(sec, ends=True) for sec in _sections(session, line)] if len(rest) == 1 else []
     if verb in ("assist", "hint"):
         return _assist(session, kn, seat, rest)
+    if verb in CHARACTER_VERBS:
+        return _character(session, kn, verb, seat, rest[1:])
+    return []
+
+
+def _character(session: BeyondBakerStreetSession, kn: HandKnowledge, verb: str, seat: int,
+               more: list[str]) -> list[Choice]:
+    """The words of a Character action after its seat, each last word kept only if the entry fits."""
+    board = kn.board
+    assert board is not None
+    line = " ".join([verb, str(seat), *more])
+    impossible = [c for c in board.impossible if isinstance(c, Evidence)]
+    on_leads = [c for ls in board.leads.values() for c in (*ls.evidence, *ls.raised)]
+
+    def last(cards: list[Evidence]) -> list[Choice]:
+        return [Choice(c.code, c.name, ends=True) for c in dict.fromkeys(cards) if session.fits(f"{line} {c.code}")]
+
+    if verb == "return":
+        return last(impossible) if not more else []
+    if verb == "exchange":
+        if not more:
+            return [Choice(c.code, c.name) for c in dict.fromkeys(impossible)]
+        return last(on_leads) if len(more) == 1 else []
+    if verb == "peek":
+        ends = [Choice(w, ends=True) for w in ("top", "bottom") if session.fits(f"{line} {w}")]
+        if more or seat != kn.me:
+            return ends if len(more) <= 1 and (not more or seat == kn.me) else []
+        return [*(Choice(c.code, c.name) for c in kn.unseen()), *ends]
+    if verb == "swap":
+        hand = kn.hands[seat]
+        if not more:
+            return [Choice(str(p), f"position {p}") for p in range(1, len(hand) + 1)]
+        if len(more) == 1:
+            return [Choice(str(t), "me" if t == kn.me else f"player {t}") for t in kn.hands if t != seat]
+        if len(more) == 2 and more[1].isdigit() and int(more[1][:2]) in kn.hands:
+            return [Choice(str(p), f"position {p}") for p in range(1, len(kn.hands[int(more[1])]) + 1)]
+        if len(more) in (3, 4) and more[0].isdigit() and more[2].isdigit():
+            which, pos = (seat, more[0]) if len(more) == 3 else (int(more[1]), more[2])
+            if which not in kn.hands or not 1 <= int(pos[:2]) <= len(kn.hands[which]):
+                return []
+            slot = kn.hands[which][int(pos) - 1]
+            cards = [slot.card] if slot.card is not None else list(kn.hand(which)[int(pos) - 1])
+            return [Choice(c.code, c.name) for c in cards] if len(more) == 3 else last(cards)
+        return []
     return []
 
 
