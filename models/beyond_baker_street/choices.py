@@ -271,42 +271,58 @@ def _sections(session: BeyondBakerStreetSession, line: str) -> list[str]:
 
 def _assist(session: BeyondBakerStreetSession, kn: HandKnowledge, giver: int, rest: list[str]) -> list[Choice]:
     """'assist GIVER TARGET SUBJECT at POS ...': to a hand I see, each number or icon in it with its positions
-    (one tap); to me, each subject, then each set of positions the knowledge allows."""
+    (one tap); to me, each subject, then each set of positions the knowledge allows. Lady Hilda Hope may give a
+    second Assist in the same action ('... and TARGET SUBJECT at POS ...')."""
     board = kn.board
     assert board is not None
-    if len(rest) == 1:
-        return [c for c in _seats(kn, skip=giver)]
-    target = rest[1]
+    double = board.can_use(giver, "double_assist")
+    lowered = [w.lower() for w in rest]
+    if double and "and" in lowered:
+        cut = lowered.index("and")
+        head = " ".join(["assist", *rest[:cut], "and"])
+        return _assist_part(session, kn, giver, rest[cut + 1:], head, last=True)
+    found = _assist_part(session, kn, giver, rest[1:], f"assist {giver}", last=not double)
+    if double and not found and len(rest) > 3 and session.fits(" ".join(["assist", *rest])):
+        return [Choice("and", "and a second Assist")]
+    return found
+
+
+def _assist_part(session: BeyondBakerStreetSession, kn: HandKnowledge, giver: int, words: list[str], head: str,
+                 last: bool) -> list[Choice]:
+    """One Assist after ``head`` ('TARGET SUBJECT at POS ...'); ``last``: nothing may follow it."""
+    if not words:
+        return _seats(kn, skip=giver)
+    target = words[0]
     if not target.isdigit() or int(target[:2]) not in kn.hands or int(target) == giver:
         return []
     hand = kn.hands[int(target)]
-    head = f"assist {giver} {target}"
+    head = f"{head} {target}"
     if int(target) != kn.me:
-        if len(rest) > 2:
+        if len(words) > 1:
             return []
         out = []
         for subject in SUBJECTS:
             positions = [p for p, slot in enumerate(hand, 1) if slot.card is not None and _has(slot.card, subject)]
             phrase = f"{subject} at {' '.join(map(str, positions))}"
             if positions and session.fits(f"{head} {phrase}"):
-                out.append(Choice(phrase, f"{subject}: {', '.join(map(str, positions))}", ends=True))
+                out.append(Choice(phrase, f"{subject}: {', '.join(map(str, positions))}", ends=last, complete=True))
         return out
-    if len(rest) == 2:
+    if len(words) == 1:
         return [Choice(str(subject)) for subject in SUBJECTS]
-    subject = rest[2]
-    if len(rest) == 3:
-        dists = kn.hand()
-        sets = []
-        for k in range(1, len(hand) + 1):
-            for chosen in combinations(range(1, len(hand) + 1), k):
-                if all(any(_has(c, subject) for c in dists[p - 1]) for p in chosen) and all(
-                        any(not _has(c, subject) for c in dists[p - 1]) for p in range(1, len(hand) + 1)
-                        if p not in chosen):
-                    phrase = f"at {' '.join(map(str, chosen))}"
-                    if session.fits(f"{head} {subject} {phrase}"):
-                        sets.append(Choice(phrase, f"at {', '.join(map(str, chosen))}", ends=True))
-        return sets
-    return []
+    subject = words[1]
+    if len(words) != 2:
+        return []
+    dists = kn.hand()
+    sets = []
+    for k in range(1, len(hand) + 1):
+        for chosen in combinations(range(1, len(hand) + 1), k):
+            if all(any(_has(c, subject) for c in dists[p - 1]) for p in chosen) and all(
+                    any(not _has(c, subject) for c in dists[p - 1]) for p in range(1, len(hand) + 1)
+                    if p not in chosen):
+                phrase = f"at {' '.join(map(str, chosen))}"
+                if session.fits(f"{head} {subject} {phrase}"):
+                    sets.append(Choice(phrase, f"at {', '.join(map(str, chosen))}", ends=last, complete=True))
+    return sets
 
 
 def _has(card: Evidence, subject: int | str) -> bool:

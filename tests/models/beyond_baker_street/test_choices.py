@@ -53,7 +53,7 @@ def test_my_own_position_offers_the_cards_it_can_be() -> None:
     assert words(s, "why 2 ") == ["5D", "5W"]
 
 
-CHARACTER_VERBS = {"Lady Eva Blackwell": "bury", "Toby": "peek", "Langdale Pike": "swap", "Mrs Hudson": "return",
+CHARACTER_VERBS = {"Lady Hilda Hope": "assist", "Lady Eva Blackwell": "bury", "Toby": "peek", "Langdale Pike": "swap", "Mrs Hudson": "return",
                    "Sir Henry Baskerville": "exchange", "Irene Adler": "advance"}
 
 
@@ -71,7 +71,7 @@ def test_character_games_are_entered_by_taps() -> None:
         states = list(game_states(3, 1, 1500, characters=chars, seat=1, max_turns=60))
         kn = states[-1][1]
         lines = [str(e) for e in kn.entries if not (isinstance(e, Drew) and e.seat == 1)]
-        assert any(line.startswith(verb + " ") for line in lines), name
+        assert any(line.startswith(verb + " ") and (verb != "assist" or " and " in line) for line in lines), name
         session = BeyondBakerStreetSession()
         for line in lines:
             assert tap_path(session, line) is not None, f"{name}: '{line}'"
