@@ -53,7 +53,8 @@ def test_my_own_position_offers_the_cards_it_can_be() -> None:
     assert words(s, "why 2 ") == ["5D", "5W"]
 
 
-CHARACTER_VERBS = {"Lady Hilda Hope": "assist", "Lady Eva Blackwell": "bury", "Toby": "peek", "Langdale Pike": "swap", "Mrs Hudson": "return",
+CHARACTER_VERBS = {"Lady Hilda Hope": "assist",
+                   "Lady Eva Blackwell": "bury", "Toby": "peek", "Langdale Pike": "swap", "Mrs Hudson": "return",
                    "Sir Henry Baskerville": "exchange", "Irene Adler": "advance"}
 
 
