@@ -441,7 +441,11 @@ class BaseSession:
         ("ask 3"); every word of a legal entry is offered at its place, so any entry can be made by taps."""
         words, current = split_text(text)
         key = current.lower()
-        return [c for c in self._all_choices(words) if c.word.lower().startswith(key)]
+        try:
+            found = self._all_choices(words)
+        except AssistantError:
+            return []  # words no entry can have (typed by hand): nothing can follow them
+        return [c for c in found if c.word.lower().startswith(key)]
 
     def completions(self, text: str) -> list[str]:
         """Tab completion: the whole words that may stand where the last word of ``text`` is being typed (the
