@@ -15,6 +15,8 @@ from typing import Protocol
 
 from models.beyond_baker_street.data import ICONS, LEAD_VALUES, NUMBERS, SECTIONS, Evidence, GameData
 from models.beyond_baker_street.knowledge import HandKnowledge
+from models.beyond_baker_street.observations import Confirmed, Investigated, Pursued
+from solver.errors import AssistantError
 from solver.session import Choice
 
 #: Character actions: the entry verb and the kind of Character that has it.
@@ -189,6 +191,12 @@ def _play(session: BeyondBakerStreetSession, kn: HandKnowledge, verb: str, rest:
             return [Choice(str(board.pending[0][1]), complete=session.fits(f"{verb} {board.pending[0][1]}"))]
         if len(rest) > 1:
             return []
+        if verb == "draw":
+            # Another player draws from the deck: any unseen card that is not certainly in my hand (a card is
+            # at one position at most, so the sum of its exact probabilities is the chance it is in my hand).
+            mine = kn.hand()
+            return [Choice(c.code, c.name, ends=True) for c in kn.unseen()
+                    if sum(d.get(c, 0.0) for d in mine) < 1 - 1e-12]
         return [Choice(c.code, c.name, ends=True) for c in kn.unseen() if session.fits(f"{line} {c.code}")]
     seat = board.current
     if not rest:
@@ -265,8 +273,30 @@ def _character(session: BeyondBakerStreetSession, kn: HandKnowledge, verb: str, 
 
 
 def _sections(session: BeyondBakerStreetSession, line: str) -> list[str]:
-    """The sections that end ``line`` into an entry the session accepts."""
-    return [sec for sec in SECTIONS if session.fits(f"{line} {sec}")]
+    """The sections that end ``line`` ('confirm SEAT', 'pursue SEAT', 'investigate SEAT POS CARD') into an
+    action the board allows: its own rule check (:meth:`Board.check`), which changes nothing."""
+    kn = session._kn
+    board = kn.board
+    assert board is not None
+    words = line.split()
+    seat = int(words[1])
+    out = []
+    for section in SECTIONS:
+        if words[0] == "confirm":
+            event: object = Confirmed(seat, section)
+        elif words[0] == "pursue":
+            event = Pursued(seat, section)
+        else:
+            card = _cards(words[3:4])
+            if not card:
+                return []
+            event = Investigated(seat, int(words[2]), card[0], section)
+        try:
+            board.check(event)  # type: ignore[arg-type]
+        except AssistantError:
+            continue
+        out.append(section)
+    return out
 
 
 def _assist(session: BeyondBakerStreetSession, kn: HandKnowledge, giver: int, rest: list[str]) -> list[Choice]:
