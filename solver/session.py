@@ -597,7 +597,11 @@ class BaseSession:
         ("ask 3"); every word of a legal entry is offered at its place, so any entry can be made by taps."""
         words, current = split_text(text)
         key = current.lower()
-        return [c for c in self._all_choices(words) if c.word.lower().startswith(key)]
+        try:
+            found = self._all_choices(words)
+        except AssistantError:
+            return []  # words no entry can have (typed by hand): nothing can follow them
+        return [c for c in found if c.word.lower().startswith(key)]
 
     def completions(self, text: str) -> list[str]:
         """Tab completion: the whole words that may stand where the last word of ``text`` is being typed (the
@@ -741,19 +745,26 @@ def tap_path(session: BaseSession, line: str) -> list[Choice] | None:
     done = 0
     while done < len(words):
         typed = " ".join(words[:done]) + (" " if done else "")
-        best: Choice | None = None
+        best: tuple[int, Choice] | None = None
         for c in session.choices(typed):
-            parts = c.word.split()
-            if parts and [w.lower() for w in words[done: done + len(parts)]] == [w.lower() for w in parts] \
-                    and (best is None or len(parts) > len(best.word.split())):
-                best = c
+            # A choice stands for the next few words of the line: its words, or one name written without its
+            # spaces ('Irene_Adler' for 'Irene Adler'); case never matters.
+            key, parts = _letters(c.word), len(c.word.split())
+            for n in ([parts] if parts > 1 else range(1, min(4, len(words) - done) + 1)):
+                if key and _letters(" ".join(words[done: done + n])) == key and (best is None or n > best[0]):
+                    best = (n, c)
         if best is None:
             return None
-        taps.append(best)
-        done += len(best.word.split())
+        taps.append(best[1])
+        done += best[0]
     if not taps or not taps[-1].ends:
         taps.append(Choice("", "Enter", ends=True))
     return taps
+
+
+def _letters(text: str) -> str:
+    """``text`` lower-cased with only its letters and digits (and minus signs: values like -1)."""
+    return "".join(ch for ch in text.lower() if ch.isalnum() or ch == "-")
 
 
 def with_seat(tokens: list[str], seat_verbs: Collection[str], me: int | None) -> str:

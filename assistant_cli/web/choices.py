@@ -19,6 +19,9 @@ from markupsafe import Markup, escape
 from solver.errors import AssistantError
 from solver.session import MAX_JOURNAL_BYTES, read_lines
 
+#: Commands the page does not offer among the first words: it has its own buttons for them (the action row's
+#: advise, undo and help; edit and drop on each history entry), and quit has no meaning there.
+PAGE_BUTTONS = frozenset({"quit", "advise", "undo", "help", "edit", "drop"})
 MAX_BUTTONS = 60  # a phone shows this many choices at most (the box narrows them as one types)
 OBJECT_DEPTH = 2  # taps explored to find the entries a tapped object takes part in
 
@@ -41,6 +44,8 @@ def buttons(session: Any, text: str) -> list[Button]:
         found = session.choices(text)
     except AssistantError:
         return []
+    if not text.split():
+        found = [c for c in found if c.word not in PAGE_BUTTONS]
     return [Button(c.label, f"{head}{c.word} " if not c.ends else f"{head}{c.word}", c.ends, c.complete)
             for c in found[:MAX_BUTTONS] if c.word]
 

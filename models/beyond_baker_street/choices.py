@@ -15,6 +15,8 @@ from typing import Protocol
 
 from models.beyond_baker_street.data import ICONS, LEAD_VALUES, NUMBERS, SECTIONS, Evidence, GameData
 from models.beyond_baker_street.knowledge import HandKnowledge
+from models.beyond_baker_street.observations import Confirmed, Investigated, Pursued
+from solver.errors import AssistantError
 from solver.session import Choice
 
 #: Character actions: the entry verb and the kind of Character that has it.
@@ -82,7 +84,7 @@ def starters(session: BeyondBakerStreetSession) -> list[Choice]:
             return [Choice("me", "my seat")]
         if s.case is None:
             out.append(Choice("case", "Case File"))
-        if not s.no_characters and not s.start_given and not s.hands:
+        if not s.no_characters and not s.hands:
             out += [Choice(f"character {t}", f"player {t}'s Character") for t in range(1, s.players + 1)
                     if t not in s.characters]
         if not s.start_given and not s.characters:
@@ -184,9 +186,17 @@ def _play(session: BeyondBakerStreetSession, kn: HandKnowledge, verb: str, rest:
                 if all(lead.code != f"{value}{icon[0]}" for lead in seen)]
     if verb in ("draw", "bury"):
         if not rest:
-            return [Choice(str(board.pending[0][1]))] if board.pending and board.pending[0][0] == verb else []
+            if not board.pending or board.pending[0][0] != verb:
+                return []
+            return [Choice(str(board.pending[0][1]), complete=session.fits(f"{verb} {board.pending[0][1]}"))]
         if len(rest) > 1:
             return []
+        if verb == "draw":
+            # Another player draws from the deck: any unseen card that is not certainly in my hand (a card is
+            # at one position at most, so the sum of its exact probabilities is the chance it is in my hand).
+            mine = kn.hand()
+            return [Choice(c.code, c.name, ends=True) for c in kn.unseen()
+                    if sum(d.get(c, 0.0) for d in mine) < 1 - 1e-12]
         return [Choice(c.code, c.name, ends=True) for c in kn.unseen() if session.fits(f"{line} {c.code}")]
     seat = board.current
     if not rest:
@@ -215,52 +225,134 @@ def _play(session: BeyondBakerStreetSession, kn: HandKnowledge, verb: str, rest:
         return [Choice(sec, ends=True) for sec in _sections(session, line)] if len(rest) == 1 else []
     if verb in ("assist", "hint"):
         return _assist(session, kn, seat, rest)
+    if verb in CHARACTER_VERBS:
+        return _character(session, kn, verb, seat, rest[1:])
+    return []
+
+
+def _character(session: BeyondBakerStreetSession, kn: HandKnowledge, verb: str, seat: int,
+               more: list[str]) -> list[Choice]:
+    """The words of a Character action after its seat, each last word kept only if the entry fits."""
+    board = kn.board
+    assert board is not None
+    line = " ".join([verb, str(seat), *more])
+    impossible = [c for c in board.impossible if isinstance(c, Evidence)]
+    on_leads = [c for ls in board.leads.values() for c in (*ls.evidence, *ls.raised)]
+
+    def last(cards: list[Evidence]) -> list[Choice]:
+        return [Choice(c.code, c.name, ends=True) for c in dict.fromkeys(cards) if session.fits(f"{line} {c.code}")]
+
+    if verb == "return":
+        return last(impossible) if not more else []
+    if verb == "exchange":
+        if not more:
+            return [Choice(c.code, c.name) for c in dict.fromkeys(impossible)]
+        return last(on_leads) if len(more) == 1 else []
+    if verb == "peek":
+        ends = [Choice(w, ends=True) for w in ("top", "bottom") if session.fits(f"{line} {w}")]
+        if more or seat != kn.me:
+            return ends if len(more) <= 1 and (not more or seat == kn.me) else []
+        return [*(Choice(c.code, c.name) for c in kn.unseen()), *ends]
+    if verb == "swap":
+        hand = kn.hands[seat]
+        if not more:
+            return [Choice(str(p), f"position {p}") for p in range(1, len(hand) + 1)]
+        if len(more) == 1:
+            return [Choice(str(t), "me" if t == kn.me else f"player {t}") for t in kn.hands if t != seat]
+        if len(more) == 2 and more[1].isdigit() and int(more[1][:2]) in kn.hands:
+            return [Choice(str(p), f"position {p}") for p in range(1, len(kn.hands[int(more[1])]) + 1)]
+        if len(more) in (3, 4) and more[0].isdigit() and more[2].isdigit():
+            which, pos = (seat, more[0]) if len(more) == 3 else (int(more[1]), more[2])
+            if which not in kn.hands or not 1 <= int(pos[:2]) <= len(kn.hands[which]):
+                return []
+            slot = kn.hands[which][int(pos) - 1]
+            cards = [slot.card] if slot.card is not None else list(kn.hand(which)[int(pos) - 1])
+            return [Choice(c.code, c.name) for c in cards] if len(more) == 3 else last(cards)
+        return []
     return []
 
 
 def _sections(session: BeyondBakerStreetSession, line: str) -> list[str]:
-    """The sections that end ``line`` into an entry the session accepts."""
-    return [sec for sec in SECTIONS if session.fits(f"{line} {sec}")]
+    """The sections that end ``line`` ('confirm SEAT', 'pursue SEAT', 'investigate SEAT POS CARD') into an
+    action the board allows: its own rule check (:meth:`Board.check`), which changes nothing."""
+    kn = session._kn
+    board = kn.board
+    assert board is not None
+    words = line.split()
+    seat = int(words[1])
+    out = []
+    for section in SECTIONS:
+        if words[0] == "confirm":
+            event: object = Confirmed(seat, section)
+        elif words[0] == "pursue":
+            event = Pursued(seat, section)
+        else:
+            card = _cards(words[3:4])
+            if not card:
+                return []
+            event = Investigated(seat, int(words[2]), card[0], section)
+        try:
+            board.check(event)  # type: ignore[arg-type]
+        except AssistantError:
+            continue
+        out.append(section)
+    return out
 
 
 def _assist(session: BeyondBakerStreetSession, kn: HandKnowledge, giver: int, rest: list[str]) -> list[Choice]:
     """'assist GIVER TARGET SUBJECT at POS ...': to a hand I see, each number or icon in it with its positions
-    (one tap); to me, each subject, then each set of positions the knowledge allows."""
+    (one tap); to me, each subject, then each set of positions the knowledge allows. Lady Hilda Hope may give a
+    second Assist in the same action ('... and TARGET SUBJECT at POS ...')."""
     board = kn.board
     assert board is not None
-    if len(rest) == 1:
-        return [c for c in _seats(kn, skip=giver)]
-    target = rest[1]
+    double = board.can_use(giver, "double_assist")
+    lowered = [w.lower() for w in rest]
+    if double and "and" in lowered:
+        cut = lowered.index("and")
+        head = " ".join(["assist", *rest[:cut], "and"])
+        return _assist_part(session, kn, giver, rest[cut + 1:], head, last=True)
+    found = _assist_part(session, kn, giver, rest[1:], f"assist {giver}", last=not double)
+    if double and not found and len(rest) > 3 and session.fits(" ".join(["assist", *rest])):
+        return [Choice("and", "and a second Assist")]
+    return found
+
+
+def _assist_part(session: BeyondBakerStreetSession, kn: HandKnowledge, giver: int, words: list[str], head: str,
+                 last: bool) -> list[Choice]:
+    """One Assist after ``head`` ('TARGET SUBJECT at POS ...'); ``last``: nothing may follow it."""
+    if not words:
+        return _seats(kn, skip=giver)
+    target = words[0]
     if not target.isdigit() or int(target[:2]) not in kn.hands or int(target) == giver:
         return []
     hand = kn.hands[int(target)]
-    head = f"assist {giver} {target}"
+    head = f"{head} {target}"
     if int(target) != kn.me:
-        if len(rest) > 2:
+        if len(words) > 1:
             return []
         out = []
         for subject in SUBJECTS:
             positions = [p for p, slot in enumerate(hand, 1) if slot.card is not None and _has(slot.card, subject)]
             phrase = f"{subject} at {' '.join(map(str, positions))}"
             if positions and session.fits(f"{head} {phrase}"):
-                out.append(Choice(phrase, f"{subject}: {', '.join(map(str, positions))}", ends=True))
+                out.append(Choice(phrase, f"{subject}: {', '.join(map(str, positions))}", ends=last, complete=True))
         return out
-    if len(rest) == 2:
+    if len(words) == 1:
         return [Choice(str(subject)) for subject in SUBJECTS]
-    subject = rest[2]
-    if len(rest) == 3:
-        dists = kn.hand()
-        sets = []
-        for k in range(1, len(hand) + 1):
-            for chosen in combinations(range(1, len(hand) + 1), k):
-                if all(any(_has(c, subject) for c in dists[p - 1]) for p in chosen) and all(
-                        any(not _has(c, subject) for c in dists[p - 1]) for p in range(1, len(hand) + 1)
-                        if p not in chosen):
-                    phrase = f"at {' '.join(map(str, chosen))}"
-                    if session.fits(f"{head} {subject} {phrase}"):
-                        sets.append(Choice(phrase, f"at {', '.join(map(str, chosen))}", ends=True))
-        return sets
-    return []
+    subject = words[1]
+    if len(words) != 2:
+        return []
+    dists = kn.hand()
+    sets = []
+    for k in range(1, len(hand) + 1):
+        for chosen in combinations(range(1, len(hand) + 1), k):
+            if all(any(_has(c, subject) for c in dists[p - 1]) for p in chosen) and all(
+                    any(not _has(c, subject) for c in dists[p - 1]) for p in range(1, len(hand) + 1)
+                    if p not in chosen):
+                phrase = f"at {' '.join(map(str, chosen))}"
+                if session.fits(f"{head} {subject} {phrase}"):
+                    sets.append(Choice(phrase, f"at {', '.join(map(str, chosen))}", ends=last, complete=True))
+    return sets
 
 
 def _has(card: Evidence, subject: int | str) -> bool:

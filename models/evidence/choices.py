@@ -239,7 +239,7 @@ def _play(session: EvidenceSession, kn: EvidenceKnowledge, verb: str, rest: list
             colour = None
         if not rest:
             return [Choice(colour)] if colour else []
-        if len(rest) > 1 or (colour and rest[0].lower() != colour):
+        if len(rest) > 1 or (colour and rest[0].lower() != colour) or rest[0].lower() not in COLOURS:
             return []
         dist = kn.distribution()[rest[0].lower()]
         return [Choice(str(v), ends=True) for v in sorted(dist) if dist[v] > 0]

@@ -98,3 +98,28 @@ def test_split_text() -> None:
     assert split_text("") == ([], "")
     assert split_text("ask 3") == (["ask"], "3")
     assert split_text("ask 3 ") == (["ask", "3"], "")
+
+
+HOSTILE_WORDS = ["", "me", "0", "-1", "99", "999999999999", "x", "é", "Race", "Course", "by", "and", "at", "for",
+                 "steps", "1", "2", "3", "Duke", "3D", "red", "blue", "white", "Clue", "left", "2xred", "'", "edit",
+                 "drop", "why", "Motive", "top", "evidence"]
+
+
+@pytest.mark.parametrize("game", sorted(EXAMPLES))
+def test_hostile_text_gets_no_choice_and_no_traceback(game: str) -> None:
+    """Seeded random lines of entry verbs and odd words: choices and completions answer (often nothing) and
+    never raise; whatever they offer, the same text with it is a text they answer again."""
+    import random
+
+    rng = random.Random(7)
+    example = EXAMPLES[game][0]
+    for n in (0, 5, 20):
+        session = session_at(game, example, n)
+        verbs = sorted({c.word.split()[0] for c in session.choices("")} | {"edit", "drop", "why", "whatif"})
+        for _ in range(150):
+            words = [rng.choice(verbs), *(rng.choice(HOSTILE_WORDS) for _ in range(rng.randint(0, 5)))]
+            text = " ".join(words) + rng.choice(["", " "])
+            found = session.choices(text)
+            session.completions(text)
+            if found:
+                session.choices(f"{text.rsplit(' ', 1)[0]} {found[0].word} ")

@@ -12,9 +12,11 @@ COMMANDS = ["help", "quit", "show", "undo", "why", "empathy", "history", "edit",
 
 
 def test_setup_hides_what_is_answered() -> None:
-    s = session_at(GAME, EXAMPLE, 4)  # players, me, case, start
-    assert words(s, "") == ["hand 1", "hand 3", "lead", *COMMANDS]
+    s = session_at(GAME, EXAMPLE, 4)  # players, me, case, start: Characters may still come before the hands
+    assert words(s, "") == ["character 1", "character 2", "character 3", "hand 1", "hand 3", "lead", *COMMANDS]
     assert words(s, "hand ") == ["1", "3"]
+    s = session_at(GAME, EXAMPLE, 5)  # a hand: the table plays without Characters
+    assert words(s, "") == ["hand 3", "lead", *COMMANDS] and words(s, "hand ") == ["3"]
     s = session_at(GAME, EXAMPLE, 7)  # both hands and the 7D lead
     assert words(s, "")[:1] == ["lead"]
     assert "7D" not in words(s, "lead ") and "9W" in words(s, "lead ")
@@ -49,3 +51,29 @@ def test_my_own_position_offers_the_cards_it_can_be() -> None:
     assert words(s, "eliminate 2 ") == ["1", "2", "3", "4"]
     assert ends(s, "eliminate 2 2 ") == ["5D", "5W"]
     assert words(s, "why 2 ") == ["5D", "5W"]
+
+
+CHARACTER_VERBS = {"Lady Hilda Hope": "assist",
+                   "Lady Eva Blackwell": "bury", "Toby": "peek", "Langdale Pike": "swap", "Mrs Hudson": "return",
+                   "Sir Henry Baskerville": "exchange", "Irene Adler": "advance"}
+
+
+def test_character_games_are_entered_by_taps() -> None:
+    """Random 3-player games with a Character that moves cards (the brute-force reference's games): every
+    entry, the Character's own action included, has a tap path."""
+    from bbs_reference import game_states
+
+    from models.beyond_baker_street.observations import Drew
+    from models.beyond_baker_street.session import BeyondBakerStreetSession
+    from solver.session import tap_path
+
+    for name, verb in CHARACTER_VERBS.items():
+        chars = (name, "Lestrade", "Gregson")
+        states = list(game_states(3, 1, 1500, characters=chars, seat=1, max_turns=60))
+        kn = states[-1][1]
+        lines = [str(e) for e in kn.entries if not (isinstance(e, Drew) and e.seat == 1)]
+        assert any(line.startswith(verb + " ") and (verb != "assist" or " and " in line) for line in lines), name
+        session = BeyondBakerStreetSession()
+        for line in lines:
+            assert tap_path(session, line) is not None, f"{name}: '{line}'"
+            session.handle(line, show=False)
