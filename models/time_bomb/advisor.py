@@ -75,9 +75,9 @@ class Weights:
 
 
 #: Each side's weights (tuned on simulated 4-player games against the bots, seed 11; measured on seed 2026: see
-#: docs/time-bomb.md): a Sherlock ranks cuts by the defusing chance and the explosion risk, the cutter's
-#: hand-over ignored (giving it to a likely Sherlock measured worse), covers the colour likeliest to explode.
-SHERLOCK_WEIGHTS = Weights(cutter=0.0, future=0.3, pink_next=0.5, cover="chance")
+#: docs/time-bomb.md): a Sherlock ranks cuts by the defusing chance, the explosion risk, the hazard look-ahead
+#: and who takes the cutter next (a likely Sherlock), and covers the colour likeliest to explode.
+SHERLOCK_WEIGHTS = Weights(future=0.3, pink_next=0.5, cover="chance")
 #: A Moriarty ranks claims as the Sherlocks would read them (:func:`claim_options`: the suspicion a claim raises
 #: weighs three times its lure, so it claims none when holding defusing cards and one when holding none) and
 #: cuts for explosions and bombs, ignoring suspicion (the Sherlocks it assumes read roles from claims only) and

@@ -138,7 +138,7 @@ def test_the_moriarty_cut_score_ignores_suspicion() -> None:
     careful = {o.seat: o.score for o in cut_options(kn, weights=Weights(suspicion=0.5, cutter=0.0))}
     for seat, cost in ((2, 0.2), (3, 0.0), (4, 0.0), (5, 0.2)):
         assert bold[seat] - careful[seat] == pytest.approx(cost, abs=1e-12)
-    assert SHERLOCK_WEIGHTS.cutter == MORIARTY_WEIGHTS.cutter == MORIARTY_WEIGHTS.suspicion == 0.0
+    assert MORIARTY_WEIGHTS.cutter == MORIARTY_WEIGHTS.suspicion == 0.0 < SHERLOCK_WEIGHTS.cutter
 
 
 def test_the_advisor_moriarty_seat_is_registered_and_plays_its_role() -> None:
