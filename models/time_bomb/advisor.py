@@ -12,14 +12,20 @@ alone and with the claims through the bluff model, so the user sees what rests o
   explosion when they can). :func:`cut_risks` is the one computation the risk table, ``advise`` and
   ``analyze --json`` share: for my own cut it uses my role's policy, for another player's cut both
   (:func:`risk_policies`), since their role is unknown.
-- **Sherlock's cut** maximises ``P(defusing card) - EXPLOSION_WEIGHT * P(explosion)``.
-- **Moriarty's cut** maximises ``P(explosion) + BOMB_WEIGHT * P(bomb) - SUSPICION_WEIGHT * suspicion``, where
-  suspicion is how far the cut falls short of the cut the claims point to (the best public claim ratio).
-- **Covers**: Sherlock covers the most dangerous colour (closest to its threshold among those that can still
-  reach it), Moriarty the least; after a blue bomb Sherlock removes the least dangerous cover, Moriarty the
-  most (one at its threshold explodes at once).
-- **Claims**: Sherlock tells the truth (other Sherlocks trust it); Moriarty hides defusing cards (claims 0)
-  or, holding none, claims one to draw cuts to their bombs.
+- **Sherlock's cut** maximises ``P(defusing card) - explosion * P(explosion) - future * Δhazard``
+  (:class:`Weights`, :data:`SHERLOCK_WEIGHTS`): :func:`hazard` is how near the board is to an explosion on a
+  later cut, and Δhazard its expected change by this cut (:func:`future_hazard`).
+- **Moriarty's cut** maximises ``P(explosion) + bomb * P(bomb)`` (:data:`MORIARTY_WEIGHTS`; a suspicion term,
+  how far the cut falls short of the best public claim, is there for Sherlocks who read cuts, weight 0 by
+  default).
+- **Covers**: Sherlock covers the colour likeliest to explode if left uncovered (:func:`explode_chance`: its
+  cards not yet cut among the cuts left, hypergeometric; pink also two in a row), Moriarty the least likely;
+  after a blue bomb Sherlock removes the least dangerous cover, Moriarty one at its threshold (it explodes at
+  once) or else the most dangerous.
+- **Claims** (:func:`claim_options`): Sherlock tells the truth (other Sherlocks trust it); a Moriarty's claims
+  are read as the Sherlocks would read them (the bluff model, a hand they do not see) and ranked by the lure
+  they make and the suspicion they raise: at the default rates none when holding defusing cards, one when
+  holding none.
 """
 
 from __future__ import annotations
@@ -47,9 +53,11 @@ class Weights:
     """How the advisor values a cut, a cover and a claim (module docstring). ``future`` weighs how much closer a
     cut brings the board to an explosion on a later cut (:func:`hazard`): a Sherlock shuns it, a Moriarty
     seeks it; ``hazard`` is the danger of an uncovered colour 1, 2, ... cuts from its threshold, and
-    ``pink_next`` the danger of an uncovered pink just cut (the next cut explodes on a pink). ``cover`` picks
-    the Sherlock cover: ``ratio`` (cut / threshold), ``need`` (fewest cuts from exploding) or ``next`` (the
-    least explosion risk of the next cut). ``bait`` is what a Moriarty holding no defusing card claims (``claims``
+    ``pink_next`` the danger of an uncovered pink just cut (the next cut explodes on a pink). ``cover`` ranks
+    colours for covers and uncovers (:func:`danger`): ``ratio`` (cut / threshold, a pink bonus), ``need`` or
+    ``green`` (fewest cuts from exploding, with or without pink's in-a-row danger) or ``chance``
+    (:func:`explode_chance`). ``cutter`` values the cut player taking the cutter next (a Sherlock for a
+    Sherlock, a Moriarty for a Moriarty). ``bait`` is what a Moriarty holding no defusing card claims (``claims``
     ``fixed``), unless ``claims`` is ``ranked``: the best of :func:`claim_options` by ``lure`` and ``suspect``."""
 
     explosion: float = EXPLOSION_WEIGHT
@@ -67,9 +75,9 @@ class Weights:
 
 
 #: Each side's weights (tuned on simulated 4-player games against the bots, seed 11; measured on seed 2026: see
-#: docs/time-bomb.md): a Sherlock ranks cuts by the defusing chance and the explosion risk, the cutter's
-#: hand-over ignored (giving it to a likely Sherlock measured worse), covers the colour likeliest to explode.
-SHERLOCK_WEIGHTS = Weights(cutter=0.0, future=0.3, pink_next=0.5, cover="chance")
+#: docs/time-bomb.md): a Sherlock ranks cuts by the defusing chance, the explosion risk, the hazard look-ahead
+#: and who takes the cutter next (a likely Sherlock), and covers the colour likeliest to explode.
+SHERLOCK_WEIGHTS = Weights(future=0.3, pink_next=0.5, cover="chance")
 #: A Moriarty ranks claims as the Sherlocks would read them (:func:`claim_options`: the suspicion a claim raises
 #: weighs three times its lure, so it claims none when holding defusing cards and one when holding none) and
 #: cuts for explosions and bombs, ignoring suspicion (the Sherlocks it assumes read roles from claims only) and

@@ -138,7 +138,7 @@ def test_the_moriarty_cut_score_ignores_suspicion() -> None:
     careful = {o.seat: o.score for o in cut_options(kn, weights=Weights(suspicion=0.5, cutter=0.0))}
     for seat, cost in ((2, 0.2), (3, 0.0), (4, 0.0), (5, 0.2)):
         assert bold[seat] - careful[seat] == pytest.approx(cost, abs=1e-12)
-    assert SHERLOCK_WEIGHTS.cutter == MORIARTY_WEIGHTS.cutter == MORIARTY_WEIGHTS.suspicion == 0.0
+    assert MORIARTY_WEIGHTS.cutter == MORIARTY_WEIGHTS.suspicion == 0.0 < SHERLOCK_WEIGHTS.cutter
 
 
 def test_the_advisor_moriarty_seat_is_registered_and_plays_its_role() -> None:
@@ -155,3 +155,32 @@ def test_the_advisor_moriarty_seat_is_registered_and_plays_its_role() -> None:
                       ("advisor/advisor-moriarty",) * 4, make_bot)
     record, final = play_game(matchup, 3)
     assert final.is_terminal() and record.stats[0]["sherlock_win"] in (0, 1)
+
+
+def test_hazard_and_its_expected_change_by_a_cut() -> None:
+    from models.time_bomb.advisor import Board, future_hazard, hazard
+
+    kn = knowledge(4, ("pink", "red", "blue", "green", "green"), role=SHERLOCK)
+    kn.add(Claim(1, 0))
+    kn.add(Cut(2, "green"))
+    kn.add(Cut(3, "pink"))
+    board = Board.of(kn.table)
+    reachable = dict.fromkeys(kn.setup.colours, True)
+    w = SHERLOCK_WEIGHTS
+    # green 1 of 3 (2 cuts away: 0.3), pink 1 of 4 (3 away: 0.1) and just cut uncovered (0.5)
+    assert hazard(board, reachable, w) == pytest.approx(0.3 + 0.1 + 0.5)
+    belief = kn.belief()
+    seat = 4
+    now = hazard(board, reachable, w)
+    want = 0.0
+    for card, p in belief.p_types(seat).items():
+        after = board.after(seat, card)
+        if card == "defuse":
+            # the cover goes where it takes most hazard away: green or pink
+            covered = [hazard(Board(after.players, after.colours, after.thresholds, after.counts,
+                                    after.covered | {c}, after.last, after.sizes, after.defusers_left), reachable, w)
+                       for c in ("pink", "green")]
+            want += p * (min(covered) - now)
+        elif card != "pink":  # a second pink in a row explodes: valued as the explosion, not here
+            want += p * (hazard(after, reachable, w) - now)
+    assert future_hazard(belief, board, seat, reachable, w) == pytest.approx(want, abs=1e-12)

@@ -23,7 +23,7 @@ def test_explosions_in_arrays_are_the_recursive_ones(players: int, monkeypatch: 
     real = advisor.advise
 
     def checking(kn: TimeBombKnowledge, claim_pending: bool = False, tolerance: float = 0.0,
-                 detail: bool = True) -> advisor.Advice:
+                 detail: bool = True, weights: advisor.Weights | None = None) -> advisor.Advice:
         nonlocal compared, chained
         t = kn.table
         if t.phase == "cut" and not t.over:
@@ -38,7 +38,7 @@ def test_explosions_in_arrays_are_the_recursive_ones(players: int, monkeypatch: 
                             assert fast[seat] == pytest.approx(slow, abs=1e-12)
                             compared += 1
                             chained += slow > 0
-        return real(kn, claim_pending, tolerance, detail)
+        return real(kn, claim_pending, tolerance, detail, weights)
 
     monkeypatch.setattr(bots, "advise", checking)
     matchup = Matchup(functools.partial(_new_state, players=players), ("advisor/bluffing-moriarty",) * players,
