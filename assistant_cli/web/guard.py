@@ -40,7 +40,7 @@ def cut(text: str, limit: int = MAX_ECHO) -> str:
 
 def _headers(scope: Scope) -> dict[bytes, bytes]:
     """The request's headers by lower-case name (the last one of a repeated name)."""
-    return {name.lower(): value for name, value in scope.get("headers", [])}
+    return {name.lower(): value for name, value in scope["headers"]}  # every HTTP and WebSocket scope has them
 
 
 async def refuse(scope: Scope, receive: Receive, send: Send, status: int, text: str) -> None:

@@ -406,3 +406,15 @@ def test_request_bodies_are_limited_declared_or_streamed() -> None:
     assert streamed.status_code == 413 and streamed.text == "request body over 10 bytes"
     with client.websocket_connect("/ws") as ws:  # other scopes pass untouched
         assert ws.receive_text() == "in"
+
+
+def test_a_header_the_response_sets_itself_is_kept_once() -> None:
+    from assistant_cli.web.guard import SecurityHeaders
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        response = PlainTextResponse("x", headers={"Content-Security-Policy": "default-src 'none'"})
+        await response(scope, receive, send)
+
+    answer = TestClient(SecurityHeaders(app)).get("/")
+    assert answer.headers.get_list("content-security-policy") == ["default-src 'none'"]
+    assert answer.headers.get_list("x-frame-options") == ["DENY"]
