@@ -99,15 +99,9 @@ class HostGuard:
 
 
 def _host_name(host: str) -> str:
-    """The name part of a ``Host`` header (``name:port``, ``[v6]:port``), lower case; '' if malformed."""
-    host = host.strip().lower()
-    if host.startswith("["):  # an IPv6 address: [addr] or [addr]:port
-        end = host.find("]")
-        rest = host[end + 1 :] if end > 0 else "?"
-        if rest and not (rest.startswith(":") and rest[1:].isascii() and rest[1:].isdigit()):
-            return ""
-        return host[: end + 1]
-    name, _, port = host.partition(":")
+    """The name part of a ``Host`` header (``name`` or ``name:port``), lower case; '' if malformed. The server
+    listens on IPv4 only, so an IPv6 literal (``[::1]``) never names it."""
+    name, _, port = host.strip().lower().partition(":")
     if port and not (port.isascii() and port.isdigit()):
         return ""
     return name

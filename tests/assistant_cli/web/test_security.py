@@ -418,3 +418,58 @@ def test_a_header_the_response_sets_itself_is_kept_once() -> None:
     answer = TestClient(SecurityHeaders(app)).get("/")
     assert answer.headers.get_list("content-security-policy") == ["default-src 'none'"]
     assert answer.headers.get_list("x-frame-options") == ["DENY"]
+
+
+async def _call(app: Any, scope: dict[str, Any]) -> tuple[int, bytes]:
+    """Send one bare HTTP request scope to ``app``; its status and body."""
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    await app(scope, receive, send)
+    return sent[0]["status"], b"".join(m.get("body", b"") for m in sent[1:])
+
+
+def test_a_request_without_a_host_header_is_refused() -> None:
+    import asyncio
+
+    async def never(scope: Any, receive: Any, send: Any) -> None:
+        raise AssertionError("reached the app")
+
+    scope = {"type": "http", "method": "GET", "path": "/", "raw_path": b"/", "query_string": b"", "headers": [],
+             "http_version": "1.1", "scheme": "http", "server": ("127.0.0.1", 80), "client": ("127.0.0.1", 1)}
+    status, body = asyncio.run(_call(HostGuard(never, hosts=["127.0.0.1"]), scope))
+    assert status == 403 and body == b"unknown host '': open the address the server printed"
+
+
+def test_long_hosts_origins_and_sites_are_echoed_cut(client: TestClient) -> None:
+    host = "h" * 100
+    answer = client.get("/", headers={"host": host})
+    assert answer.text == f"unknown host '{'h' * 60}... (100 characters)': open the address the server printed"
+    origin = "http://" + "o" * 93
+    answer = client.post("/new", data={"game": "evidence"}, headers={"origin": origin})
+    assert answer.text == f"refused: sent by another page ('{origin[:60]}... (100 characters)')"
+    site = "s" * 30
+    answer = client.post("/new", data={"game": "evidence"}, headers={"sec-fetch-site": site})
+    assert answer.text == f"refused: sent by another page ({'s' * 20}... (30 characters))"
+
+
+def test_sec_fetch_site_none_and_followed_links_pass(client: TestClient) -> None:
+    assert client.get("/", headers={"sec-fetch-site": "none"}).status_code == 200  # an address typed
+    assert client.get("/", headers={"sec-fetch-site": "NONE"}).status_code == 200
+    head = client.head("/", headers={"sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate"})
+    assert head.status_code == 200
+    assert client.get("/", headers={"sec-fetch-site": "cross-site"}).status_code == 403  # no mode: not a link
+    post = client.post("/new", data={"game": "evidence"},
+                       headers={"sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate"})
+    assert post.status_code == 403  # a form another site submits is a navigation too, but a POST
+
+
+@pytest.mark.parametrize("host", ["[::1]", "[::1]:8765", "127.0.0.1:", "127.0.0.1:80:80"])
+def test_odd_host_forms_are_refused_or_read_as_their_name(client: TestClient, host: str) -> None:
+    expected = 200 if host == "127.0.0.1:" else 403
+    assert client.get("/", headers={"host": host}).status_code == expected
