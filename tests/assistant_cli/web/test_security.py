@@ -473,3 +473,43 @@ def test_sec_fetch_site_none_and_followed_links_pass(client: TestClient) -> None
 def test_odd_host_forms_are_refused_or_read_as_their_name(client: TestClient, host: str) -> None:
     expected = 200 if host == "127.0.0.1:" else 403
     assert client.get("/", headers={"host": host}).status_code == expected
+
+
+def test_a_refused_websocket_reason_is_cut_to_120_characters() -> None:
+    client = TestClient(HostGuard(websocket_app(), hosts=["testserver"]))
+    with pytest.raises(WebSocketDisconnect) as refused, \
+            client.websocket_connect("/ws", headers={"host": "h" * 100}):
+        pass
+    whole = f"unknown host '{'h' * 60}... (100 characters)': open the address the server printed"
+    assert len(whole) > 120 and refused.value.reason == whole[:120]
+
+
+@pytest.mark.parametrize("cookie", [b"assist_token=\"unclosed", b"=;;=; assist_token", b"\x00\x01", b"a=b=c; ;"])
+def test_any_cookie_header_is_read_without_an_error(tmp_path: Path, cookie: bytes) -> None:
+    client = TestClient(create_app(tmp_path, token="s3cret"), base_url=LOCAL)
+    assert client.get("/", headers={"cookie": cookie}).status_code == 403  # type: ignore[dict-item]
+    assert TestClient(create_app(tmp_path), base_url=LOCAL).get(
+        "/", headers={"cookie": cookie}).status_code == 200  # type: ignore[dict-item]
+
+
+def test_a_body_streamed_in_many_parts_is_counted_whole() -> None:
+    import asyncio
+
+    parts = [b"x" * 4] * 3  # 12 bytes in three messages, over a limit of 10
+
+    async def run() -> tuple[int, bytes]:
+        messages = [{"type": "http.request", "body": p, "more_body": i < len(parts) - 1} for i, p in enumerate(parts)]
+        sent: list[dict[str, Any]] = []
+
+        async def receive() -> dict[str, Any]:
+            return messages.pop(0) if messages else {"type": "http.disconnect"}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        scope = {"type": "http", "method": "POST", "path": "/", "raw_path": b"/", "query_string": b"",
+                 "headers": [], "http_version": "1.1", "scheme": "http", "server": ("127.0.0.1", 80)}
+        await body_app(10)(scope, receive, send)
+        return sent[0]["status"], b"".join(m.get("body", b"") for m in sent[1:])
+
+    assert asyncio.run(run()) == (413, b"request body over 10 bytes")
