@@ -36,6 +36,8 @@ COPIED = ("solver", "models", "assistant_cli", "tests", "examples", "pyproject.t
 
 #: Each module mutation testing covers, with the test files (or test ids) that cover it.
 MODULES: dict[str, tuple[str, ...]] = {
+    # the web guards: hosts, origins, the token, phone ids, cut lengths, headers, the body limit (docs/security.md)
+    "assistant_cli/web/guard.py": ("tests/assistant_cli/web/test_security.py",),
     # the session tests on the test-only game: every mutant of handle() would otherwise run the four games'
     "solver/session.py": (
         "tests/solver/test_session_journal.py",

@@ -406,3 +406,110 @@ def test_request_bodies_are_limited_declared_or_streamed() -> None:
     assert streamed.status_code == 413 and streamed.text == "request body over 10 bytes"
     with client.websocket_connect("/ws") as ws:  # other scopes pass untouched
         assert ws.receive_text() == "in"
+
+
+def test_a_header_the_response_sets_itself_is_kept_once() -> None:
+    from assistant_cli.web.guard import SecurityHeaders
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        response = PlainTextResponse("x", headers={"Content-Security-Policy": "default-src 'none'"})
+        await response(scope, receive, send)
+
+    answer = TestClient(SecurityHeaders(app)).get("/")
+    assert answer.headers.get_list("content-security-policy") == ["default-src 'none'"]
+    assert answer.headers.get_list("x-frame-options") == ["DENY"]
+
+
+async def _call(app: Any, scope: dict[str, Any]) -> tuple[int, bytes]:
+    """Send one bare HTTP request scope to ``app``; its status and body."""
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    await app(scope, receive, send)
+    return sent[0]["status"], b"".join(m.get("body", b"") for m in sent[1:])
+
+
+def test_a_request_without_a_host_header_is_refused() -> None:
+    import asyncio
+
+    async def never(scope: Any, receive: Any, send: Any) -> None:
+        raise AssertionError("reached the app")
+
+    scope = {"type": "http", "method": "GET", "path": "/", "raw_path": b"/", "query_string": b"", "headers": [],
+             "http_version": "1.1", "scheme": "http", "server": ("127.0.0.1", 80), "client": ("127.0.0.1", 1)}
+    status, body = asyncio.run(_call(HostGuard(never, hosts=["127.0.0.1"]), scope))
+    assert status == 403 and body == b"unknown host '': open the address the server printed"
+
+
+def test_long_hosts_origins_and_sites_are_echoed_cut(client: TestClient) -> None:
+    host = "h" * 100
+    answer = client.get("/", headers={"host": host})
+    assert answer.text == f"unknown host '{'h' * 60}... (100 characters)': open the address the server printed"
+    origin = "http://" + "o" * 93
+    answer = client.post("/new", data={"game": "evidence"}, headers={"origin": origin})
+    assert answer.text == f"refused: sent by another page ('{origin[:60]}... (100 characters)')"
+    site = "s" * 30
+    answer = client.post("/new", data={"game": "evidence"}, headers={"sec-fetch-site": site})
+    assert answer.text == f"refused: sent by another page ({'s' * 20}... (30 characters))"
+
+
+def test_sec_fetch_site_none_and_followed_links_pass(client: TestClient) -> None:
+    assert client.get("/", headers={"sec-fetch-site": "none"}).status_code == 200  # an address typed
+    assert client.get("/", headers={"sec-fetch-site": "NONE"}).status_code == 200
+    head = client.head("/", headers={"sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate"})
+    assert head.status_code == 200
+    assert client.get("/", headers={"sec-fetch-site": "cross-site"}).status_code == 403  # no mode: not a link
+    post = client.post("/new", data={"game": "evidence"},
+                       headers={"sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate"})
+    assert post.status_code == 403  # a form another site submits is a navigation too, but a POST
+
+
+@pytest.mark.parametrize("host", ["[::1]", "[::1]:8765", "127.0.0.1:", "127.0.0.1:80:80"])
+def test_odd_host_forms_are_refused_or_read_as_their_name(client: TestClient, host: str) -> None:
+    expected = 200 if host == "127.0.0.1:" else 403
+    assert client.get("/", headers={"host": host}).status_code == expected
+
+
+def test_a_refused_websocket_reason_is_cut_to_120_characters() -> None:
+    client = TestClient(HostGuard(websocket_app(), hosts=["testserver"]))
+    with pytest.raises(WebSocketDisconnect) as refused, \
+            client.websocket_connect("/ws", headers={"host": "h" * 100}):
+        pass
+    whole = f"unknown host '{'h' * 60}... (100 characters)': open the address the server printed"
+    assert len(whole) > 120 and refused.value.reason == whole[:120]
+
+
+@pytest.mark.parametrize("cookie", [b"assist_token=\"unclosed", b"=;;=; assist_token", b"\x00\x01", b"a=b=c; ;"])
+def test_any_cookie_header_is_read_without_an_error(tmp_path: Path, cookie: bytes) -> None:
+    client = TestClient(create_app(tmp_path, token="s3cret"), base_url=LOCAL)
+    assert client.get("/", headers={"cookie": cookie}).status_code == 403  # type: ignore[dict-item]
+    assert TestClient(create_app(tmp_path), base_url=LOCAL).get(
+        "/", headers={"cookie": cookie}).status_code == 200  # type: ignore[dict-item]
+
+
+def test_a_body_streamed_in_many_parts_is_counted_whole() -> None:
+    import asyncio
+
+    parts = [b"x" * 4] * 3  # 12 bytes in three messages, over a limit of 10
+
+    async def run() -> tuple[int, bytes]:
+        messages = [{"type": "http.request", "body": p, "more_body": i < len(parts) - 1} for i, p in enumerate(parts)]
+        sent: list[dict[str, Any]] = []
+
+        async def receive() -> dict[str, Any]:
+            return messages.pop(0) if messages else {"type": "http.disconnect"}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        scope = {"type": "http", "method": "POST", "path": "/", "raw_path": b"/", "query_string": b"",
+                 "headers": [], "http_version": "1.1", "scheme": "http", "server": ("127.0.0.1", 80)}
+        await body_app(10)(scope, receive, send)
+        return sent[0]["status"], b"".join(m.get("body", b"") for m in sent[1:])
+
+    assert asyncio.run(run()) == (413, b"request body over 10 bytes")
