@@ -79,8 +79,8 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "solver.steps_check.xǁ_Modelǁ__init____mutmut_4": NAME,
         "solver.steps_check.xǁ_Modelǁgate__mutmut_3": NAME,
         "solver.steps_check.xǁ_Modelǁfact__mutmut_3": NAME,
-        "solver.steps_check.xǁ_Modelǁinfeasible__mutmut_4": "2 solver workers instead of 1: the same feasibility "
-        "answer; a core may differ, but minimal_premises deletion-minimises whatever core it gets",
+        "solver.steps_check.xǁ_Modelǁinfeasible__mutmut_4": "2 solver workers instead of 1: the same "
+        "feasibility answer; a core may differ, but minimal_premises deletion-minimises whatever core it gets",
     },
 }
 
