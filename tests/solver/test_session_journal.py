@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import errno
 import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import ClassVar
 
@@ -564,3 +566,51 @@ def test_setup_question_completion_of_commands() -> None:
     assert asked.completion_text("undo") == "players undo"  # one word being typed: still the answer
     assert asked.completion_text("undo 1") == "undo 1"
     assert asked.completion_text("drop 1 2") == "drop 1 2"
+
+
+class FiveForX(CountSession):
+    NEEDED = frozenset("abcde")
+
+
+def test_an_edit_refused_by_a_contradiction_naming_no_entry() -> None:
+    """The replay behind 'edit' neither searches for the entry to blame nor words the error for the prompt: the
+    refusal says which later entry no longer fits, and what its error said."""
+    session = FiveForX()
+    session.replay(["a", "b", "c", "d", "z", "x"])
+    with pytest.raises(AssistantError) as info:
+        session.handle("edit 5 e")
+    assert str(info.value) == "edit 5: entry 6 'x' no longer fits: 'x' contradicts what you can see (the setup)"
+    assert session.lines == ["a", "b", "c", "d", "z", "x"]
+
+
+def test_edit_refuses_every_fixing_command_as_the_new_entry(tmp_path: Path) -> None:
+    session = journaled(tmp_path)
+    for command in ("edit", "drop", "undo", "EDIT"):
+        with pytest.raises(AssistantError) as info:
+            session.handle(f"edit 6 {command} 1 players 3")
+        assert str(info.value) == f"edit 6: expected an entry, not the command '{command}'"
+    with pytest.raises(AssistantError) as info:
+        session.handle("drop 2 3 4")
+    assert str(info.value) == "drop 2: unexpected '3 4', expected 'drop N'"
+    assert session.lines == LINES
+
+
+def test_a_comment_line_with_several_hashes_is_skipped(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text("# a # b\nplayers 3 # x # y\n#\n", encoding="utf-8")
+    assert read_lines(path) == [(2, "players 3 # x # y")]
+
+
+def test_journals_are_read_as_utf8_whatever_the_locale(tmp_path: Path) -> None:
+    """Under an ASCII locale (no UTF-8 mode), a journal or game file with a non-ASCII character still reads."""
+    path = tmp_path / "j.journal"
+    path.write_text("# journal é\nplayers 3 # café\n", encoding="utf-8")
+    code = ("import sys; from solver.session import Journal, read_lines; "
+            "print(Journal.is_journal(sys.argv[1], '# journal \\u00e9'), read_lines(sys.argv[1]))")
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0",
+           "PYTHONIOENCODING": "utf-8", "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, env=env, cwd=root,
+                          timeout=120, encoding="utf-8")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "True [(2, 'players 3 # café')]\n"
