@@ -82,6 +82,32 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "solver.steps_check.xǁ_Modelǁinfeasible__mutmut_4": "2 solver workers instead of 1: the same "
         "feasibility answer; a core may differ, but minimal_premises deletion-minimises whatever core it gets",
     },
+    "solver/session.py": {
+        **{f"solver.session.{name}": "'UTF-8' for 'utf-8': the same codec" for name in (
+            "xǁJournalǁis_journal__mutmut_6", "x_read_lines__mutmut_5")},
+        "solver.session.x_read_lines__mutmut_15": "split('#') without a limit: its first part is the same",
+        "solver.session.x_read_lines__mutmut_18": "split('#', 2): its first part is the same",
+        "solver.session.xǁBaseSessionǁ_conflict_numbers__mutmut_15": "the loop also reads index -1, the last line, "
+        "which the loop read first: it matched then (and the loop stopped) or it does not match now",
+        "solver.session.xǁBaseSessionǁ_blame__mutmut_13": "one more trial at index -1 replays every entry (the "
+        "last one twice), so the line contradicts it as before and nothing more is found",
+        "solver.session.xǁBaseSessionǁ_blame__mutmut_17": ">= for > against a monotonic clock: only a reading of "
+        "exactly the deadline differs (a budget of 0 never searches)",
+        **{f"solver.session.xǁBaseSessionǁ_blame__mutmut_{n}": "show=True/None for False in a trial whose reply "
+           "is thrown away: show only decides whether the reply carries views" for n in (26, 28, 29)},
+    },
+    "models/time_bomb/bluff.py": {
+        "models.time_bomb.bluff.x_role_assignments__mutmut_34": "every weight counted -1 instead of +1: the "
+        "normalised prior is the same (the sign cancels)",
+        "models.time_bomb.bluff.x_role_assignments__mutmut_40": "every weight counted +2 instead of +1: the "
+        "normalised prior is the same",
+        **{f"models.time_bomb.bluff.x_role_assignments__mutmut_{n}": "zip(strict=...) of the other seats and their "
+           "roles: both have one entry per other seat by construction" for n in (47, 50, 51)},
+        **{f"models.time_bomb.bluff.x_role_assignments__mutmut_{n}": "integer weights instead of floats: divided by "
+           "their sum they give the same floats" for n in (54, 56)},
+        **{f"models.time_bomb.bluff.xǁBluffModelǁlikelihood__mutmut_{n}": "np.ones without dtype=float: float is "
+           "its default" for n in (4, 6)},
+    },
 }
 
 
