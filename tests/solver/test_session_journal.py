@@ -292,14 +292,18 @@ def test_edit_and_drop_rewrite_the_journal(tmp_path: Path, command: str, lines: 
         ("drop 06", "drop 06: expected an entry number from 1 to 6 (see 'history')".replace("06: expected", "06: "
                                                                                              "expected")),
         ("drop ٣", "drop ٣: expected an entry number from 1 to 6 (see 'history')"),
+        ("drop 0000000011", "drop 0000000011: expected an entry number from 1 to 6 (see 'history')"),
+        ("drop 1234567890", "drop 1234567890: expected an entry number from 1 to 6 (see 'history')"),
+        ("drop " + "0" * 5000, "drop " + "0" * 5000 + ": expected an entry number from 1 to 6 (see 'history')"),
         ("drop 2 3", "drop 2: unexpected '3', expected 'drop N'"),
     ],
 )
 def test_refused_edits_and_drops_name_the_entry_and_change_nothing(tmp_path: Path, command: str,
                                                                    message: str) -> None:
     session = journaled(tmp_path)
-    if command == "drop 06":  # a leading zero is still entry 6
+    if command == "drop 06":  # a leading zero is still entry 6, and many too
         assert session.handle(command).summary == "dropped entry 6 'ask 1 2 Ace yes'"
+        assert session.handle("drop " + "0" * 5000 + "5").summary == "dropped entry 5 'ask 3 2 Queen no'"
         return
     with pytest.raises(AssistantError) as info:
         session.handle(command)
@@ -496,6 +500,22 @@ class FiveNeeded(CountSession):
 
 class TwoNeeded(CountSession):
     NEEDED = frozenset("ab")
+
+
+def test_the_trials_of_the_search_do_not_search_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    real = BaseSession._blame
+
+    def counted(self: BaseSession, line: str) -> list[int]:
+        calls.append(len(self.lines))
+        return real(self, line)
+
+    monkeypatch.setattr(BaseSession, "_blame", counted)
+    session = FiveNeeded()
+    session.replay(["a", "b", "c", "d", "e"])
+    with pytest.raises(ContradictionError):
+        session.handle("x")
+    assert calls == [5]  # one search, by the session itself: its trials neither search nor word their errors
 
 
 def test_the_search_stops_at_three_entries() -> None:
