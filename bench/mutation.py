@@ -95,6 +95,17 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "exactly the deadline differs (a budget of 0 never searches)",
         **{f"solver.session.xǁBaseSessionǁ_blame__mutmut_{n}": "show=True/None for False in a trial whose reply "
            "is thrown away: show only decides whether the reply carries views" for n in (26, 28, 29)},
+        **{f"solver.session.xǁBaseSessionǁ{name}": "show=True/None for False while replaying: the replies are "
+           "thrown away (views are only drawn, more slowly)" for name in (
+               "replay__mutmut_2", "replay__mutmut_4", "replay__mutmut_5", "_corrected__mutmut_14",
+               "_corrected__mutmut_16", "_corrected__mutmut_17")},
+        **{f"solver.session.xǁBaseSessionǁ_corrected__mutmut_{n}": "zip(strict=...) of the journal numbers and the "
+           "lines: one number per line by construction" for n in (7, 10, 11)},
+        "solver.session.xǁBaseSessionǁ_corrected__mutmut_31": "fix=None for fix=False: contradiction_text only "
+        "tests it for truth",
+        "solver.session.xǁBaseSessionǁ_replayed__mutmut_4": "a trial not marked as one words its errors for the "
+        "prompt; every caller of _replayed drops or re-raises nothing from it but its own replay's first error, "
+        "which was accepted before (rebuilt, _guarded) or is caught and dropped (_blame)",
     },
     "models/time_bomb/bluff.py": {
         "models.time_bomb.bluff.x_role_assignments__mutmut_34": "every weight counted -1 instead of +1: the "
@@ -174,6 +185,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--again", action="store_true", help="run only the mutants the last run left alive (after "
                         "new tests), keeping the others' results")
+    parser.add_argument("--also", nargs="*", default=[], help="with --again: mutant name patterns to run too (the "
+                        "mutants of a function whose source changed since)")
     args = parser.parse_args(argv)
     saved = WORK / (args.module.replace("/", ".").removesuffix(".py") + ".json")
     previous: dict[str, str] = json.loads(saved.read_text()) if args.again and saved.is_file() else {}
@@ -181,7 +194,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.again:
         equivalent = EQUIVALENT.get(args.module, {})
         patterns = tuple(name for name, status in previous.items()
-                         if status not in ("killed", "timeout") and name not in equivalent)
+                         if status not in ("killed", "timeout") and name not in equivalent) + tuple(args.also)
+        changed = tuple(args.also)
+        previous = {name: status for name, status in previous.items()
+                    if not any(fnmatch.fnmatch(name, p) for p in changed)}
         if not patterns:
             print(f"{args.module}: no mutant left alive by the last run")
     work = scratch(args.module)
