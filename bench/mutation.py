@@ -101,6 +101,10 @@ EQUIVALENT: dict[str, dict[str, str]] = {
                "_corrected__mutmut_16", "_corrected__mutmut_17")},
         **{f"solver.session.xǁBaseSessionǁ_corrected__mutmut_{n}": "zip(strict=...) of the journal numbers and the "
            "lines: one number per line by construction" for n in (7, 10, 11)},
+        **{f"solver.session.xǁBaseSessionǁhandle__mutmut_{n}": "split('#') with another limit: its first part is "
+           "the same" for n in (6, 9)},
+        "solver.session.xǁBaseSessionǁ_guarded__mutmut_6": "after a failed entry, the journal is also rewritten "
+        "with the lines it already holds (the old journal, byte for byte)",
         "solver.session.xǁBaseSessionǁ_corrected__mutmut_31": "fix=None for fix=False: contradiction_text only "
         "tests it for truth",
         "solver.session.xǁBaseSessionǁ_replayed__mutmut_4": "a trial not marked as one words its errors for the "

@@ -19,6 +19,7 @@ from solver.errors import AssistantError, ContradictionError
 from solver.session import (
     FIX_HINT,
     BaseSession,
+    Command,
     Journal,
     Reply,
     SetupQuestion,
@@ -470,7 +471,8 @@ class CountSession(BaseSession):
     missing (so dropping any one of those lets it in), and 'y' contradicts entries named by its arguments."""
 
     COMMAND_OF: ClassVar[dict[str, str]] = {"undo": "undo", "history": "history", "edit": "edit", "drop": "drop",
-                                             "show": "show", "help": "help", "quit": "quit"}
+                                             "show": "show", "help": "help", "quit": "quit", "echo": "echo",
+                                             "said": "said"}
     NEEDED: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, journal: Journal | None = None) -> None:
@@ -492,6 +494,19 @@ class CountSession(BaseSession):
 
     def _conflict_line(self, conflict: object) -> str | None:
         return None if conflict == "rule" else str(conflict)
+
+    def _commands(self, show: bool) -> dict[str, Command]:
+        """'echo WORDS': one view (not a Reply) saying the words and ``show``; 'said': a whole Reply."""
+        return {"echo": lambda args: v.Text(f"{' '.join(args)} show={show}"),
+                "said": lambda args: Reply([v.Text("said")], summary="said")}
+
+
+def test_a_command_s_view_or_reply() -> None:
+    session = CountSession()
+    assert session.handle("echo a b") == Reply([v.Text("a b show=True")])
+    assert session.handle("ECHO c", show=False) == Reply([v.Text("c show=False")])
+    assert session.handle("said x") == Reply([v.Text("said")], summary="said")
+    assert session.lines == []
 
 
 class FiveNeeded(CountSession):
@@ -634,3 +649,37 @@ def test_journals_are_read_as_utf8_whatever_the_locale(tmp_path: Path) -> None:
                           timeout=120, encoding="utf-8")
     assert done.returncode == 0, done.stderr
     assert done.stdout == "True [(2, 'players 3 # café')]\n"
+
+
+def test_the_temporary_file_sits_beside_the_journal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    moved: list[tuple[str, str]] = []
+    real = os.replace
+
+    def spy(source: str, target: object) -> None:
+        moved.append((str(source), str(target)))
+        real(source, target)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "replace", spy)
+    Journal(tmp_path / "game.journal", "# h").save(["x"])
+    [(source, target)] = moved
+    assert Path(source).parent == tmp_path and target == str(tmp_path / "game.journal")
+    assert Path(source).name.startswith(".game.journal.") and source.endswith(".tmp")
+
+
+def test_the_session_keeps_its_count_budget() -> None:
+    session = ToySession(count_budget=0.5)
+    assert session.count_budget == 0.5 and session.fresh().count_budget == 0.5
+    session.replay(SETUP)
+    session.handle("undo")
+    assert session.count_budget == 0.5
+
+
+def test_replies_to_entries_and_commands(tmp_path: Path) -> None:
+    session = journaled(tmp_path, SETUP)
+    reply = session.handle("ask 2 3 Jack yes # a note # and more")
+    assert session.lines == [*SETUP, "ask 2 3 Jack yes"]
+    assert reply == Reply([session.state_view("'ask 2 3 Jack yes'")], True, summary="'ask 2 3 Jack yes'")
+    assert session.handle("history") == Reply([history_view(session.lines)])
+    with pytest.raises(AssistantError) as info:
+        session.handle("show a b")
+    assert str(info.value) == "show: unexpected 'a b', expected 'show' or 'show brief'"
