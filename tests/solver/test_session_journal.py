@@ -641,6 +641,7 @@ def test_journals_are_read_as_utf8_whatever_the_locale(tmp_path: Path) -> None:
     path = tmp_path / "j.journal"
     path.write_text("# journal é\nplayers 3 # café\n", encoding="utf-8")
     code = ("import sys; from solver.session import Journal, read_lines; "
+            "Journal(sys.argv[1] + '.new', '# h').save(['caf\\u00e9']); "
             "print(Journal.is_journal(sys.argv[1], '# journal \\u00e9'), read_lines(sys.argv[1]))")
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0",
@@ -649,6 +650,7 @@ def test_journals_are_read_as_utf8_whatever_the_locale(tmp_path: Path) -> None:
                           timeout=120, encoding="utf-8")
     assert done.returncode == 0, done.stderr
     assert done.stdout == "True [(2, 'players 3 # café')]\n"
+    assert Path(f"{path}.new").read_bytes() == "# h\ncafé\n".encode()
 
 
 def test_the_temporary_file_sits_beside_the_journal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
