@@ -57,6 +57,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/models/time_bomb/test_counting.py",
     ),
     "models/evidence/rules.py": (
+        "tests/models/evidence/test_rules_checks.py",
         "tests/models/evidence/test_rules.py",
         "tests/models/evidence/test_session_rules.py",
     ),
