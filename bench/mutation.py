@@ -107,6 +107,12 @@ EQUIVALENT: dict[str, dict[str, str]] = {
            "lines: one number per line by construction" for n in (7, 10, 11)},
         **{f"solver.session.xǁBaseSessionǁhandle__mutmut_{n}": "split('#') with another limit: its first part is "
            "the same" for n in (6, 9)},
+        "solver.session.xǁBaseSessionǁ_entry_number__mutmut_25": "lstrip('XX0XX') of a string of digits strips "
+        "the same zeros",
+        **{f"solver.session.xǁBaseSessionǁ_entry_number__mutmut_{n}": "a number of 9 or 10 significant digits is "
+           "out of range either way (no journal has 100 million entries)" for n in (30, 31)},
+        "solver.session.xǁBaseSessionǁ_guarded__mutmut_1": "resave by default: after a failed entry, the journal "
+        "is also rewritten with the lines it already holds (the old journal, byte for byte)",
         "solver.session.xǁBaseSessionǁ_guarded__mutmut_6": "after a failed entry, the journal is also rewritten "
         "with the lines it already holds (the old journal, byte for byte)",
         "solver.session.xǁBaseSessionǁ_corrected__mutmut_31": "fix=None for fix=False: contradiction_text only "

@@ -526,11 +526,11 @@ def test_the_trials_of_the_search_do_not_search_again(monkeypatch: pytest.Monkey
         return real(self, line)
 
     monkeypatch.setattr(BaseSession, "_blame", counted)
-    session = FiveNeeded()
-    session.replay(["a", "b", "c", "d", "e"])
-    with pytest.raises(ContradictionError):
-        session.handle("x")
-    assert calls == [5]  # one search, by the session itself: its trials neither search nor word their errors
+    session = TwoNeeded()
+    session.replay(["a", "b", "c"])
+    with pytest.raises(ContradictionError) as info:
+        session.handle("x")  # the trial without 'c' contradicts too: it must not search in turn
+    assert calls == [3] and info.value.entries == [1, 2]
 
 
 def test_the_search_stops_at_three_entries() -> None:
