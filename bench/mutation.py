@@ -52,9 +52,8 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/models/time_bomb/test_knowledge.py::test_role_prior_without_claims",
         "tests/models/time_bomb/test_knowledge.py::test_a_claim_contradicted_by_cuts_is_flagged_and_raises_suspicion",
     ),
-    "models/time_bomb/counting.py": (
+    "models/time_bomb/counting.py": (  # not yet run to the end: the brute-force tests are slow per mutant
         "tests/models/time_bomb/test_knowledge.py",
-        "tests/models/time_bomb/test_counting.py",
     ),
     "models/evidence/rules.py": (
         "tests/models/evidence/test_rules_checks.py",
