@@ -268,3 +268,19 @@ def refused_action(st: object, action: object, message: str) -> None:
     with pytest.raises(IllegalActionError) as info:
         st.check(action)  # type: ignore[attr-defined]
     assert str(info.value) == message
+
+
+def test_two_players_have_two_time_outs_each() -> None:
+    t = Table(2)
+    for colour in ("white", "blue", "yellow"):
+        t.search(1, (colour,))
+    t.timeout(1, "white", ("pink",))
+    t.timeout(1, "blue", ("green",))
+    refused(t, lambda: t.timeout(1, "yellow", ("brown",)),
+            "'timeout 1 yellow for brown': player 1 has already used 2 time-out(s) this game")
+
+
+def test_the_professional_time_out_needs_a_colour() -> None:
+    t = Table(4, pro=True)
+    refused(t, lambda: t.use_tool(1, "timeout", None, ("pink",)),
+            "'tool 1 timeout for pink': the Take a Time-Out needs a mystery colour")
