@@ -420,9 +420,11 @@ class BaseSession:
         if not args:
             raise AssistantError(f"{command}: expected '{usage}' with N an entry number {span} (see 'history')")
         text = args[0]
-        if not (text.isascii() and text.isdigit()) or not 1 <= int(text[:9]) <= len(self.lines):
+        # Leading zeros are read ('06' is entry 6) but do not count as digits: '0000000011' is 11, not a 1.
+        digits = text.lstrip("0") if text.isascii() and text.isdigit() else None
+        if digits is None or len(digits) > 9 or not 1 <= int(digits or "0") <= len(self.lines):
             raise AssistantError(f"{command} {text}: expected an entry number {span} (see 'history')")
-        return int(text)
+        return int(digits)
 
     def _edit(self, args: list[str], show: bool) -> Reply:
         """'edit N NEW ENTRY': replace entry N, re-checking every later entry; refused as a whole."""

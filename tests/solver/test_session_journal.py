@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import errno
 import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import ClassVar
 
@@ -17,6 +19,7 @@ from solver.errors import AssistantError, ContradictionError
 from solver.session import (
     FIX_HINT,
     BaseSession,
+    Command,
     Journal,
     Reply,
     SetupQuestion,
@@ -289,14 +292,18 @@ def test_edit_and_drop_rewrite_the_journal(tmp_path: Path, command: str, lines: 
         ("drop 06", "drop 06: expected an entry number from 1 to 6 (see 'history')".replace("06: expected", "06: "
                                                                                              "expected")),
         ("drop ٣", "drop ٣: expected an entry number from 1 to 6 (see 'history')"),
+        ("drop 0000000011", "drop 0000000011: expected an entry number from 1 to 6 (see 'history')"),
+        ("drop 1234567890", "drop 1234567890: expected an entry number from 1 to 6 (see 'history')"),
+        ("drop " + "0" * 5000, "drop " + "0" * 5000 + ": expected an entry number from 1 to 6 (see 'history')"),
         ("drop 2 3", "drop 2: unexpected '3', expected 'drop N'"),
     ],
 )
 def test_refused_edits_and_drops_name_the_entry_and_change_nothing(tmp_path: Path, command: str,
                                                                    message: str) -> None:
     session = journaled(tmp_path)
-    if command == "drop 06":  # a leading zero is still entry 6
+    if command == "drop 06":  # a leading zero is still entry 6, and many too
         assert session.handle(command).summary == "dropped entry 6 'ask 1 2 Ace yes'"
+        assert session.handle("drop " + "0" * 5000 + "5").summary == "dropped entry 5 'ask 3 2 Queen no'"
         return
     with pytest.raises(AssistantError) as info:
         session.handle(command)
@@ -460,7 +467,8 @@ class CountSession(BaseSession):
     missing (so dropping any one of those lets it in), and 'y' contradicts entries named by its arguments."""
 
     COMMAND_OF: ClassVar[dict[str, str]] = {"undo": "undo", "history": "history", "edit": "edit", "drop": "drop",
-                                             "show": "show", "help": "help", "quit": "quit"}
+                                             "show": "show", "help": "help", "quit": "quit", "echo": "echo",
+                                             "said": "said"}
     NEEDED: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, journal: Journal | None = None) -> None:
@@ -483,6 +491,19 @@ class CountSession(BaseSession):
     def _conflict_line(self, conflict: object) -> str | None:
         return None if conflict == "rule" else str(conflict)
 
+    def _commands(self, show: bool) -> dict[str, Command]:
+        """'echo WORDS': one view (not a Reply) saying the words and ``show``; 'said': a whole Reply."""
+        return {"echo": lambda args: v.Text(f"{' '.join(args)} show={show}"),
+                "said": lambda args: Reply([v.Text("said")], summary="said")}
+
+
+def test_a_command_s_view_or_reply() -> None:
+    session = CountSession()
+    assert session.handle("echo a b") == Reply([v.Text("a b show=True")])
+    assert session.handle("ECHO c", show=False) == Reply([v.Text("c show=False")])
+    assert session.handle("said x") == Reply([v.Text("said")], summary="said")
+    assert session.lines == []
+
 
 class FiveNeeded(CountSession):
     NEEDED = frozenset("abcde")
@@ -490,6 +511,22 @@ class FiveNeeded(CountSession):
 
 class TwoNeeded(CountSession):
     NEEDED = frozenset("ab")
+
+
+def test_the_trials_of_the_search_do_not_search_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    real = BaseSession._blame
+
+    def counted(self: BaseSession, line: str) -> list[int]:
+        calls.append(len(self.lines))
+        return real(self, line)
+
+    monkeypatch.setattr(BaseSession, "_blame", counted)
+    session = TwoNeeded()
+    session.replay(["a", "b", "c"])
+    with pytest.raises(ContradictionError) as info:
+        session.handle("x")  # the trial without 'c' contradicts too: it must not search in turn
+    assert calls == [3] and info.value.entries == [1, 2]
 
 
 def test_the_search_stops_at_three_entries() -> None:
@@ -560,3 +597,87 @@ def test_setup_question_completion_of_commands() -> None:
     assert asked.completion_text("undo") == "players undo"  # one word being typed: still the answer
     assert asked.completion_text("undo 1") == "undo 1"
     assert asked.completion_text("drop 1 2") == "drop 1 2"
+
+
+class FiveForX(CountSession):
+    NEEDED = frozenset("abcde")
+
+
+def test_an_edit_refused_by_a_contradiction_naming_no_entry() -> None:
+    """The replay behind 'edit' neither searches for the entry to blame nor words the error for the prompt: the
+    refusal says which later entry no longer fits, and what its error said."""
+    session = FiveForX()
+    session.replay(["a", "b", "c", "d", "z", "x"])
+    with pytest.raises(AssistantError) as info:
+        session.handle("edit 5 e")
+    assert str(info.value) == "edit 5: entry 6 'x' no longer fits: 'x' contradicts what you can see (the setup)"
+    assert session.lines == ["a", "b", "c", "d", "z", "x"]
+
+
+def test_edit_refuses_every_fixing_command_as_the_new_entry(tmp_path: Path) -> None:
+    session = journaled(tmp_path)
+    for command in ("edit", "drop", "undo", "EDIT"):
+        with pytest.raises(AssistantError) as info:
+            session.handle(f"edit 6 {command} 1 players 3")
+        assert str(info.value) == f"edit 6: expected an entry, not the command '{command}'"
+    with pytest.raises(AssistantError) as info:
+        session.handle("drop 2 3 4")
+    assert str(info.value) == "drop 2: unexpected '3 4', expected 'drop N'"
+    assert session.lines == LINES
+
+
+def test_a_comment_line_with_several_hashes_is_skipped(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text("# a # b\nplayers 3 # x # y\n#\n", encoding="utf-8")
+    assert read_lines(path) == [(2, "players 3 # x # y")]
+
+
+def test_journals_are_read_as_utf8_whatever_the_locale(tmp_path: Path) -> None:
+    """Under an ASCII locale (no UTF-8 mode), a journal or game file with a non-ASCII character still reads."""
+    path = tmp_path / "j.journal"
+    path.write_text("# journal é\nplayers 3 # café\n", encoding="utf-8")
+    code = ("import sys; from solver.session import Journal, read_lines; "
+            "Journal(sys.argv[1] + '.new', '# h').save(['caf\\u00e9']); "
+            "print(Journal.is_journal(sys.argv[1], '# journal \\u00e9'), read_lines(sys.argv[1]))")
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0",
+           "PYTHONIOENCODING": "utf-8", "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, env=env, cwd=root,
+                          timeout=120, encoding="utf-8")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "True [(2, 'players 3 # café')]\n"
+    assert Path(f"{path}.new").read_bytes() == "# h\ncafé\n".encode()
+
+
+def test_the_temporary_file_sits_beside_the_journal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    moved: list[tuple[str, str]] = []
+    real = os.replace
+
+    def spy(source: str, target: object) -> None:
+        moved.append((str(source), str(target)))
+        real(source, target)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "replace", spy)
+    Journal(tmp_path / "game.journal", "# h").save(["x"])
+    [(source, target)] = moved
+    assert Path(source).parent == tmp_path and target == str(tmp_path / "game.journal")
+    assert Path(source).name.startswith(".game.journal.") and source.endswith(".tmp")
+
+
+def test_the_session_keeps_its_count_budget() -> None:
+    session = ToySession(count_budget=0.5)
+    assert session.count_budget == 0.5 and session.fresh().count_budget == 0.5
+    session.replay(SETUP)
+    session.handle("undo")
+    assert session.count_budget == 0.5
+
+
+def test_replies_to_entries_and_commands(tmp_path: Path) -> None:
+    session = journaled(tmp_path, SETUP)
+    reply = session.handle("ask 2 3 Jack yes # a note # and more")
+    assert session.lines == [*SETUP, "ask 2 3 Jack yes"]
+    assert reply == Reply([session.state_view("'ask 2 3 Jack yes'")], True, summary="'ask 2 3 Jack yes'")
+    assert session.handle("history") == Reply([history_view(session.lines)])
+    with pytest.raises(AssistantError) as info:
+        session.handle("show a b")
+    assert str(info.value) == "show: unexpected 'a b', expected 'show' or 'show brief'"

@@ -10,8 +10,10 @@ from collections import Counter
 import pytest
 
 from models.evidence.data import COLOURS
+from models.evidence.observations import Done, PlayRumour, Take, Uncover
 from models.evidence.rules import Table
 from solver.errors import IllegalActionError
+from tests.models.evidence.helpers import game
 
 
 def table(players: int = 4, pro: bool = False) -> Table:
@@ -246,3 +248,39 @@ def test_every_refused_event_leaves_a_random_table_unchanged() -> None:
                 except IllegalActionError:
                     assert snapshot(clone) == snapshot(t)
     assert snapshot(t.clone()) == snapshot(t)
+
+
+def test_an_action_out_of_its_phase_names_what_is_expected_now() -> None:
+    st = game(7, 4)
+    refused_action(st, Done(), "'done': now play a rumour first ('play COLOUR VALUE')")
+    st.apply(st.legal_actions()[0])
+    refused_action(st, PlayRumour("white", 1), "'play white 1': now search ('take COLOUR') or 'done'")
+    st.apply(next(a for a in st.legal_actions() if isinstance(a, Done)))
+    refused_action(st, Take("white"), "'take white': now play a rumour first ('play COLOUR VALUE')")
+    two = game(7, 2)
+    refused_action(two, Done(), "'done': now uncover one of your unknown rumours first ('uncover COLOUR')")
+    seat = two.current
+    empty = next(c for c in COLOURS if not two.table.unknown[seat][c])
+    refused_action(two, Uncover(empty), f"'uncover {empty}': player {seat} has no unknown {empty} rumour left")
+
+
+def refused_action(st: object, action: object, message: str) -> None:
+    with pytest.raises(IllegalActionError) as info:
+        st.check(action)  # type: ignore[attr-defined]
+    assert str(info.value) == message
+
+
+def test_two_players_have_two_time_outs_each() -> None:
+    t = Table(2)
+    for colour in ("white", "blue", "yellow"):
+        t.search(1, (colour,))
+    t.timeout(1, "white", ("pink",))
+    t.timeout(1, "blue", ("green",))
+    refused(t, lambda: t.timeout(1, "yellow", ("brown",)),
+            "'timeout 1 yellow for brown': player 1 has already used 2 time-out(s) this game")
+
+
+def test_the_professional_time_out_needs_a_colour() -> None:
+    t = Table(4, pro=True)
+    refused(t, lambda: t.use_tool(1, "timeout", None, ("pink",)),
+            "'tool 1 timeout for pink': the Take a Time-Out needs a mystery colour")

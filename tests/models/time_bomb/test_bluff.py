@@ -5,6 +5,7 @@ cards, the claim layers, and the posterior's normalisation against a brute force
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from fractions import Fraction
@@ -25,7 +26,7 @@ from models.time_bomb.bluff import (
     role_assignments,
     role_posterior,
 )
-from models.time_bomb.data import DEFAULT_DATA, MORIARTY, SHERLOCK
+from models.time_bomb.data import DEFAULT_DATA, MORIARTY, SHERLOCK, Setup
 from solver.errors import AssistantError
 
 
@@ -65,9 +66,10 @@ def test_defuser_vectors_and_their_prior() -> None:
     assert none.tolist() == [[0, 0]] and hypergeometric_prior(none, [2, 3]).tolist() == [1.0]
 
 
-def enumerated_roles(players: int, me: int, role: str) -> dict[tuple[str, ...], Fraction]:
-    """P(roles of the other seats | my role), by dealing every permutation of the role cards."""
-    setup = DEFAULT_DATA.setup(players)
+def enumerated_roles(setup: Setup, me: int, role: str) -> dict[tuple[str, ...], Fraction]:
+    """P(roles of the other seats | my role), by dealing every permutation of the role cards (the ones past the
+    last seat stay unseen)."""
+    players = setup.players
     cards = [SHERLOCK] * setup.sherlock_cards + [MORIARTY] * setup.moriarty_cards
     counts: dict[tuple[str, ...], int] = {}
     for deal in itertools.permutations(cards):
@@ -82,14 +84,29 @@ def enumerated_roles(players: int, me: int, role: str) -> dict[tuple[str, ...], 
 @pytest.mark.parametrize(("players", "me", "role"), [(4, 1, SHERLOCK), (4, 3, MORIARTY), (5, 2, SHERLOCK),
                                                       (5, 5, MORIARTY), (6, 4, SHERLOCK)])
 def test_role_assignments_match_an_enumeration_of_the_role_cards(players: int, me: int, role: str) -> None:
-    assignments, prior = role_assignments(DEFAULT_DATA.setup(players), me, role)
+    check_roles(DEFAULT_DATA.setup(players), me, role)
+
+
+@pytest.mark.parametrize(("sherlock", "moriarty", "me", "role"), [(4, 2, 1, SHERLOCK), (3, 3, 2, MORIARTY),
+                                                                  (5, 2, 4, MORIARTY)])
+def test_role_assignments_with_several_unseen_role_cards(sherlock: int, moriarty: int, me: int, role: str) -> None:
+    """Data files may deal more role cards than one past the players: assignments then differ in weight."""
+    setup = dataclasses.replace(DEFAULT_DATA.setup(4), sherlock_cards=sherlock, moriarty_cards=moriarty)
+    assignments, prior = check_roles(setup, me, role)
+    assert len(set(prior.tolist())) > 1  # not all alike
+
+
+def check_roles(setup: Setup, me: int, role: str) -> tuple[list[dict[int, str]], np.ndarray]:
+    players = setup.players
+    assignments, prior = role_assignments(setup, me, role)
     others = [s for s in range(1, players + 1) if s != me]
     got = {tuple(a[s] for s in others): float(p) for a, p in zip(assignments, prior, strict=True)}
-    want = enumerated_roles(players, me, role)
+    want = enumerated_roles(setup, me, role)
     assert set(got) == set(want)
     for roles, p in want.items():
         assert got[roles] == pytest.approx(float(p), abs=1e-12), roles
     assert all(set(a) == set(others) for a in assignments)
+    return assignments, prior
 
 
 def test_claim_truth_counts_the_cards_cut_after_the_claim() -> None:
@@ -134,6 +151,15 @@ def test_build_rounds_multiplies_each_claim_s_likelihood() -> None:
     again = build_rounds(rounds, claims, assignments, model, me=1, cache=cache)
     assert again[0] is first and again[1] is not second
     assert build_rounds(rounds, claims, assignments, BluffModel(0.3, 0.6), me=1, cache=cache)[0] is not first
+    # another claim in the closed round: its layer is worked out again, not taken from the cache
+    more = [*claims, ClaimContext(6, 1, 3, claimed=0, before=0, size=1)]
+    changed = build_rounds(rounds, more, assignments, model, me=1, cache=cache)[0]
+    assert changed is not first
+    # seat 3 (Moriarty in the first assignment, Sherlock in the second) claims none: true only if d = (2, 0)
+    extra = [0.6, 1 - 0.6, 0.2, 1 - 0.2]
+    assert changed.likelihood.ravel().tolist() == pytest.approx(
+        [w * e for w, e in zip([w for row in want for w in row], extra, strict=True)])
+    assert changed.likelihood.ravel().tolist() != first.likelihood.ravel().tolist()
 
 
 def brute_posterior(prior: list[float], layers: list[RoundLayer]) -> list[float]:
