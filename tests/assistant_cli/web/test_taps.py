@@ -44,7 +44,8 @@ LAYOUT = """() => {
 @pytest.fixture
 def small(browser: Any) -> Iterator[Any]:
     """A page in a 360x740 phone viewport."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=1, has_touch=True)
+    context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=1, has_touch=True,
+                                  bypass_csp=True)  # wait_for_function evaluates strings; the CSP has its own test
     page = context.new_page()
     yield page
     context.close()
