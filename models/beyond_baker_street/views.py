@@ -16,6 +16,7 @@ from models.beyond_baker_street.knowledge import HandKnowledge
 from models.beyond_baker_street.table import Board
 from solver import view as v
 from solver.knowledge import Explanation
+from solver.text import plural
 
 CARDS_SHOWN = 6  # candidates listed per position before "+N more"
 EQUAL_SHOWN = 8  # the same when they are all equally likely
@@ -264,7 +265,7 @@ def why_position_view(kn: HandKnowledge, pos: int) -> v.View:
     """``why POS``: the Assists to this card, the cards seen elsewhere, what the counting rules out."""
     dist = kn.hand()[pos - 1]
     slot = kn.hands[kn.me][pos - 1]
-    lines: list[v.View] = [v.Text(f"Position {pos}: {len(dist)} possible cards.", "strong")]
+    lines: list[v.View] = [v.Text(f"Position {pos}: {plural(len(dist), 'possible card')}.", "strong")]
     hints = kn.hints_on(pos)
     if hints:
         lines.append(v.Text("Assists that reached this card:"))

@@ -140,6 +140,9 @@ class ThirteenCluesSession(BaseSession):
         return self._setup_entry(entry)
 
     # -- setup ----------------------------------------------------------------------------------------------
+    def table_ranges(self) -> dict[str, tuple[int, int]]:
+        return {"seat": (1, self.setup.players)} if self.setup.players else {}
+
     def missing_setup(self) -> str:
         return ", ".join(self.setup.missing())
 

@@ -171,6 +171,9 @@ class TimeBombSession(BaseSession):
     def missing_setup(self) -> str:
         return "; ".join(self.setup.missing())
 
+    def table_ranges(self) -> dict[str, tuple[int, int]]:
+        return {"seat": (1, self.setup.players)} if self.setup.players else {}
+
     def setup_question(self) -> Question | None:
         s = self.setup
         if self.knowledge is not None:

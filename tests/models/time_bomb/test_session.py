@@ -336,7 +336,7 @@ RULE_CASES = [
     (("cut 2 red",), "draw 5", "expected a number 0 to 4"),
     (("cut 2 red", "draw 1"), "cut 4 red", "the red bomb's extra cut is from player 2, not 4"),
     (("cut 2 red", "draw 0"), "cut 3 red", "the red bomb's extra cut is from player 1, not 3"),
-    (("cut 2 red", "draw 0"), "cut 1 yellow", "you hold no yellow card now"),
+    (("cut 2 red", "draw 0"), "cut 1 yellow", "your hand had no yellow card left to cut in round 1"),
     (("cut 2 blue", "cut 3 defuse"), "cut 4 red", "player 2 must first place the defuse card: 'cover COLOUR' (blue)"),
     (("cut 2 blue", "cut 3 defuse"), "cover pink", "expected an uncovered colour with a cut card (blue)"),
     (("cut 2 blue", "cut 3 defuse"), "uncover blue", "no blue bomb is waiting"),
