@@ -93,7 +93,7 @@ def test_the_fix_hint_is_for_contradictions_only() -> None:
 
 
 def test_advise_off_turn_is_what_you_would_do_now() -> None:
-    session = session_after("evidence", 12)  # player 2 and 3 have played: it is player 3's search
+    session = session_after("evidence", 10)  # after player 2's turn: player 3 is to play
     reply = session.handle("advise samples 4")  # type: ignore[attr-defined]
     first = reply.renderables[0].items[0]
     assert isinstance(first, Text) and first.text == "(it is player 3's turn; this is what you would do now)"
