@@ -56,6 +56,9 @@ ENTRY_VERBS = (*SETUP_VERBS, "claim", "cut", "cover", "uncover", "draw", "redeal
 SEAT_VERBS = ("claim", "cut")
 SETUP_TYPES = (Players, Me, Role, Start, Hand)
 
+SHOW_REST = "'show' for every player, the claims and each cut's risk in full; 'claims' for the claims alone"
+
+
 class Question(SetupQuestion):
     """One step of the setup dialogue; an answer starting with a command or an entry verb passes through."""
 
@@ -113,9 +116,19 @@ class TimeBombSession(BaseSession):
                 summary += f"; {note}"
             if not show:
                 return Reply([], True, summary=summary)
-            return Reply([self.state_view(summary)], True, summary=summary)
+            return Reply([self._entry_view(summary)], True, summary=summary)
 
         return self._accept(str(entry), lambda: self._add(entry), reply)
+
+    def _entry_view(self, summary: str) -> v.View:
+        """After an entry: the summary and one screen (the brief view; 40 lines at 100 columns at most), and
+        where the rest is: the full state is 50 lines and more, too long to reprint after every cut."""
+        kn = self.knowledge
+        if kn is None:
+            return self.state_view(summary)
+        note = kn.soft_note()
+        head = f"{summary}; {note}" if note else summary
+        return v.Group(v.Text(head, "strong"), views.brief_view(kn), v.Text(SHOW_REST, "muted"))
 
     def _add(self, entry: Entry) -> None:
         if isinstance(entry, SETUP_TYPES):

@@ -71,7 +71,7 @@ def test_ranges_are_this_tables(game: str, line: str, message: str) -> None:
 def test_a_case_file_outside_the_data_names_the_data_range() -> None:
     session = GAMES["beyond-baker-street"].new_session()
     session.handle("players 3", show=False)
-    assert refusal(session, "case -999") == "case -999: expected a whole number from 1 to 6"
+    assert refusal(session, "case -999") == "case -999: expected a Case File 1 to 6"
     assert refusal(session, "case x") == "case 'x': expected a whole number from 1 to 6"
 
 
