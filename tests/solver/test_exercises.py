@@ -173,7 +173,8 @@ def test_the_third_hint_is_the_answer_and_ends_the_exercise() -> None:
     tally, out = drive(t, [ex], ["hint", "hint", "hint", t.claim_text(ex.key)], None)
     assert [line.split(":")[0] for line in out if line.startswith("hint ")] == ["hint 1 of 3", "hint 2 of 3",
                                                                                  "hint 3 of 3"]
-    assert next(line for line in out if line.startswith("hint 3 of 3")).startswith(f"hint 3 of 3: the answer: {ex.answer}")
+    third = next(line for line in out if line.startswith("hint 3 of 3"))
+    assert third == f"hint 3 of 3: the answer: {ex.answer}"
     assert "(counted as tried, not right: the hints gave the answer)" in out
     assert tally == {"right": 0, "tried": 1, "skipped": 0}
 
