@@ -192,7 +192,9 @@ class EvidenceSession(BaseSession):
             return Question("Number of players (2-5): ", "players")
         if s.me is None:
             return Question(f"Your seat (1-{s.players}): ", "me")
-        if not any(line.startswith(("start ", "variant ")) for line in self.lines):
+        if not any(line.startswith("variant ") for line in self.lines):  # journalled: a resume knows the rules
+            return Question("Variant: basic or pro (the professional rules, with the tools)? ", "variant")
+        if not any(line.startswith("start ") for line in self.lines):
             return Question(f"Who starts (seat 1-{s.players})? ", "start")
         k = s.data.setup_revealed[s.players]
         have = Counter(c for c, _ in s.setup_cards)

@@ -53,15 +53,16 @@ def ready() -> EvidenceSession:
 def test_setup_dialogue_asks_in_order() -> None:
     session = EvidenceSession()
     prompts = []
-    answers = iter(["4", "1", "1", "white 0 blue 1 yellow 2 pink 3 green 4 brown -1",
+    answers = iter(["4", "1", "basic", "1", "white 0 blue 1 yellow 2 pink 3 green 4 brown -1",
                     "white 1 white 2 blue 4 yellow -1 pink 0 green 0", "white 1 blue 1 yellow 1 pink 1 green 1 brown 1",
                     "blue 1 yellow 1 pink 1 green 1 brown 2", "white 1 blue 1 yellow 1 pink 1 green 1 brown 1"])
     while (question := session.setup_question()) is not None:
         prompts.append(question.prompt)
         session.handle(question.line(next(answers)))
-    assert prompts[0].startswith("Number of players") and prompts[3].startswith("Rumours revealed at setup")
+    assert prompts[0].startswith("Number of players") and prompts[4].startswith("Rumours revealed at setup")
+    assert prompts[2] == "Variant: basic or pro (the professional rules, with the tools)? "
     assert "Player 4's rumours by colour" in prompts[-1]
-    assert session.lines == SETUP
+    assert session.lines == [*SETUP[:2], "variant basic", *SETUP[2:]]  # the variant is journalled
     assert session.knowledge is not None
 
 
