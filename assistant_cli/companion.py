@@ -248,9 +248,9 @@ def run_companion(entry: GameEntry, session: CompanionSession, journal: Path | N
         if writer is not None:
             session.journal = writer
             writer.save(session.lines)
-            out.print(f"journal: {writer.path}")
+            out.print(f"journal: {writer.path}", soft_wrap=True)  # a path is never split: it can be copied whole
         if resume is not None:
-            out.print(f"resumed {plural(len(session.lines), 'entry')} from {resume}")
+            out.print(f"resumed {plural(len(session.lines), 'entry')} from {resume}", soft_wrap=True)
             if interactive:
                 print_views(out, session.state())
         if interactive:

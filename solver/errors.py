@@ -21,9 +21,10 @@ class IllegalActionError(AssistantError):
 class UnknownEntryError(InvalidObservationError):
     """A line whose first word is no entry of the game (nor a session command); the message points to 'help'."""
 
-    def __init__(self, word: str, expected: str = "") -> None:
+    def __init__(self, word: str, expected: str = "", close: str = "") -> None:
         self.word = word
-        detail = f" {expected}" if expected else ""
+        self.expected = expected
+        detail = f" (did you mean '{close}'?)" if close else f" {expected}" if expected else ""
         super().__init__(f"unknown entry '{word}'{detail} (type 'help' for the entries and commands)")
 
 

@@ -12,7 +12,9 @@ where something has just become decidable, and a question about it:
 - **empathy** (games whose teacher has ``empathy_exercises``): "how many cards can player K's position P be,
   as far as they can know?".
 
-``hint`` shows the next step of the explanation, ``answer`` all of it, ``skip`` moves on, ``quit`` stops.
+``hint`` escalates: the first names the kind of rule that decides it, the second the entries it rests on, the
+third gives the answer with its explanation; ``answer`` shows it at once, ``skip`` moves on, ``quit`` stops. A
+right first answer without a hint counts as right; any other ending counts as tried, and the reply says so.
 A level grows with the explanation: 1 one-step eliminations (a stated fact, and where it puts a card), 2 chains
 of simple steps (a full count, only one place left) or a single count step, 3 multi-step chains with counts (all
 needed, counts adding up) and empathy, 4 case analysis and counting (probabilities, decisions). Scores per game
@@ -66,6 +68,57 @@ class Exercise:
     expected: Any = None
 
     hints_shown: int = field(default=0)
+    hints: tuple[str, ...] = ()  # the escalating hints (:func:`hint_ladder`); the last gives the answer
+
+    def __post_init__(self) -> None:
+        if not self.hints:
+            self.hints = hint_ladder(None, self.explanation, self.answer, self.kind)
+
+
+#: What each step kind asks of a player, for the first hint.
+KIND_WORDS = {
+    "stated": "an entry that says it directly",
+    "one place": "a card is in one place only",
+    "count full": "a count that is already full",
+    "only one left": "only one possibility left",
+    "all needed": "a count that needs every candidate still possible",
+    "not all": "cards that cannot all hold together",
+    "counts add up": "two counts that must add up",
+    "case analysis": "trying every arrangement the entries allow",
+    "so the claim": "putting the steps together",
+    "counting": "counting the arrangements of the hidden cards that fit (each equally likely)",
+    "advisor": "the advisor's exact score of each choice",
+    "empathy": "what that player can see and was told",
+}
+
+
+def hint_ladder(explained: Explained | None, explanation: Sequence[str], answer: str, kind: str) -> tuple[str, ...]:
+    """Three hints, each giving more: the kind of rule that decides it, the entries it rests on, the answer.
+
+    From a chain, the kinds and the cited entries are read off its steps; otherwise from the ``[kind]`` tags of
+    the explanation lines and the lines before the last (the last says the conclusion)."""
+    kinds: list[str] = []
+    entries: list[str] = []
+    chain = explained.chain if explained is not None else None
+    if chain is not None and explained is not None and explained.explainer is not None:
+        describer = explained.explainer.describer
+        for step in chain.steps:
+            kinds.append(step.kind)
+            entries += [describer.source(src) for src in step.sources if src.kind == "entry"]
+    else:
+        for line in explanation:
+            tag = line.rsplit("[", 1)[-1].rstrip("]").split(";")[0] if line.endswith("]") else ""
+            if tag:
+                kinds.append(tag)
+        entries = [line.split(". ", 1)[-1].rsplit(" [", 1)[0] for line in explanation[:-1]]
+    words = [KIND_WORDS.get(k, k) for k in dict.fromkeys(kinds)]
+    first = "the kind of rule: " + ("; then ".join(words) if words else f"a {kind} question")
+    if chain is not None:
+        cited = list(dict.fromkeys(entries))
+        second = ("it rests on " + "; ".join(cited)) if cited else "it rests on the setup alone (what you see)"
+    else:
+        second = "; ".join(entries) if entries else "look at the last entry and what it changed"
+    return (first, second, f"the answer: {answer}")
 
 
 def level_of(explained: Explained) -> int:
@@ -183,9 +236,9 @@ def _claim_exercise(teacher: Teacher, session: Any, new: dict[Key, bool], rng: r
                   f"Name one {'claim' if value else 'thing ruled out'}.")
         hint = f"answer {teacher.claim_syntax}, e.g. '{teacher.claim_example}'"
         answer = "; ".join(teacher.claim_text(k) for k in sorted(right_keys, key=repr)[:6])
-        return Exercise(kind, level, lines, prompt, hint, grade, explained.lines,
-                        f"for example '{teacher.claim_text(key)}': {teacher.say(key, value)} (all: {answer})", source,
-                        session, key, value)
+        shown = f"for example '{teacher.claim_text(key)}': {teacher.say(key, value)} (all: {answer})"
+        return Exercise(kind, level, lines, prompt, hint, grade, explained.lines, shown, source, session, key, value,
+                        hints=hint_ladder(explained, explained.lines, shown, kind))
 
     def grade_possible(text: str) -> Grade:
         said = parse_yes_no(text)
@@ -193,10 +246,11 @@ def _claim_exercise(teacher: Teacher, session: Any, new: dict[Key, bool], rng: r
             return Grade(True, f"right: {teacher.say(key, value)}")
         return Grade(False, f"no: {teacher.say(key, value)}")
 
-    answer = "yes" if value else "no"
+    answer = f"{'yes' if value else 'no'}: {teacher.say(key, value)}"
     question = f"Is it still possible that {teacher.say(key, True)}?"
     return Exercise("possible", level, lines, question, "answer yes or no", grade_possible, explained.lines,
-                    f"{answer}: {teacher.say(key, value)}", source, session, key, value)
+                    answer, source, session, key, value, hints=hint_ladder(explained, explained.lines, answer,
+                                                                           "possible"))
 
 
 def _likely_exercise(teacher: Teacher, session: Any, rng: random.Random, lines: tuple[str, ...],
@@ -210,16 +264,24 @@ def _likely_exercise(teacher: Teacher, session: Any, rng: random.Random, lines: 
     def grade(text: str) -> Grade:
         said = parse_probability(text)
         if abs(said - p) <= LIKELY_TOLERANCE + 1e-9:
-            return Grade(True, f"right: {p:.1%} exactly")
+            return Grade(True, f"right: {p:.1%} exactly{f' ({counted})' if counted else ''}")
         return Grade(False, f"not close enough ({said:.0%}); it is {'more' if p > said else 'less'} likely")
 
-    counted = teacher.count_text(session, key)
+    counted = teacher.count_text(session, key) or _fraction_text(p)
     explanation = (f"1. Every arrangement of the hidden cards that fits all the entries is equally likely; count "
                    f"those where {teacher.say(key, True)}. [counting]",
                    f"2. The exact count gives {p:.1%}{f': {counted}' if counted else ''}. [counting]")
     return Exercise("likely", 4, lines, f"How likely is it that {teacher.say(key, True)}?",
                     f"a percentage (40%), a decimal (0.4) or a fraction (2/5); right within {LIKELY_TOLERANCE:.0%}",
-                    grade, explanation, f"{p:.1%}", source, session, key, p)
+                    grade, explanation, f"{p:.1%} ({counted})", source, session, key, p)
+
+
+def _fraction_text(p: float) -> str:
+    """A probability as the count it comes from, where the game's claims give no count ('3 of 8')."""
+    f = Fraction(p).limit_denominator(1000)
+    if abs(float(f) - p) > 1e-12:
+        return ""
+    return f"{f.numerator} of {f.denominator} equally likely cases"
 
 
 def _decision_exercise(teacher: Teacher, session: Any, lines: tuple[str, ...], source: str) -> Exercise | None:
@@ -297,7 +359,11 @@ def exercises(teacher: Teacher, seed: int, players: int, level: int | None, coun
             at = f"{source}, entry {n}"
             roll = rng.random()
             if new and roll < 0.6:
-                made.append(_claim_exercise(teacher, _frozen(teacher, lines), new, rng, lines, at, level))
+                # With every level asked for, steer the claims towards a level not found yet, so that the levels
+                # a session shows are contiguous (1, 2, 3, 4, not 1, 2, 4).
+                have = {e.level for e in found}
+                wish = level if level is not None else next((lv for lv in (1, 2, 3) if lv not in have), None)
+                made.append(_claim_exercise(teacher, _frozen(teacher, lines), new, rng, lines, at, wish))
             elif n in transcript.actions and level in (None, 4) and roll < 0.8:
                 made.append(_decision_exercise(teacher, _frozen(teacher, lines), lines, at))
             elif teacher.empathy_exercises and level in (None, 3) and roll < 0.8:
@@ -312,12 +378,26 @@ def exercises(teacher: Teacher, seed: int, players: int, level: int | None, coun
                 kinds_done[ex.kind] = kinds_done.get(ex.kind, 0) + 1
                 found.append(ex)
                 per_game += 1
-            if len(found) >= count or per_game >= 3:
+            if (len(found) >= count and not (level is None and _gap(found))) or per_game >= 3:
                 break
-        if len(found) >= count:
+        if len(found) >= count and not (level is None and _gap(found)):
             break
-    found.sort(key=lambda e: e.level)
-    return found[:count]
+    return contiguous(found, count)
+
+
+def _gap(items: Sequence[Exercise]) -> bool:
+    levels = sorted({e.level for e in items})
+    return bool(levels) and levels != list(range(levels[0], levels[-1] + 1))
+
+
+def contiguous(items: list[Exercise], count: int) -> list[Exercise]:
+    """At most ``count`` of ``items``, sorted by level, keeping one of each level found first (so a session
+    of every level shows 1, 2, 3, 4 when the games gave them)."""
+    chosen: list[Exercise] = []
+    for lv in sorted({e.level for e in items}):
+        chosen.append(next(e for e in items if e.level == lv))
+    chosen += [e for e in items if e not in chosen]
+    return sorted(chosen[:count], key=lambda e: e.level)
 
 
 # -- scores -------------------------------------------------------------------------------------------------
@@ -365,8 +445,8 @@ def scores_line(scores: dict[str, Any], game: str) -> str:
 
 # -- the loop -----------------------------------------------------------------------------------------------
 
-HELP = ("answer in the syntax shown; 'hint' shows the next step of the explanation, 'answer' all of it, "
-        "'skip' moves on, 'quit' stops")
+HELP = ("answer in the syntax shown; 'hint' gives more each time (the kind of rule, then the entries, then the "
+        "answer), 'answer' shows it at once, 'skip' moves on, 'quit' stops")
 
 
 def run(teacher: Teacher, items: Sequence[Exercise], read: Callable[[str], str | None], write: Callable[[str], None],
@@ -404,11 +484,15 @@ def run(teacher: Teacher, items: Sequence[Exercise], read: Callable[[str], str |
                 write(HELP)
                 continue
             if word == "hint":
-                if ex.hints_shown < len(ex.explanation):
-                    write(f"hint: {ex.explanation[ex.hints_shown]}")
+                if ex.hints_shown < len(ex.hints):
+                    write(f"hint {ex.hints_shown + 1} of {len(ex.hints)}: {ex.hints[ex.hints_shown]}")
                     ex.hints_shown += 1
-                else:
-                    write("no more hints: 'answer' shows the answer")
+                    if ex.hints_shown == len(ex.hints):  # the last hint is the answer: show why, then move on
+                        for line in ex.explanation:
+                            write(f"  {line}")
+                        write("(counted as tried, not right: the hints gave the answer)")
+                        _score(teacher, scores, scores_path, tally, ex, False)
+                        break
                 continue
             if word == "answer":
                 write(f"answer: {ex.answer}")
@@ -427,16 +511,25 @@ def run(teacher: Teacher, items: Sequence[Exercise], read: Callable[[str], str |
                 continue
             attempts += 1
             if grade.right:
-                write(grade.message)
-                if ex.hints_shown < len(ex.explanation):
-                    write("why, step by step:")
-                    for line in ex.explanation:
-                        write(f"  {line}")
-                _score(teacher, scores, scores_path, tally, ex, attempts == 1 and ex.hints_shown == 0)
+                counted = attempts == 1 and ex.hints_shown == 0
+                write(grade.message if counted else _tried(grade.message, ex.hints_shown, attempts))
+                write("why, step by step:")
+                for line in ex.explanation:
+                    write(f"  {line}")
+                _score(teacher, scores, scores_path, tally, ex, counted)
                 break
             write(f"{grade.message}. Try again, or 'hint'.")
     _finish(teacher, scores, scores_path, tally, write)
     return tally
+
+
+def _tried(message: str, hints: int, attempts: int) -> str:
+    """A right answer that the tally counts as tried, said so ("right after 1 hint (counted as tried, ...)")."""
+    after = [f"{hints} hint{'s' if hints != 1 else ''}"] if hints else []
+    if attempts > 1:
+        after.append(f"{attempts - 1} wrong answer{'s' if attempts != 2 else ''}")
+    what = message.removeprefix("right: ")
+    return f"right after {' and '.join(after)} (counted as tried, not right): {what}"
 
 
 def _score(teacher: Teacher, scores: dict[str, Any], path: Path | None, tally: dict[str, int], ex: Exercise,

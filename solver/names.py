@@ -15,6 +15,10 @@ def normalize(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
+#: A vocabulary this small is listed whole when a typed name is close to none of it.
+SMALL = 8
+
+
 class Names:
     """A vocabulary of display names; :meth:`resolve` maps typed text to one of them or raises."""
 
@@ -36,9 +40,18 @@ class Names:
         if len(matches) > 1:
             shown = ", ".join(f"'{m}'" for m in matches[:6])
             raise InvalidObservationError(f"{self.kind} '{text}' is ambiguous: {shown}")
-        close = difflib.get_close_matches(key, list(self._by_key), n=1, cutoff=0.6)
-        hint = f" (did you mean '{self._by_key[close[0]]}'?)" if close else ""
-        raise InvalidObservationError(f"unknown {self.kind} '{text}'{hint}")
+        raise InvalidObservationError(f"unknown {self.kind} '{text}'{self.hint(text)}")
+
+    def hint(self, text: str) -> str:
+        """What to say after an unknown ``text``: the closest name ("did you mean"), or, in a small vocabulary
+        with nothing close (a colour), every name; '' otherwise."""
+        close = difflib.get_close_matches(normalize(text), list(self._by_key), n=1, cutoff=0.6)
+        if close:
+            return f" (did you mean '{self._by_key[close[0]]}'?)"
+        if len(self.names) <= SMALL:
+            return f" (expected {', '.join(self.names[:-1])} or {self.names[-1]})" if len(self.names) > 1 else \
+                f" (expected {self.names[0]})"
+        return ""
 
     def take(self, tokens: Sequence[str], start: int) -> tuple[str, int]:
         """Resolve the name starting at ``tokens[start]``; two-word names may be typed with a space.

@@ -4,12 +4,17 @@ and the small token helpers the parsers use.
 Each game's ``observations`` module re-exports the entries it has, so ``models.<game>.observations.Players``
 keeps working. Every number typed anywhere (entries and session commands) is read by :func:`parse_int` or
 :func:`parse_fraction` with the widest range the game allows (seats 1 to its most players); whether it fits
-this table (seat 5 with 4 players) is checked by the game's setup.
+this table (seat 5 with 4 players) is checked by the game's setup. Once a session knows its table, it reads
+each line inside :func:`table_ranges`, so that an error names this table's real range ("seat 9: expected a
+whole number from 1 to 4" at four players), not the widest one.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import NoReturn
 
@@ -68,14 +73,31 @@ def shown(token: str) -> str:
     return token if len(token) <= SHOWN else f"{token[:SHOWN]}... ({len(token)} characters)"
 
 
+_TABLE: ContextVar[Mapping[str, tuple[int, int]] | None] = ContextVar("table_ranges", default=None)
+
+
+@contextmanager
+def table_ranges(ranges: Mapping[str, tuple[int, int]]) -> Iterator[None]:
+    """Read numbers named in ``ranges`` ('seat', 'case') with this table's range instead of the widest one."""
+    token = _TABLE.set(ranges)
+    try:
+        yield
+    finally:
+        _TABLE.reset(token)
+
+
 def parse_int(token: str, what: str, lo: int, hi: int) -> int:
     """``token`` as a whole number from ``lo`` to ``hi`` (both included); ``what`` names it in the error, which
-    says the range. Every number an entry or a session command takes is read here."""
+    says the range: this table's range for ``what`` where the session gave one (:func:`table_ranges`). A number
+    within the widest range but outside the table's is read, so the game's own check says what is wrong with it
+    ("there is no player 5 (seats 1 to 3)"). Every number an entry or a session command takes is read here."""
+    shown_lo, shown_hi = (_TABLE.get() or {}).get(what, (lo, hi))
     if not _WHOLE.fullmatch(token) or len(token.lstrip("-")) > MAX_DIGITS:
-        raise InvalidObservationError(f"{what} '{shown(token)}': expected a whole number from {lo} to {hi}")
+        raise InvalidObservationError(f"{what} '{shown(token)}': expected a whole number from {shown_lo} to "
+                                      f"{shown_hi}")
     value = int(token)
     if not lo <= value <= hi:
-        raise InvalidObservationError(f"{what} {value}: expected a whole number from {lo} to {hi}")
+        raise InvalidObservationError(f"{what} {value}: expected a whole number from {shown_lo} to {shown_hi}")
     return value
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import difflib
 import errno
 import glob
 import os
@@ -28,7 +29,8 @@ from pathlib import Path
 from typing import Any, ClassVar, Self
 
 from solver import view as v
-from solver.errors import AssistantError, ContradictionError
+from solver.errors import AssistantError, ContradictionError, UnknownEntryError
+from solver.parsing import table_ranges
 
 
 def history_view(lines: Sequence[str]) -> v.View:
@@ -318,11 +320,18 @@ class BaseSession:
         tokens = line.split("#", 1)[0].split()
         if not tokens:
             return Reply()
+        with table_ranges(self.table_ranges()):
+            return self._handle(tokens, show)
+
+    def _handle(self, tokens: list[str], show: bool) -> Reply:
         verb, args = tokens[0].lower(), tokens[1:]
         command = self.COMMAND_OF.get(verb)
         try:
             if command is None:
-                return self._entry(tokens, show)
+                try:
+                    return self._entry(tokens, show)
+                except UnknownEntryError as exc:
+                    raise self._suggested(exc) from None
             if command in self.NO_ARGS:
                 self._no_args(verb, args)
             if command == "help":
@@ -466,13 +475,14 @@ class BaseSession:
             try:
                 trial.handle(line, show=False)
             except AssistantError as exc:
-                if number == new_at:
-                    raise AssistantError(f"{what}: {exc}") from None
                 reason = str(exc)
                 if isinstance(exc, ContradictionError) and exc.entries:
                     # Name the entries as the user knows them: the numbers of the journal before the change.
                     named = [(numbers[k - 1], trial.lines[k - 1]) for k in exc.entries]
-                    reason = contradiction_text(exc, named, fix=False)
+                    reason = contradiction_text(exc, named, fix=False, subject=f"'{exc.observation}'"
+                                                if number == new_at else "it")
+                if number == new_at:
+                    raise AssistantError(f"{what}: {reason}") from None
                 raise AssistantError(f"{what}: entry {number} '{line}' no longer fits: {reason}") from None
             if number == new_at and len(trial.lines) != before + 1:
                 raise AssistantError(f"{what}: '{line}' is not an entry (e.g. '{self.lines[number - 1]}')")
@@ -537,12 +547,24 @@ class BaseSession:
             found.append(i + 1)
         return sorted(found)
 
+    def _suggested(self, exc: UnknownEntryError) -> UnknownEntryError:
+        """``exc`` with the entry word or command closest to the unknown word, if one is close ('acuse':
+        'accuse'), as cards get it."""
+        words = sorted({w.lower() for w in [*self._candidates([]), *self.COMMAND_OF] if w[:1].isalpha()})
+        close = difflib.get_close_matches(exc.word.lower(), words, n=1, cutoff=0.6)
+        return UnknownEntryError(exc.word, exc.expected, close[0]) if close else exc
+
     @staticmethod
     def _no_args(verb: str, args: list[str]) -> None:
         """Reject arguments after a command in ``NO_ARGS`` (a game may word it its own way)."""
         no_args(verb, args)
 
     # -- what each game gives -------------------------------------------------------------------------------
+    def table_ranges(self) -> dict[str, tuple[int, int]]:
+        """The real ranges of this table's numbers, by the name its parser gives them ('seat': 1 to the
+        number of players once it is known), so that errors name them (:func:`solver.parsing.table_ranges`)."""
+        return {}
+
     def fresh(self) -> Self:
         """An empty session with the same options and no journal."""
         raise NotImplementedError
@@ -715,17 +737,18 @@ def split_text(text: str) -> tuple[list[str], str]:
 FIX_HINT = "; if an earlier entry is wrong, 'history' numbers them, and 'edit N ...' or 'drop N' fixes one"
 
 
-def contradiction_text(exc: ContradictionError, named: Sequence[tuple[int, str]], fix: bool = True) -> str:
+def contradiction_text(exc: ContradictionError, named: Sequence[tuple[int, str]], fix: bool = True,
+                       subject: str = "it") -> str:
     """The message of a contradiction that names the earlier entries it contradicts (number, line) and, with
     ``fix``, how to correct the wrong one; with no entry named, how to find one. Without ``fix`` (inside the
-    refusal of an edit, which already names the entry) it says "it contradicts ..."."""
+    refusal of an edit, which already names the entry) it says "``subject`` contradicts ..."."""
     if not named:
         base = str(exc.args[0]) if exc.args else str(exc)
         if not fix:
             return base
         return base + FIX_HINT
     entries = " and ".join(f"{n} '{line}'" for n, line in named)
-    subject = f"'{exc.observation}'" if fix else "it"
+    subject = f"'{exc.observation}'" if fix else subject
     head = f"{subject} contradicts {'entry' if len(named) == 1 else 'entries'} {entries}"
     if exc.reason:
         head += f": {exc.reason}"

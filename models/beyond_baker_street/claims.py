@@ -13,6 +13,7 @@ from solver.claims import Claims, Key
 from solver.errors import AssistantError
 from solver.proof import Fact
 from solver.steps import Explainer
+from solver.text import plural
 
 
 class BeyondBakerStreetClaims(Claims):
@@ -69,7 +70,7 @@ class BeyondBakerStreetClaims(Claims):
             raise AssistantError(f"'{text}': expected {self.syntax}, e.g. '{self.example}'")
         pos = int(words[1][:9])
         if not 1 <= pos <= held:
-            raise AssistantError(f"'{text}': position {pos}, but you hold {held} cards")
+            raise AssistantError(f"'{text}': position {pos}, but you hold {plural(held, 'card')}")
         card = EVIDENCE_BY_CODE[words[0]]
         if card not in kn.unseen():
             raise AssistantError(f"'{text}': you can see {card.code} ({kn.where(card)})")

@@ -11,6 +11,7 @@ from models.beyond_baker_street.knowledge import HandKnowledge, Reason, Sighting
 from solver.constraints import CountEquals
 from solver.knowledge import Knowledge
 from solver.steps import Explainer, Fact, Source
+from solver.text import plural
 
 
 def where(value: str) -> str:
@@ -46,9 +47,9 @@ class BakerStreetDescriber:
         assert isinstance(c, CountEquals)
         value = c.terms[0][1]
         if value == "deck":
-            return f"the deck holds {c.count} cards (the cards you cannot see, less your hand)"
+            return f"the deck holds {plural(c.count, 'card')} (the cards you cannot see, less your hand)"
         if value == "seen":
-            return f"you can see {c.count} cards"
+            return f"you can see {plural(c.count, 'card')}"
         return f"your position {value[1:]} holds one card"
 
 

@@ -807,8 +807,9 @@ class HandKnowledge:
             if entry.seat == self.me:
                 self._check_my_card(entry, entry.position, entry.card)
             elif slot.card != entry.card:
-                raise ContradictionError(entry, [], f"player {entry.seat}'s card at position {entry.position} is "
-                                                    f"{slot.card.code if slot.card else '?'}")
+                shown_by = [e for e in [self._filled_by(entry.seat, slot)] if e]
+                raise ContradictionError(entry, shown_by, f"player {entry.seat}'s card at position {entry.position} "
+                                                          f"is {slot.card.code if slot.card else '?'}")
             self.hands[entry.seat].pop(entry.position - 1)
             if isinstance(entry, Investigated):
                 passing = [(entry.card, ("lead", entry.section))]
@@ -851,9 +852,18 @@ class HandKnowledge:
             truth = assist_positions([s.card for s in hand if s.card is not None], entry.subject)
             if truth != entry.positions:
                 shown = " ".join(map(str, truth)) or "none"
-                raise ContradictionError(entry, [], f"player {entry.target}'s {subject_plural(entry.subject)} "
-                                                    f"are at {shown}")
+                wrong = [s for i, s in enumerate(hand) if (i + 1 in truth) != (i + 1 in entry.positions)]
+                sources = list(dict.fromkeys(e for e in (self._filled_by(entry.target, s) for s in wrong) if e))
+                raise ContradictionError(entry, sources, f"player {entry.target}'s {subject_plural(entry.subject)} "
+                                                         f"are at {shown}")
         self.hands[entry.target] = [s.told(entry.subject, i + 1 in entry.positions, index) for i, s in enumerate(hand)]
+
+    def _filled_by(self, seat: int, slot: Slot) -> Entry | None:
+        """The entry that showed me the card of ``slot`` in ``seat``'s hand: its draw, or the 'hand' line of a
+        dealt card (a contradiction names it: that is the entry to fix if the card was typed wrong)."""
+        if slot.filled < len(self.entries) and isinstance(self.entries[slot.filled], Drew):
+            return self.entries[slot.filled]
+        return next((e for e in self.entries if isinstance(e, Hand) and e.seat == seat), None)
 
     def _known_slot(self, card: Evidence, index: int, mine: bool) -> Slot:
         """A card its holder knows (they saw it before it reached them): its numbers and icons are fixed."""
@@ -868,8 +878,9 @@ class HandKnowledge:
             if seat == self.me:
                 self._check_my_card(entry, pos, card)
             elif slot.card != card:
-                raise ContradictionError(entry, [], f"player {seat}'s card at position {pos} is "
-                                                    f"{slot.card.code if slot.card else '?'}")
+                shown_by = [e for e in [self._filled_by(seat, slot)] if e]
+                raise ContradictionError(entry, shown_by, f"player {seat}'s card at position {pos} is "
+                                                          f"{slot.card.code if slot.card else '?'}")
         for seat, pos, card in ((entry.seat, entry.position, entry.taken),
                                 (entry.target, entry.target_position, entry.given)):
             if seat == self.me:

@@ -515,8 +515,10 @@ def parse(line: str) -> Entry:
               "start": (Start, "start SEAT")}
     if verb in simple:
         cls, usage = simple[verb]
-        token = _need(args, 0, usage)  # the Case File's range is the game data's to check
+        token = _need(args, 0, usage)  # a table's own Case Files come from its session (table_ranges)
         what = {"players": "players", "case": "case"}.get(verb, "seat")
+        # A Case File is read in any range and checked by the game data (which may add Case Files); the error
+        # for a token that is no number names the data's range (the session's table_ranges).
         value = parse_int(token, what, -999, 999) if verb == "case" else _positive(token, what)
         expect_end(args, 1, usage)
         return cls(value)

@@ -24,6 +24,7 @@ from models.beyond_baker_street.knowledge import HandKnowledge, Told
 from models.beyond_baker_street.observations import (
     Drew,
     Entry,
+    Hand,
     parse,
     take_evidence,
 )
@@ -115,8 +116,11 @@ class BeyondBakerStreetSession(BaseSession):
         return self._accept(str(entry), lambda: self._add(entry), reply)
 
     def _conflict_line(self, conflict: object) -> str | None:
-        """An Assist named or skipped my card: the Assist's line; a card I see has no single line."""
-        return str(conflict.assist) if isinstance(conflict, Told) else None
+        """An Assist named or skipped my card: the Assist's line; the entry that showed me a card (its 'hand' line
+        or draw): that line; a card I see elsewhere has no single line."""
+        if isinstance(conflict, Told):
+            return str(conflict.assist)
+        return str(conflict) if isinstance(conflict, Hand | Drew) else None
 
     def _by_card(self) -> list[tuple[int, dict[Evidence, float]]]:
         """My positions as (card id, distribution): ids follow a card as it moves along the hand."""
@@ -151,6 +155,13 @@ class BeyondBakerStreetSession(BaseSession):
     # -- setup dialogue -------------------------------------------------------------------------------------
     def missing_setup(self) -> str:
         return ", ".join(self._kn.missing())
+
+    def table_ranges(self) -> dict[str, tuple[int, int]]:
+        ranges = {"case": (min(self.data.case_files), max(self.data.case_files))}
+        players = self._kn.setup.players
+        if players:
+            ranges["seat"] = (1, players)
+        return ranges
 
     def setup_question(self) -> Question | None:
         s = self._kn.setup

@@ -265,7 +265,7 @@ def why_position_view(kn: HandKnowledge, pos: int) -> v.View:
     """``why POS``: the Assists to this card, the cards seen elsewhere, what the counting rules out."""
     dist = kn.hand()[pos - 1]
     slot = kn.hands[kn.me][pos - 1]
-    lines: list[v.View] = [v.Text(f"Position {pos}: {len(dist)} possible cards.", "strong")]
+    lines: list[v.View] = [v.Text(f"Position {pos}: {plural(len(dist), 'possible card')}.", "strong")]
     hints = kn.hints_on(pos)
     if hints:
         lines.append(v.Text("Assists that reached this card:"))

@@ -81,6 +81,19 @@ class EvidenceClaims(Claims):
         colour, v = key  # type: ignore[misc]
         return targets(self._knowledge(), colour, v, value)
 
+    def count_text(self, key: Key) -> str:
+        """The count behind the probability: every hidden rumour of the colour is equally likely to be its
+        evidence ('2 of the 5 blue rumours you have not seen are 3s')."""
+        colour, v = key  # type: ignore[misc]
+        kn = self._knowledge()
+        if kn.evidence_known(colour) is not None:
+            return ""
+        free = kn.free_copies(colour)
+        n = sum(free.values())
+        k = free[v]
+        are = "is a" if k == 1 else "are"
+        return f"{k} of the {n} {colour} rumours you have not seen {are} {v}{'' if k == 1 else 's'}"
+
     def goal(self, key: Key, value: bool) -> Goal:
         colour, v = key  # type: ignore[misc]
         return goal(self._knowledge(), colour, v, value)

@@ -398,7 +398,9 @@ class EvidenceKnowledge:
         where = []
         assert self.setup.hand is not None
         where += ["revealed at setup"] * sum(1 for c in self.setup.setup_cards if c == (colour, value))
-        where += ["in your hand"] * sum(1 for c in self.setup.hand if c == (colour, value))
+        dealt = sum(1 for c in self.setup.hand if c == (colour, value))
+        held = sum(1 for c in self.hand if c == (colour, value))
+        where += ["in your hand"] * held + ["played by you"] * (dealt - held)
         where += [f"'{self.events[i]}'" for v, (_, i) in self.pins.items() if parse_copy(v) == (colour, value)]
         n = self.data.multiset(colour)[value]
         return f"every {colour} {value} ({n} in the game) is accounted for: {', '.join(where)}"

@@ -296,9 +296,9 @@ def parse(line: str) -> Entry:
         return Players(n) if verb == "players" else Me(n) if verb == "me" else Start(n)
     if verb == "variant":
         usage = "variant basic|pro"
-        if len(args) != 1 or args[0].lower() not in ("basic", "pro"):
+        if len(args) != 1 or args[0].lower() not in ("basic", "pro", "professional"):
             raise InvalidObservationError(f"variant '{' '.join(args)}': expected '{usage}'")
-        return Variant(args[0].lower() == "pro")
+        return Variant(args[0].lower() in ("pro", "professional"))
     if verb == "values":
         usage = "values COLOUR V1 V2 V3 V4 V5 V6"
         _need(args, 2, usage)

@@ -184,6 +184,9 @@ class EvidenceSession(BaseSession):
         return Turn(step.round, step.seat, step.phase, step.colour)
 
     # -- setup dialogue -------------------------------------------------------------------------------------
+    def table_ranges(self) -> dict[str, tuple[int, int]]:
+        return {"seat": (1, self.setup.players)} if self.setup.players else {}
+
     def missing_setup(self) -> str:
         return "; ".join(self.setup.missing())
 
@@ -195,7 +198,9 @@ class EvidenceSession(BaseSession):
             return Question("Number of players (2-5): ", "players")
         if s.me is None:
             return Question(f"Your seat (1-{s.players}): ", "me")
-        if not any(line.startswith(("start ", "variant ")) for line in self.lines):
+        if not any(line.startswith("variant ") for line in self.lines):  # journalled: a resume knows the rules
+            return Question("Variant: basic or pro (the professional rules, with the tools)? ", "variant")
+        if not any(line.startswith("start ") for line in self.lines):
             return Question(f"Who starts (seat 1-{s.players})? ", "start")
         k = s.data.setup_revealed[s.players]
         have = Counter(c for c, _ in s.setup_cards)
@@ -289,12 +294,14 @@ class EvidenceSession(BaseSession):
             raise AssistantError(f"advise: first {turn.describe(kn.me)}")
         if turn.seat is None:
             raise AssistantError("advise: the game is over")
-        if turn.seat != kn.me:
-            raise AssistantError(f"advise: it is {turn.describe(kn.me)}; advice is for your own turn")
-        phases = [turn.phase] if not extra else [EXTRA]
-        if turn.phase == SEARCH and not extra:
-            phases.append(EXTRA)
         parts: list[v.View] = []
+        phase = turn.phase
+        if turn.seat != kn.me:  # as in every game: what I would do if it were my move now
+            parts.append(v.Text(f"(it is player {turn.seat}'s turn; this is what you would do now)", "muted"))
+            phase = UNCOVER if kn.players == 2 and legal_for(kn, UNCOVER) else PLAY
+        phases = [phase] if not extra else [EXTRA]
+        if phase == SEARCH and not extra:
+            phases.append(EXTRA)
         for phase in phases:
             legal = legal_for(kn, phase)
             options = candidates(kn, phase, legal)

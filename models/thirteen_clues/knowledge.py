@@ -309,12 +309,14 @@ class ThirteenCluesKnowledge:
         for seat, other in self.setup.screens.items():
             for card in obs.cards:
                 if seat != obs.seat and card in other:
-                    raise ContradictionError(
-                        obs, [], f"player {obs.seat} can see '{card}' on player {seat}'s screen and cannot accuse it"
-                    )
+                    # A rule break (or a mistyped card), not a contradiction of earlier entries.
+                    raise IllegalActionError(
+                        f"'{obs}': player {obs.seat} cannot accuse '{card}': they can see it on player {seat}'s screen "
+                        "(an accusation never names a card its maker can see)")
         if obs.correct != (set(screen) == set(obs.cards)):
             actual = " ".join(screen)
-            raise ContradictionError(obs, [], f"player {obs.seat}'s mystery is {actual}, which you can see")
+            raise ContradictionError(obs, [Screen(obs.seat, screen)],
+                                     f"player {obs.seat}'s mystery is {actual}, which you can see")
         out: list[Constraint] = []
         for card in obs.cards:
             if card in self.unseen:

@@ -240,6 +240,9 @@ class ThirteenCluesSession(BaseSession):
             reply = self.handle(line, show=line == lines[-1])
         return reply
 
+    def table_ranges(self) -> dict[str, tuple[int, int]]:
+        return {"seat": (1, self.setup.players)} if self.setup.players else {}
+
     def missing_setup(self) -> str:
         return ", ".join(self.setup.missing())
 

@@ -355,7 +355,9 @@ class TimeBombKnowledge:
         elif isinstance(entry, Cut):
             table.check_cut(entry)
             if entry.seat == self.me and self.my_hand()[entry.card] <= 0:
-                raise ContradictionError(entry, [], f"you hold no {entry.card} card now")
+                # Said of the moment of the cut, not of now: an edit of a past entry replays it.
+                raise ContradictionError(entry, [], f"your hand had no {entry.card} card left to cut in round "
+                                                    f"{table.round}")
             m = SlotCard(table.round, entry.seat, table.cut_in_round[entry.seat] + 1, entry.card)
             self._add_checked(entry, [self._constraint(self.layout, m)], self._copies_rule(entry))
             table.cut(entry)

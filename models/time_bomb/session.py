@@ -67,6 +67,9 @@ ENTRY_VERBS = (*SETUP_VERBS, "claim", "cut", "cover", "uncover", "draw", "redeal
 SEAT_VERBS = ("claim", "cut")
 SETUP_TYPES = (Players, Me, Role, Start, Hand, Colours)
 
+SHOW_REST = "'show' for every player, the claims and each cut's risk in full; 'claims' for the claims alone"
+
+
 class Question(SetupQuestion):
     """One step of the setup dialogue; an answer starting with a command or an entry verb passes through."""
 
@@ -127,9 +130,19 @@ class TimeBombSession(BaseSession):
                 summary += f"; {note}"
             if not show:
                 return Reply([], True, summary=summary)
-            return Reply([self.state_view(summary)], True, summary=summary)
+            return Reply([self._entry_view(summary)], True, summary=summary)
 
         return self._accept(str(entry), lambda: self._add(entry), reply)
+
+    def _entry_view(self, summary: str) -> v.View:
+        """After an entry: the summary and one screen (the brief view; 40 lines at 100 columns at most), and
+        where the rest is: the full state is 50 lines and more, too long to reprint after every cut."""
+        kn = self.knowledge
+        if kn is None:
+            return self.state_view(summary)
+        note = kn.soft_note()
+        head = f"{summary}; {note}" if note else summary
+        return v.Group(v.Text(head, "strong"), views.brief_view(kn), v.Text(SHOW_REST, "muted"))
 
     def _add(self, entry: Entry) -> None:
         if isinstance(entry, SETUP_TYPES):
@@ -184,6 +197,9 @@ class TimeBombSession(BaseSession):
     # -- setup dialogue and completion ----------------------------------------------------------------------
     def missing_setup(self) -> str:
         return "; ".join(self.setup.missing())
+
+    def table_ranges(self) -> dict[str, tuple[int, int]]:
+        return {"seat": (1, self.setup.players)} if self.setup.players else {}
 
     def setup_question(self) -> Question | None:
         s = self.setup

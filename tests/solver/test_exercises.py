@@ -150,18 +150,33 @@ def test_the_loop_hints_rejects_bad_input_grades_and_saves_scores(tmp_path: Path
     scores = tmp_path / "scores.json"
     tally, out = drive(t, [ex], ["hint", "Kinfe 9", "Knife", "Candlestick", "hint", t.claim_text(ex.key)], scores)
     text = "\n".join(out)
-    assert "hint: 1. entry 11 'informant A Plaza' says so directly" in text
+    # hints escalate: the kind of rule, then the entry, then (not asked here) the answer
+    assert out.index("hint 1 of 3: the kind of rule: an entry that says it directly; then a card is in one place "
+                     "only") < out.index("hint 2 of 3: it rests on entry 11 'informant A Plaza'")
     errors = [line for line in out if line.startswith("error: ")]
     assert errors == ["error: unknown card 'Kinfe' (did you mean 'Knife'?)",
                       "error: 'Knife': you can see it (on player 4's screen); name one of your 13 unseen cards"]
     assert "not yet: the Candlestick in your mystery is still possible (probability" in text
     assert "Try again" in text
-    assert "right: the Plaza is not in" in text
-    assert tally == {"right": 0, "tried": 1, "skipped": 0}  # right only after hints and a wrong answer
+    # the reply says what the tally counts: right only after hints and a wrong answer is "tried"
+    assert "right after 2 hints and 1 wrong answer (counted as tried, not right): the Plaza is not in" in text
+    assert not any(line.startswith("right: ") for line in out)
+    assert tally == {"right": 0, "tried": 1, "skipped": 0}
     assert json.loads(scores.read_text())["thirteen-clues"]["level 1"] == {"right": 0, "tried": 1}
     tally, out = drive(t, [ex], [t.claim_text(ex.key)], scores)  # first try: counts as right
     assert tally["right"] == 1
     assert load_scores(scores)["thirteen-clues"]["level 1"] == {"right": 1, "tried": 2}
+
+
+def test_the_third_hint_is_the_answer_and_ends_the_exercise() -> None:
+    t, ex = _exercise()
+    tally, out = drive(t, [ex], ["hint", "hint", "hint", t.claim_text(ex.key)], None)
+    assert [line.split(":")[0] for line in out if line.startswith("hint ")] == ["hint 1 of 3", "hint 2 of 3",
+                                                                                 "hint 3 of 3"]
+    third = next(line for line in out if line.startswith("hint 3 of 3"))
+    assert third == f"hint 3 of 3: the answer: {ex.answer}"
+    assert "(counted as tried, not right: the hints gave the answer)" in out
+    assert tally == {"right": 0, "tried": 1, "skipped": 0}
 
 
 def test_answer_skip_quit_and_end_of_input() -> None:
@@ -196,7 +211,8 @@ def test_assist_teach_with_piped_stdin(tmp_path: Path) -> None:
                                       "--scores", str(scores)], input="nonsense words\nhint\nanswer\n")
     assert result.exit_code == 0, result.output
     assert "Exercise 1 of 1 (level 1" in result.output
-    assert "error: " in result.output and "hint: 1." in result.output and "answer: " in result.output
+    assert "error: " in result.output and "hint 1 of 3: the kind of rule" in result.output
+    assert "answer: " in result.output
     assert json.loads(scores.read_text())["thirteen-clues"]["level 1"]["tried"] == 1
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solver.errors import InvalidObservationError
-from solver.names import Names, normalize
+from solver.names import SMALL, Names, normalize
 
 CARDS = Names(["Butcher", "Rail Car", "Race Course", "Parlor", "Park", "Poison", "Butcher"], "card")
 
@@ -41,8 +41,12 @@ def test_ambiguous_prefix_lists_the_candidates() -> None:
 def test_unknown_name_suggests_the_closest() -> None:
     with pytest.raises(InvalidObservationError, match=r"unknown card 'Bucher' \(did you mean 'Butcher'\?\)"):
         CARDS.resolve("Bucher")
-    with pytest.raises(InvalidObservationError, match=r"^unknown card 'zzz'$"):
+    with pytest.raises(InvalidObservationError) as info:  # nothing close, a small vocabulary: every name
         CARDS.resolve("zzz")
+    assert str(info.value) == "unknown card 'zzz' (expected Butcher, Rail Car, Race Course, Parlor, Park or Poison)"
+    many = Names([f"Card{i}" for i in range(SMALL + 1)], "card")
+    with pytest.raises(InvalidObservationError, match=r"^unknown card 'zzz'$"):  # a long list is no help
+        many.resolve("zzz")
     with pytest.raises(InvalidObservationError, match="unknown card ''"):
         CARDS.resolve("")
 

@@ -71,11 +71,13 @@ def refused(session: BeyondBakerStreetSession, line: str) -> str:
         # Assist: another player, cards they hold, every card of that number or icon
         (SETUP, "assist 1 1 Clue at 1", "'assist 1 1 Clue at 1': you cannot Assist yourself"),
         (SETUP, "assist 1 3 Clue at 9", "'assist 1 3 Clue at 9': player 3 holds 4 cards"),
-        (SETUP, "assist 1 3 Clue at 1", "'assist 1 3 Clue at 1' contradicts what you can see: player 3's Clues are "
-                                        "at 4"),
+        (SETUP, "assist 1 3 Clue at 1", "'assist 1 3 Clue at 1' contradicts entry 6 'hand 3 1T 5T 2W 2C': player "
+                                        "3's Clues are at 4; if entry 6 is wrong, fix it with 'edit 6 ...' or "
+                                        "'drop 6'"),
         # Investigate a card the player holds; Confirm exactly; a confirmed Lead is closed
-        (SETUP, "investigate 1 1 3C Motive", "'investigate 1 1 3C Motive' contradicts what you can see: player 1's "
-                                             "card at position 1 is 5C"),
+        (SETUP, "investigate 1 1 3C Motive", "'investigate 1 1 3C Motive' contradicts entry 5 'hand 1 5C 1W 3C 3D': "
+                                             "player 1's card at position 1 is 5C; if entry 5 is wrong, fix it with "
+                                             "'edit 5 ...' or 'drop 5'"),
         (SETUP, "confirm 1 Motive", "'confirm 1 Motive': the Motive Lead has 0 evidence of 9; Confirm needs exactly 9"),
         (CONFIRMED, "pursue 3 Opportunity", "'pursue 3 Opportunity': the Opportunity Lead is confirmed (a confirmed "
                                             "Lead takes no more Evidence and cannot be pursued)"),

@@ -53,15 +53,16 @@ def ready() -> EvidenceSession:
 def test_setup_dialogue_asks_in_order() -> None:
     session = EvidenceSession()
     prompts = []
-    answers = iter(["4", "1", "1", "white 0 blue 1 yellow 2 pink 3 green 4 brown -1",
+    answers = iter(["4", "1", "basic", "1", "white 0 blue 1 yellow 2 pink 3 green 4 brown -1",
                     "white 1 white 2 blue 4 yellow -1 pink 0 green 0", "white 1 blue 1 yellow 1 pink 1 green 1 brown 1",
                     "blue 1 yellow 1 pink 1 green 1 brown 2", "white 1 blue 1 yellow 1 pink 1 green 1 brown 1"])
     while (question := session.setup_question()) is not None:
         prompts.append(question.prompt)
         session.handle(question.line(next(answers)))
-    assert prompts[0].startswith("Number of players") and prompts[3].startswith("Rumours revealed at setup")
+    assert prompts[0].startswith("Number of players") and prompts[4].startswith("Rumours revealed at setup")
+    assert prompts[2] == "Variant: basic or pro (the professional rules, with the tools)? "
     assert "Player 4's rumours by colour" in prompts[-1]
-    assert session.lines == SETUP
+    assert session.lines == [*SETUP[:2], "variant basic", *SETUP[2:]]  # the variant is journalled
     assert session.knowledge is not None
 
 
@@ -132,7 +133,7 @@ def test_errors_are_one_line_and_change_nothing(before: tuple[str, ...], line: s
     assert session.lines == lines
 
 
-def test_advise_ranks_my_options_on_my_turn_only() -> None:
+def test_advise_ranks_my_options_and_off_turn_what_i_would_do_now() -> None:
     session = ready()
     out = text(session.handle("advise samples 8"))
     assert "Which rumour to play" in out and "play pink 0" in out and "public" in out
@@ -141,8 +142,9 @@ def test_advise_ranks_my_options_on_my_turn_only() -> None:
     assert "Search: take a card now, or stop" in out and "stop" in out
     session.handle("search me green")
     session.handle("play 2 blue 2")
-    with pytest.raises(AssistantError, match="player 3's turn"):
-        session.handle("advise")
+    out = text(session.handle("advise samples 8"))  # as in every game: off-turn, what I would do now
+    assert out.startswith("(it is player 2's turn; this is what you would do now)\n")
+    assert "Which rumour to play" in out and "play blue 4" in out
 
 
 def test_advise_with_the_greedy_model_of_the_others() -> None:

@@ -155,10 +155,10 @@ def test_certain_card_is_explained() -> None:
         ("ask 2 Knif 1", "unknown suit or category 'Knif'"),
         ("informant A Knfe", "did you mean 'Knife'"),
         ("ask 5 Red 1", "seat 5: expected 1 to 4"),
-        ("ask 9 Red 1", "seat 9: expected a whole number from 1 to 6"),
+        ("ask 9 Red 1", "seat 9: expected a whole number from 1 to 4"),  # this table's range
         ("ask 2 Red 7", "count 7: there are only 3 Red cards"),
         ("ask 2 Red 2", "contradicts entry 7 'ask 2 Red 1'; if entry 7 is wrong, fix it with 'edit 7 ...' or 'drop 7'"),
-        ("accuse 3 Duke Park Poison wrong", "player 3 can see 'Park' on player 2's screen"),
+        ("accuse 3 Duke Park Poison wrong", "player 3 cannot accuse 'Park': they can see it on player 2's screen"),
         ("informant E Duke", "expected a letter A to D"),
         ("frobnicate", "unknown entry 'frobnicate'"),
         ("show now", "unexpected 'now'"),

@@ -48,12 +48,17 @@ def refused(session: ThirteenCluesSession, line: str) -> str:
         ("accuse 1 Duke Park Rifle wrong", "'accuse 1 Duke Park Rifle wrong': you cannot accuse with 'Duke': it is "
                                            "one of your private cards (an accusation never names a card its maker can "
                                            "see)"),
-        ("accuse 3 Maid Theater Rifle wrong", "'accuse 3 Maid Theater Rifle wrong' contradicts what you can see: "
-                                              "player 3 can see 'Maid' on player 2's screen and cannot accuse it"),
-        ("accuse 2 Maid Parlor Gun wrong", "'accuse 2 Maid Parlor Gun wrong' contradicts what you can see: player 2's "
-                                           "mystery is Maid Parlor Gun, which you can see"),
-        ("accuse 3 Maid Parlor Gun right", "'accuse 3 Maid Parlor Gun right' contradicts what you can see: player 3 "
-                                           "can see 'Maid' on player 2's screen and cannot accuse it"),
+        # a rule break: no "if an earlier entry is wrong" hint
+        ("accuse 3 Maid Theater Rifle wrong", "'accuse 3 Maid Theater Rifle wrong': player 3 cannot accuse 'Maid': "
+                                              "they can see it on player 2's screen (an accusation never names a card "
+                                              "its maker can see)"),
+        ("accuse 2 Maid Parlor Gun wrong", "'accuse 2 Maid Parlor Gun wrong' contradicts entry 4 'screen 2 Maid Parlor "
+                                           "Gun': player 2's mystery is Maid Parlor Gun, which you can see; if entry 4 "
+                                           "is wrong, fix it with 'edit 4 ...' or 'drop 4'"),
+        ("accuse 3 Maid Parlor Gun right", "'accuse 3 Maid Parlor Gun right': player 3 cannot accuse 'Maid': they can "
+                                           "see it on player 2's screen (an accusation never names a card its maker "
+                                           "can see)"),
+        ("ask 9 Red 1", "seat 9: expected a whole number from 1 to 4"),  # this table's range, not the widest
         ("informant E Plaza", "'informant E Plaza': expected a letter A to D"),
         ("informant A by 1", "'informant A by 1': that is you; type 'informant A CARD'"),
         ("informant A Rifle", "'informant A Rifle' contradicts entry 11 'informant A Plaza'; if entry 11 is wrong, "

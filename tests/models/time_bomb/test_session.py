@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from assistant_cli.main import app
 from assistant_cli.terminal import to_rich
-from models.time_bomb.session import JOURNAL_HEADER, TimeBombSession
+from models.time_bomb.session import JOURNAL_HEADER, SHOW_REST, TimeBombSession
 from solver import view
 from solver.errors import AssistantError
 from solver.session import Journal
@@ -45,8 +45,11 @@ def test_setup_dialogue_then_tables() -> None:
     reply = s.handle(SETUP[-1])
     out = text(reply)
     assert reply.accepted and "setup complete" in reply.summary
+    # after an entry: one screen (issue 22: a reply fits 40 lines at 100 columns), 'show' for the rest
+    assert "P(Moriarty) with the claims: player 2 50%; 3 50%; 4 50%; 5 50%" in out
+    assert out.rstrip().endswith(SHOW_REST)
+    out = text(s.handle("show"))
     assert "P(Moriarty) soft" in out and "Risk of each cut by you (as a sherlock plays it" in out
-    assert "50%" in out
     assert s.setup_question() is None
 
 
@@ -337,7 +340,7 @@ RULE_CASES = [
     (("cut 2 red",), "draw 5", "expected a number 0 to 4"),
     (("cut 2 red", "draw 1"), "cut 4 red", "the red bomb's extra cut is from player 2, not 4"),
     (("cut 2 red", "draw 0"), "cut 3 red", "the red bomb's extra cut is from player 1, not 3"),
-    (("cut 2 red", "draw 0"), "cut 1 yellow", "you hold no yellow card now"),
+    (("cut 2 red", "draw 0"), "cut 1 yellow", "your hand had no yellow card left to cut in round 1"),
     (("cut 2 blue", "cut 3 defuse"), "cut 4 red", "player 2 must first place the defuse card: 'cover COLOUR' (blue)"),
     (("cut 2 blue", "cut 3 defuse"), "cover pink", "expected an uncovered colour with a cut card (blue)"),
     (("cut 2 blue", "cut 3 defuse"), "uncover blue", "no blue bomb is waiting"),

@@ -1,0 +1,99 @@
+"""One voice in every game (issue 22 §4): near-miss words get the exact did-you-mean, ranges are this table's,
+contradictions name their entry numbers and rule breaks get no "if an earlier entry is wrong" hint."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from models import GAMES
+from solver.errors import AssistantError
+from solver.session import FIX_HINT, read_lines
+from solver.view import Text
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = {"thirteen-clues": "thirteen-clues-4p.txt", "beyond-baker-street": "beyond-baker-street-3p.txt",
+            "evidence": "evidence-4p.txt", "time-bomb": "time-bomb-5p.txt"}
+HELP = " (type 'help' for the entries and commands)"
+
+
+def session_after(game: str, n: int) -> object:
+    session = GAMES[game].new_session()
+    for _, line in read_lines(ROOT / "examples" / EXAMPLES[game])[:n]:
+        session.handle(line, show=False)
+    return session
+
+
+def refusal(session: object, line: str) -> str:
+    before = list(session.lines)  # type: ignore[attr-defined]
+    with pytest.raises(AssistantError) as info:
+        session.handle(line, show=False)  # type: ignore[attr-defined]
+    assert session.lines == before  # type: ignore[attr-defined]
+    return str(info.value)
+
+
+NEAR_MISSES = [
+    ("thirteen-clues", "acuse 2 Butcher Theater Poison wrong", "unknown entry 'acuse' (did you mean 'accuse'?)" + HELP),
+    ("thirteen-clues", "hisory", "unknown entry 'hisory' (did you mean 'history'?)" + HELP),
+    ("thirteen-clues", "ask 4 Grene 1", "unknown suit or category 'Grene' (did you mean 'Green'?)"),
+    ("beyond-baker-street", "elimnate 2 1 5C", "unknown entry 'elimnate' (did you mean 'eliminate'?)" + HELP),
+    ("beyond-baker-street", "asist 3 2 5 at 2", "unknown entry 'asist' (did you mean 'assist'?)" + HELP),
+    ("beyond-baker-street", "investigate 2 3 5D Oportunity",
+     "unknown lead section 'Oportunity' (did you mean 'Opportunity'?)"),
+    ("evidence", "serch 2 green", "unknown entry 'serch' (did you mean 'search'?)" + HELP),
+    ("evidence", "why bleu", "unknown mystery colour 'bleu' (did you mean 'blue'?)"),
+    ("evidence", "play 2 purple 1",
+     "unknown mystery colour 'purple' (expected white, blue, yellow, pink, green or brown)"),
+    ("time-bomb", "cutt 2 pink", "unknown entry 'cutt' (did you mean 'cut'?)" + HELP),
+    ("time-bomb", "cut 2 pnk", "unknown card 'pnk' (did you mean 'pink'?)"),
+    ("time-bomb", "cut 2 purple", "unknown card 'purple' (expected defuse, pink, red, blue, green, yellow or orange)"),
+    ("time-bomb", "bogus 2", "unknown entry 'bogus' (expected players, me, role, start, hand, claim, cut, cover, "
+                             "uncover, draw or redeal)" + HELP),
+]
+
+
+@pytest.mark.parametrize(("game", "line", "message"), NEAR_MISSES, ids=[f"{g}:{w}" for g, w, _ in NEAR_MISSES])
+def test_near_miss_words_get_the_closest_word(game: str, line: str, message: str) -> None:
+    assert refusal(session_after(game, 12), line) == message
+
+
+@pytest.mark.parametrize(("game", "line", "message"), [
+    ("thirteen-clues", "ask 9 Red 1", "seat 9: expected a whole number from 1 to 4"),
+    ("beyond-baker-street", "hand x 1C", "seat 'x': expected a whole number from 1 to 3"),
+    ("evidence", "play 9 blue 1", "seat 9: expected a whole number from 1 to 4"),
+    ("time-bomb", "cut 9 pink", "seat 9: expected a whole number from 1 to 5"),
+])
+def test_ranges_are_this_tables(game: str, line: str, message: str) -> None:
+    assert refusal(session_after(game, 12), line) == message
+
+
+def test_a_case_file_outside_the_data_names_the_data_range() -> None:
+    session = GAMES["beyond-baker-street"].new_session()
+    session.handle("players 3", show=False)
+    assert refusal(session, "case -999") == "case -999: expected a Case File 1 to 6"
+    assert refusal(session, "case x") == "case 'x': expected a whole number from 1 to 6"
+
+
+def test_contradictions_in_edits_name_their_entries() -> None:
+    tc = session_after("thirteen-clues", 40)
+    assert refusal(tc, "edit 19 ask 4 White 2") == "edit 19: 'ask 4 White 2' contradicts entry 11 'informant A Plaza'"
+    bbs = session_after("beyond-baker-street", 40)
+    assert refusal(bbs, "edit 22 assist 1 3 Witness at 3") == (
+        "edit 22: 'assist 1 3 Witness at 3' contradicts entry 6 'hand 3 1T 5T 2W 2C': player 3's Witnesses are at 2")
+
+
+def test_the_fix_hint_is_for_contradictions_only() -> None:
+    tc = session_after("thirteen-clues", 12)
+    rule_break = refusal(tc, "accuse 2 Duke Park Knife wrong")
+    assert rule_break == ("'accuse 2 Duke Park Knife wrong': player 2 cannot accuse 'Park': they can see it on "
+                          "player 3's screen (an accusation never names a card its maker can see)")
+    contradiction = refusal(tc, "ask 4 Purple 0")
+    assert contradiction.endswith(FIX_HINT)
+
+
+def test_advise_off_turn_is_what_you_would_do_now() -> None:
+    session = session_after("evidence", 10)  # after player 2's turn: player 3 is to play
+    reply = session.handle("advise samples 4")  # type: ignore[attr-defined]
+    first = reply.renderables[0].items[0]
+    assert isinstance(first, Text) and first.text == "(it is player 3's turn; this is what you would do now)"
