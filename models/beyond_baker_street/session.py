@@ -30,6 +30,7 @@ from models.beyond_baker_street.observations import (
 from models.beyond_baker_street.views import (
     brief_view,
     describe_change,
+    do_line,
     drawn_view,
     empathy_view,
     help_view,
@@ -245,7 +246,9 @@ class BeyondBakerStreetSession(BaseSession):
         if board.current != kn.me:
             note.append(v.Text(f"(it is player {board.current}'s turn; this is what you would do now)", "muted"))
         advice = self._hat_advice(kn, note) if "hat" in words else advise(kn)
-        return v.Group(*note, v.advice_view(advice, None if "all" in words else ADVICE_SHOWN, False))
+        me = kn.me
+        do = (lambda action: do_line(action, me)) if board.current == me else None  # my move only: my entry
+        return v.Group(*note, v.advice_view(advice, None if "all" in words else ADVICE_SHOWN, False, do))
 
     def _hat_advice(self, kn: HandKnowledge, note: list[v.View]) -> list[Advice]:
         """``advise hat``: the table plays the hat convention; what its messages told me, and its advice."""
