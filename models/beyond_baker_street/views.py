@@ -326,8 +326,9 @@ ICON_COLOURS: dict[str, str] = {"Clue": "blue", "Document": "yellow", "Track": "
 
 
 def evidence_card(card: Evidence, status: v.CardStatus = "seen", p: v.Cell | None = None, note: str = "") -> v.Card:
-    """An Evidence card drawn in its icon's colour, labelled with its code (``3W``: number and icon letter)."""
-    return v.Card(card.name, card.code, ICON_COLOURS.get(card.icon, ""), "", status, p, note)
+    """An Evidence card drawn in its icon's colour, labelled with its code (``3W``: number and icon letter), which is
+    also its name: the word an entry names it by, so a tap on it starts the entries it takes part in."""
+    return v.Card(card.code, card.code, ICON_COLOURS.get(card.icon, ""), "", status, p, note)
 
 
 def lead_card(lead: Lead, note: str = "") -> v.Card:
