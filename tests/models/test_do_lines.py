@@ -90,3 +90,13 @@ def test_another_players_turn_has_no_do_lines() -> None:
     session, _ = example_session("beyond-baker-street", "beyond-baker-street-3p.txt", 12)
     assert session.knowledge.board.current != session.knowledge.me
     assert advice_moves(session) == []
+
+
+def test_a_moriartys_claims_are_whole_entries_and_another_cutters_cuts_have_none() -> None:
+    """A Moriarty's ranked claims each carry the whole claim line; player 1 cuts, so the cuts have no line."""
+    session = GAMES["time-bomb"].new_session()
+    for line in ["players 5", "me 2", "role moriarty", "start 1", "hand pink red red blue green"]:
+        session.handle(line, show=False)
+    assert advice_moves(session) == [("1", "claim 2 1"), ("2", "claim 2 2"), ("0", "claim 2 0"), ("3", "claim 2 3"),
+                                     ("4", "claim 2 4"), ("5", "claim 2 5")]
+    assert all(session.fits(f"claim 2 {k}") for k in range(6))
