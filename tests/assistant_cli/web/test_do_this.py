@@ -115,6 +115,7 @@ def test_do_this_and_a_drawn_card_fill_the_entry_box(phone: Any, server: Server)
     do.wait_for(timeout=60_000)
     assert do.get_attribute("data-do") == "cut 3 "
     assert do.bounding_box()["height"] >= 44
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390  # the buttons fit the phone's width
     do.click()
     assert box_text(phone, "cut 3 ") == "cut 3 "
     phone.wait_for_selector('#choices button.choice[data-fill="cut 3 green"]')  # the rest: the card cut
