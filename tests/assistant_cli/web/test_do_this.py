@@ -71,7 +71,7 @@ def fills(html_text: str) -> list[str]:
 def test_a_drawn_player_starts_the_cut_and_a_drawn_card_its_plays(client: TestClient) -> None:
     game_id, page = entered(client, "time-bomb", "time-bomb-5p.txt", 37)  # my cut (player 2) is next
     assert re.findall(r'class="player[^"]*" data-seat="(\d)"', page) == ["1", "2", "3", "4", "5"]
-    assert fills(client.get(f"/g/{game_id}/starts", params={"object": "3"}).text) == ["cut 3 "]
+    assert fills(client.get(f"/g/{game_id}/starts", params={"object": "3", "kind": "seat"}).text) == ["cut 3 "]
     assert 'data-do="cut 3 "' in client.post(f"/g/{game_id}/line", data={"line": "advise"}).text
 
     game_id, page = entered(client, "beyond-baker-street", "beyond-baker-street-3p.txt", 9)  # player 1 to move
@@ -80,6 +80,11 @@ def test_a_drawn_player_starts_the_cut_and_a_drawn_card_its_plays(client: TestCl
     assert re.findall(r'data-card="([^"]*)"', hand.group(1)) == ["5C", "1W", "3C", "3D"]  # each card's code
     card = client.get(f"/g/{game_id}/starts", params={"object": "3D"}).text
     assert fills(card) == ["investigate 1 4 3D ", "eliminate 1 4 3D"]
+    # Player 3's hand tapped (a seat): the Assists to them, not player 1's card at position 3.
+    seat = client.get(f"/g/{game_id}/starts", params={"object": "3", "kind": "seat"}).text
+    assert fills(seat) == ["assist 1 3 "]
+    as_word = client.get(f"/g/{game_id}/starts", params={"object": "3"}).text  # any word 3: positions too
+    assert fills(as_word) == ["assist 1 3 ", "investigate 1 3 3C ", "eliminate 1 3 3C"]
 
 
 # -- in Chromium: tap "do this", tap a drawn card ---------------------------------------------------------------
@@ -126,3 +131,6 @@ def test_do_this_and_a_drawn_card_fill_the_entry_box(phone: Any, server: Server)
     choice.wait_for(timeout=30_000)
     choice.click()
     assert box_text(phone, "investigate 1 4 3D ") == "investigate 1 4 3D "
+    phone.click('section.hand[data-seat="3"] h3')  # player 3's hand, not a card: the seat
+    phone.wait_for_function("() => [...document.querySelectorAll('#choices button.choice')].map(b => b.dataset.fill)"
+                            ".join('|') === 'assist 1 3 '", timeout=30_000)
