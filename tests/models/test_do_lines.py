@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 from models import GAMES
+from models.thirteen_clues.observations import Accuse, TakeGlass
+from models.thirteen_clues.views import do_line
 from solver import view as v
 from tests.helpers import ROOT
 
@@ -100,3 +102,13 @@ def test_a_moriartys_claims_are_whole_entries_and_another_cutters_cuts_have_none
     assert advice_moves(session) == [("1", "claim 2 1"), ("2", "claim 2 2"), ("0", "claim 2 0"), ("3", "claim 2 3"),
                                      ("4", "claim 2 4"), ("5", "claim 2 5")]
     assert all(session.fits(f"claim 2 {k}") for k in range(6))
+
+
+def test_thirteen_clues_an_accusation_stops_before_its_verdict() -> None:
+    """An advised accusation is entered as mine, and the choices offer its verdict; taking a glass has no entry."""
+    session, _ = example_session("thirteen-clues", "thirteen-clues-short.txt", 6)
+    line = do_line(Accuse("Butcher", "Theater", "Poison"), session.knowledge.me)
+    assert line == "accuse 1 Butcher Theater Poison "
+    assert [c.word for c in session.choices(line)] == ["wrong", "right"]
+    assert session.fits(line + "wrong") and not session.fits(line.strip())
+    assert do_line(TakeGlass(3), 1) is None
