@@ -12,9 +12,9 @@ Tables are built like rich's (``add_column``, ``add_row``) so view code reads th
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 Tone = Literal["", "strong", "muted", "whatif", "good", "warn", "bad", "accent"]
 BRIEF_LINES = 20  # 'show brief' fits one screen: at most this many lines at 80 columns
@@ -39,7 +39,11 @@ class Cell:
     in the session's ``summary()`` (the ``analyze --json`` output) as a dotted path, e.g. ``mystery.person.Duke``,
     so a test or a script can check the page against it. ``parts`` lists the typed values of a cell that shows
     several (an Evidence mystery's possible values, each with its probability): ``text`` shows them all, so a
-    renderer that ignores ``parts`` still draws the cell right, and one that knows them can draw each value."""
+    renderer that ignores ``parts`` still draws the cell right, and one that knows them can draw each value.
+    ``do`` is the entry line of the move the cell names (an advice row's action), as a player would enter it
+    now: the whole line, or its start (ending in a space) where the rest is what only the player will know (an
+    answer, a revealed card); a page draws it as a "do this" button that fills the entry box, the terminal
+    ignores it."""
 
     text: str
     kind: CellKind = "text"
@@ -48,6 +52,7 @@ class Cell:
     why: str | None = None
     key: str | None = None
     parts: tuple[Cell, ...] = ()
+    do: str | None = None
 
 
 def prob(p: float, text: str, why: str | None = None, tone: Tone = "", key: str | None = None) -> Cell:
@@ -469,9 +474,11 @@ def percent_text(p: float, exact: bool) -> str:
     return f"{100 * p:.1f}%" if exact else f"~{100 * p:.1f}%"
 
 
-def advice_view(advice: object, limit: int | None, hypothetical: bool) -> View:
+def advice_view(advice: object, limit: int | None, hypothetical: bool,
+                do: Callable[[Any], str | None] | None = None) -> View:
     """The advisor's ranked actions as a table (items with ``action``, ``score``, ``reason``: the
-    :class:`models.thirteen_clues.advisor.Advice` shape); anything else is shown as text."""
+    :class:`models.thirteen_clues.advisor.Advice` shape); anything else is shown as text. ``do`` gives an
+    action's entry line (its :attr:`Cell.do`: the page's "do this"), ``None`` for an action with none."""
     if isinstance(advice, str):
         return Text(advice)
     items = list(advice) if isinstance(advice, Iterable) else [advice]
@@ -488,7 +495,8 @@ def advice_view(advice: object, limit: int | None, hypothetical: bool) -> View:
     shown = items if limit is None else items[:limit]
     numbers = ranks([float(item.score) for item in items])
     for rank, item in zip(numbers, shown, strict=False):
-        table.add_row(rank, str(item.action), f"{float(item.score):.2f}", str(getattr(item, "reason", "")))
+        action = Cell(str(item.action), do=do(item.action) if do is not None else None)
+        table.add_row(rank, action, f"{float(item.score):.2f}", str(getattr(item, "reason", "")))
     if any("=" in rank for rank in numbers[: len(shown)]):
         table.caption = TIED_NOTE
     parts: list[View] = [table]

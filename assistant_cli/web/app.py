@@ -513,8 +513,9 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
         if isinstance(game, Response):
             return game
         word = request.query_params.get("object", "")[:40]
+        seat = request.query_params.get("kind", "") == "seat"  # a tapped player, not a card
         async with game.lock:
-            found = await run_in_threadpool(taps.object_buttons, game.session, word)
+            found = await run_in_threadpool(taps.object_buttons, game.session, word, seat)
         return page("choices.html", choices=found, text="")
 
     async def game_rename(request: Request) -> Response:

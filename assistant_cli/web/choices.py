@@ -50,9 +50,11 @@ def buttons(session: Any, text: str) -> list[Button]:
             for c in found[:MAX_BUTTONS] if c.word]
 
 
-def object_buttons(session: Any, word: str) -> list[Button]:
+def object_buttons(session: Any, word: str, seat: bool = False) -> list[Button]:
     """The entries a tapped object starts (a player's seat number, a card's name): each line, within
     ``OBJECT_DEPTH`` taps from an empty box, whose words include ``word``, as far as the choices lead there.
+    A ``seat`` (a tapped player) must be the last word of the choice that names it (``cut 3``, ``ask 3``, an
+    Assist's target): a number inside a phrase is something else (a position: ``investigate 1 3 3C``).
     Commands are left out: the object starts entries."""
     key = word.strip().lower()
     if not key:
@@ -72,7 +74,8 @@ def object_buttons(session: Any, word: str) -> list[Button]:
                 if not c.word or (not text and c.word.split()[0].lower() in commands):
                     continue
                 line = f"{text}{c.word}"
-                if key in (w.lower() for w in c.word.split()):
+                named = [w.lower() for w in c.word.split()]
+                if (named[-1:] == [key]) if seat else key in named:
                     if line not in seen:
                         seen.add(line)
                         label = line if c.ends else f"{line} …"

@@ -112,6 +112,8 @@ def _cell(cell: v.Cell, column: v.Column) -> Markup:
         body = Markup('<span class="mark">✘</span> <s>{}</s>').format(cell.text)
     if cell.why:
         body = Markup('<button type="button" class="why" data-line="{}">{}</button>').format(cell.why, body)
+    if cell.do:
+        body += do_button(cell.do)
     data = Markup("")
     if cell.value is not None:
         data += Markup(' data-value="{!r}"').format(cell.value)
@@ -120,6 +122,11 @@ def _cell(cell: v.Cell, column: v.Column) -> Markup:
     if column.header:  # a narrow screen stacks the row and names each cell by its column (app.css)
         data += Markup(' data-label="{}"').format(column.header)
     return Markup('<td class="{}" data-kind="{}"{}>{}</td>').format(classes, cell.kind, data, body)
+
+
+def do_button(line: str) -> Markup:
+    """The "do this" button of a move: a tap fills the entry box with ``line`` (static/choices.js)."""
+    return Markup('<button type="button" class="do" data-do="{}" title="{}">do this</button>').format(line, line)
 
 
 # -- game objects ---------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from models.beyond_baker_street.data import DEFAULT_DATA, HAND_SIZES, SECTIONS, 
 from models.beyond_baker_street.hat import hat_advise, hat_table_of, in_play
 from models.beyond_baker_street.knowledge import HandKnowledge, Told
 from models.beyond_baker_street.observations import (
+    Assist,
     Drew,
     Entry,
     Hand,
@@ -31,6 +32,7 @@ from models.beyond_baker_street.observations import (
 from models.beyond_baker_street.views import (
     brief_view,
     describe_change,
+    do_line,
     drawn_view,
     empathy_view,
     help_view,
@@ -256,7 +258,21 @@ class BeyondBakerStreetSession(BaseSession):
         if board.current != kn.me:
             note.append(v.Text(f"(it is player {board.current}'s turn; this is what you would do now)", "muted"))
         advice = self._hat_advice(kn, note) if "hat" in words else advise(kn)
-        return v.Group(*note, v.advice_view(advice, None if "all" in words else ADVICE_SHOWN, False))
+        do = self._do_line if board.current == kn.me else None  # my move only: an entry of mine
+        return v.Group(*note, v.advice_view(advice, None if "all" in words else ADVICE_SHOWN, False, do))
+
+    def _do_line(self, action: object) -> str | None:
+        """My advised ``action``'s entry line ("do this"): an Assist whole, with the positions the choices give
+        for its subject (I see the hand I point to), else :func:`do_line`'s."""
+        kn = self.knowledge
+        assert kn is not None
+        if isinstance(action, Assist):
+            head = f"assist {kn.me} {action.target} "
+            subject = str(action.subject).lower()
+            for choice in self.choices(head):
+                if choice.word.lower().split(" at ")[0] == subject:
+                    return head + choice.word
+        return do_line(action, kn.me)  # type: ignore[arg-type]
 
     def _hat_advice(self, kn: HandKnowledge, note: list[v.View]) -> list[Advice]:
         """``advise hat``: the table plays the hat convention; what its messages told me, and its advice."""

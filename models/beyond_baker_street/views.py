@@ -13,6 +13,7 @@ from typing import Any
 
 from models.beyond_baker_street.data import ICONS, NUMBERS, Evidence, Lead
 from models.beyond_baker_street.knowledge import HandKnowledge
+from models.beyond_baker_street.observations import Action, Assist, Confirm, Eliminate, Investigate, Pursue
 from models.beyond_baker_street.table import Board, LeadState
 from solver import view as v
 from solver.knowledge import Explanation
@@ -49,6 +50,21 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
 )
 
 
+
+
+def do_line(action: Action, me: int) -> str | None:
+    """The entry line of my ``action`` as I would enter it now (an advice row's "do this"): its start where the
+    rest is what the move shows (the card I play, the positions I point to: the choices offer them); ``None``
+    for a Character's action, which the advice row names in words only."""
+    if isinstance(action, Assist):
+        return f"assist {me} {action.target} {action.subject} at "
+    if isinstance(action, Investigate):
+        return f"investigate {me} {action.position} "
+    if isinstance(action, Eliminate):
+        return f"eliminate {me} {action.position} "
+    if isinstance(action, Confirm | Pursue):
+        return f"{'confirm' if isinstance(action, Confirm) else 'pursue'} {me} {action.section}"
+    return None
 
 def character_lines(kn: HandKnowledge, short: bool = False) -> list[str]:
     """Each seat's Character (mine first) with its effect, or (``short``) with its uses left."""
@@ -310,8 +326,9 @@ ICON_COLOURS: dict[str, str] = {"Clue": "blue", "Document": "yellow", "Track": "
 
 
 def evidence_card(card: Evidence, status: v.CardStatus = "seen", p: v.Cell | None = None, note: str = "") -> v.Card:
-    """An Evidence card drawn in its icon's colour, labelled with its code (``3W``: number and icon letter)."""
-    return v.Card(card.name, card.code, ICON_COLOURS.get(card.icon, ""), "", status, p, note)
+    """An Evidence card drawn in its icon's colour, labelled with its code (``3W``: number and icon letter), which is
+    also its name: the word an entry names it by, so a tap on it starts the entries it takes part in."""
+    return v.Card(card.code, card.code, ICON_COLOURS.get(card.icon, ""), "", status, p, note)
 
 
 def lead_card(lead: Lead, note: str = "") -> v.Card:

@@ -310,7 +310,7 @@ class EvidenceSession(BaseSession):
             model = self.model if greedy else None
             ranked = evaluate(kn, turn.round, phase, options, samples, random.Random(0), rounds=3, model=model,
                               wait=False)
-            parts.append(advice_table(ranked, phase, None if show_all else ADVICE_SHOWN))
+            parts.append(advice_table(ranked, phase, None if show_all else ADVICE_SHOWN, kn.me))
         source = ("deals where every other player's searches so far are what a greedy player would have done "
                   "(a model of the others, not a fact)" if greedy else "your exact knowledge")
         parts.append(v.Text(

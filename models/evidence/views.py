@@ -10,7 +10,7 @@ from __future__ import annotations
 from models.evidence.advisor import Option
 from models.evidence.data import COLOURS
 from models.evidence.knowledge import EvidenceKnowledge
-from models.evidence.observations import Done, ToolUsed
+from models.evidence.observations import Action, Done, PlayRumour, Take, ToolUsed, Uncover, UseTimeOut, UseTool
 from models.evidence.rules import EXTRA, PLAY, SEARCH, UNCOVER
 from solver import view as v
 from solver.text import plural
@@ -146,7 +146,24 @@ def describe_change(before: dict[str, dict[int, float]], after: dict[str, dict[i
     return "; ".join(parts) if parts else "no evidence value ruled out"
 
 
-def advice_table(ranked: list[Option], phase: str, limit: int | None) -> v.View:
+def do_line(action: Action, me: int) -> str | None:
+    """The entry line of my ``action`` as I would enter it now (an advice row's "do this"): its start where the
+    rest is what the move shows (the value of the rumour I uncover); a search card taken is whole but more may
+    follow on the same line; ``None`` for stopping, which is no entry."""
+    if isinstance(action, PlayRumour):
+        return f"play {me} {action.colour} {action.value}"
+    if isinstance(action, Uncover):
+        return f"reveal {me} {action.colour} "
+    if isinstance(action, Take):
+        return f"search {me} {action.colour}"
+    if isinstance(action, UseTimeOut):
+        return f"timeout {me} {action.colour} for {' '.join(action.take)}"
+    if isinstance(action, UseTool):
+        return f"tool {me} {str(action).removeprefix('tool ')}"
+    return None
+
+
+def advice_table(ranked: list[Option], phase: str, limit: int | None, me: int | None = None) -> v.View:
     """The ranked options of one step of my turn (the first ``limit`` of them, or all)."""
     title = {UNCOVER: "Which unknown rumour to uncover", PLAY: "Which rumour to play",
              SEARCH: "Search: take a card now, or stop", EXTRA: "Time-out / tool, or none"}[phase]
@@ -161,7 +178,8 @@ def advice_table(ranked: list[Option], phase: str, limit: int | None) -> v.View:
     for rank, o in zip(numbers, shown, strict=False):
         action = "stop" if isinstance(o.action, Done) else str(o.action)
         # Win is the share of the sampled futures won: an estimate, so it has no key in the summary
-        table.add_row(rank, action, v.prob(o.win, f"{100 * o.win:.0f}%"), v.Cell(f"{o.score:.1f}", "number", o.score),
+        move = v.Cell(action, do=do_line(o.action, me) if me is not None else None)
+        table.add_row(rank, move, v.prob(o.win, f"{100 * o.win:.0f}%"), v.Cell(f"{o.score:.1f}", "number", o.score),
                       v.Cell(f"{o.lead:+.1f}", "number", o.lead), v.Cell(str(o.samples), "number", o.samples),
                       o.tells or "-")
     if len(shown) < len(ranked):

@@ -434,7 +434,9 @@ class ThirteenCluesSession(BaseSession):
 
         advice = advise(knowledge, **kwargs)
         hypothetical = bool(knowledge.knowledge.whatifs)
-        return Reply([views.advice_view(advice, None if show_all else ADVICE_SHOWN, hypothetical)])
+        me = knowledge.me
+        return Reply([views.advice_view(advice, None if show_all else ADVICE_SHOWN, hypothetical,
+                                        lambda action: views.do_line(action, me))])
 
     # -- state at a glance ----------------------------------------------------------------------------------
     def _baseline(self) -> None:

@@ -13,9 +13,24 @@ from fractions import Fraction
 
 from models.thirteen_clues.data import CARD_BY_NAME
 from models.thirteen_clues.knowledge import MYSTERY, TableSetup, place_label
+from models.thirteen_clues.observations import Accuse, Action, Ask, Consult
 from solver import view as v
 from solver.knowledge import Count, Explanation
 from solver.view import advice_view, percent_text  # noqa: F401  (shared by every game's views)
+
+
+def do_line(action: Action, me: int) -> str | None:
+    """The entry line of my ``action`` as I would enter it now (an advice row's "do this"): its start where the
+    rest is the answer I will get (the count, the card under the letter, right or wrong); ``None`` for a move
+    with no entry (taking a glass)."""
+    if isinstance(action, Ask):
+        return f"ask {action.seat} {action.subject}" + (f" {action.side}" if action.side else "") + " "
+    if isinstance(action, Consult):
+        return f"informant {action.letter} "
+    if isinstance(action, Accuse):
+        return f"accuse {me} {action.person} {action.location} {action.weapon} "
+    return None
+
 
 HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("Setup", "players N", "players 4"),

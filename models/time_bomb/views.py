@@ -144,11 +144,11 @@ def advice_view(kn: TimeBombKnowledge) -> v.View:
         k, why = choose_claim(kn)
         parts.append(v.Text(f"What to claim: {plural(k, 'defusing card')} ({why})"))
         if kn.role == MORIARTY and kn.table.sizes[kn.me] > 0:
-            parts.append(claim_options_table(claim_options(kn)))
+            parts.append(claim_options_table(claim_options(kn), kn.me))
     return v.Group(*parts)
 
 
-def claim_options_table(options: Sequence[ClaimOption]) -> v.Table:
+def claim_options_table(options: Sequence[ClaimOption], me: int) -> v.Table:
     """A Moriarty's possible claims, best first, as the Sherlocks would read them (``advise``)."""
     table = v.Table(title="Claims, best first (as the Sherlocks read them with the bluff model)")
     for col in ("#", "Claim", "Truth", "Read as defusing per card", "P(Moriarty) after", "Why"):
@@ -157,7 +157,8 @@ def claim_options_table(options: Sequence[ClaimOption]) -> v.Table:
     if any("=" in rank for rank in numbers):
         table.caption = v.TIED_NOTE
     for rank, o in zip(numbers, options, strict=True):
-        table.add_row(rank, str(o.claimed), "yes" if o.truth else "no", _prob(o.lure), _prob(o.suspicion), o.reason)
+        table.add_row(rank, v.Cell(str(o.claimed), do=f"claim {me} {o.claimed}"), "yes" if o.truth else "no",
+                      _prob(o.lure), _prob(o.suspicion), o.reason)
     return table
 
 
@@ -270,7 +271,8 @@ def options_table(kn: TimeBombKnowledge, options: Sequence[CutOption]) -> v.Tabl
         if_bomb = _prob(o.roles_if_bomb.get(o.seat, 0)) if o.roles_if_bomb else "-"
         booms = [_prob(o.risk.explode[p], f"{_p(o.risk.explode[p])} / {_p(o.risk.explode_hard[p])}", why,
                        f"{key}.explode_{p}", o.risk.explode_hard[p]) for p in policies]
-        table.add_row(rank, f"player {o.seat}",
+        move = f"cut {o.seat} " if kn.table.cutter == kn.me else None  # the card cut is what the cut shows
+        table.add_row(rank, v.Cell(f"player {o.seat}", do=move),
                       _prob(o.p_defuse, f"{_p(o.p_defuse)} / {_p(o.p_defuse_hard)}", why, f"{key}.defuse",
                             o.p_defuse_hard),
                       *booms, _prob(o.p_win), if_def, if_bomb, o.reason)

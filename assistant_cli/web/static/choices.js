@@ -20,8 +20,8 @@
     input.value = text;
     offer(text);
   }
-  function starts(word) {
-    htmx.ajax("GET", "/g/" + gameId() + "/starts?object=" + encodeURIComponent(word),
+  function starts(word, kind) {
+    htmx.ajax("GET", "/g/" + gameId() + "/starts?object=" + encodeURIComponent(word) + "&kind=" + kind,
               {target: "#choices", swap: "innerHTML"});
     var input = box();
     if (input) input.scrollIntoView({block: "nearest"});
@@ -37,7 +37,8 @@
     } else if (el.dataset.do !== undefined) {
       fill(el.dataset.do);
     } else {
-      starts(el.dataset.card !== undefined ? el.dataset.card : el.dataset.seat);
+      if (el.dataset.card !== undefined) starts(el.dataset.card, "card");
+      else starts(el.dataset.seat, "seat");
     }
   });
 })();

@@ -8,6 +8,7 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
+from models.beyond_baker_street.data import EVIDENCE_BY_CODE
 from models.beyond_baker_street.session import BeyondBakerStreetSession
 from solver import view as v
 from solver.session import read_lines
@@ -32,7 +33,7 @@ def test_board_after_thirty_entries() -> None:
     motive = named["Motive 9W"]
     assert isinstance(motive, v.Pile)
     assert [(c.name, c.label, c.colour, c.note) for c in motive.cards] == [
-        ("Motive 9 Witness", "9W", "red", "Lead"), ("2 Witness", "2W", "red", "")]
+        ("Motive 9 Witness", "9W", "red", "Lead"), ("2W", "2W", "red", "")]
     assert motive.note == "evidence 2 / target 9 (needs 7); 2 Leads below"
     assert named["Opportunity 7D"].note == "evidence 7 / target 7 (confirmed); 2 Leads below"  # type: ignore
     track, holmes = named["Investigation"], named["Holmes"]
@@ -64,7 +65,8 @@ def test_my_hand_is_candidate_cards_with_the_summary_probabilities() -> None:
     summary = json.loads(json.dumps(session.summary()))
     for pos, position in enumerate(mine.positions):
         for card in position.cards:
-            assert card.p is not None and card.p.value == summary["hand"][pos][card.name]
+            assert card.p is not None and card.p.key == f"hand.{pos}.{EVIDENCE_BY_CODE[card.name].name}"
+            assert card.p.value == summary["hand"][pos][EVIDENCE_BY_CODE[card.name].name]
 
 
 def test_every_keyed_value_is_the_analyze_json_value_at_every_step() -> None:
