@@ -62,6 +62,11 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/models/evidence/test_rules.py",
         "tests/models/evidence/test_session_rules.py",
     ),
+    # the state's checks are the simulation's (bots, conformance); the session's entries are checked by knowledge.py
+    "models/thirteen_clues/rules.py": (
+        "tests/models/thirteen_clues/test_rules.py",
+        "tests/models/thirteen_clues/test_rules_checks.py",
+    ),
 }
 
 #: Where only some functions of a module are mutated (a rules engine's checks of entries): mutmut's glob
@@ -71,6 +76,10 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "Tableǁplay", "Tableǁreveal", "Tableǁshow_evidence", "Tableǁcheck_seat", "Tableǁ_check_value",
         "Tableǁ_take", "Tableǁ_check_swap", "Tableǁ_check_extra", "Tableǁtimeout", "Tableǁuse_tool",
         "EvidenceStateǁcheck")),
+    "models/thirteen_clues/rules.py": tuple(f"models.thirteen_clues.rules.xǁThirteenCluesStateǁ{name}__mutmut_*"
+                                            for name in ("legal_actions", "_acting_actions", "check", "_check_seat",
+                                                         "_check_take", "_check_ask", "_check_consult",
+                                                         "_check_accuse")),
 }
 
 #: Mutants no behaviour can tell from the original, by module: mutant name -> why. Names are mutmut's
@@ -133,6 +142,11 @@ EQUIVALENT: dict[str, dict[str, str]] = {
            "their sum they give the same floats" for n in (54, 56)},
         **{f"models.time_bomb.bluff.xǁBluffModelǁlikelihood__mutmut_{n}": "np.ones without dtype=float: float is "
            "its default" for n in (4, 6)},
+    },
+    "models/thirteen_clues/rules.py": {
+        **{f"models.thirteen_clues.rules.xǁThirteenCluesStateǁ_check_accuse__mutmut_{n}": "zip(strict=...) of an "
+           "accusation's cards and the three categories: Accuse.cards is always (person, location, weapon)"
+           for n in (4, 7, 8)},
     },
 }
 
