@@ -67,6 +67,12 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/models/thirteen_clues/test_rules.py",
         "tests/models/thirteen_clues/test_rules_checks.py",
     ),
+    # the table's checks refuse the session's entries (knowledge.py) and the simulation's moves alike
+    "models/time_bomb/rules.py": (
+        "tests/models/time_bomb/test_rules.py",
+        "tests/models/time_bomb/test_colours.py",
+        "tests/models/time_bomb/test_rules_checks.py",
+    ),
 }
 
 #: Where only some functions of a module are mutated (a rules engine's checks of entries): mutmut's glob
@@ -80,6 +86,11 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
                                             for name in ("legal_actions", "_acting_actions", "check", "_check_seat",
                                                          "_check_take", "_check_ask", "_check_consult",
                                                          "_check_accuse")),
+    "models/time_bomb/rules.py": (
+        *(f"models.time_bomb.rules.xǁTableǁ{name}__mutmut_*" for name in (
+            "_seat", "_playing", "check_claim", "check_cut", "_pending_first", "check_cover", "check_uncover",
+            "check_draw", "check_redeal", "targets", "coverable")),
+        "models.time_bomb.rules.xǁTimeBombStateǁlegal_actions__mutmut_*"),
 }
 
 #: Mutants no behaviour can tell from the original, by module: mutant name -> why. Names are mutmut's
@@ -147,6 +158,13 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         **{f"models.thirteen_clues.rules.xǁThirteenCluesStateǁ_check_accuse__mutmut_{n}": "zip(strict=...) of an "
            "accusation's cards and the three categories: Accuse.cards is always (person, location, weapon)"
            for n in (4, 7, 8)},
+    },
+    "models/time_bomb/rules.py": {
+        **{f"models.time_bomb.rules.xǁTableǁ_pending_first__mutmut_{n}": "another default (None) for the phase's "
+           "sentence: check_cut asks only in COVER, UNCOVER, DRAW or REDEAL (not over, not CUT, not EXTRA), each "
+           "in the table, so the default is never read" for n in (2, 4)},
+        "models.time_bomb.rules.xǁTableǁtargets__mutmut_3": "[extra_target] even when it is None: the phase is "
+        "EXTRA only while extra_target is set (draw sets both; a cut, a turn's end and the game's end clear both)",
     },
 }
 
