@@ -91,6 +91,8 @@ def picks(seeds: Sequence[int], plan: Sequence[tuple[int, int, int]]) -> np.ndar
             cards = lists.get((seat, kind))
             if cards is None:
                 cards = lists[(seat, kind)] = list(range(length))
+            if not cards:  # randrange(0) would draw forever: a future that plays past a hand is no future
+                raise ValueError(f"seat {seat + 1} has no card left to draw in this future")
             out.append(cards.pop(below(len(cards))))
     return np.array(out, dtype=np.int64).reshape(len(seeds), len(plan))
 

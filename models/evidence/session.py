@@ -308,8 +308,16 @@ class EvidenceSession(BaseSession):
             if len(options) <= 1 and phase == EXTRA and phases[0] != EXTRA:
                 continue
             model = self.model if greedy else None
-            ranked = evaluate(kn, turn.round, phase, options, samples, random.Random(0), rounds=3, model=model,
-                              wait=False)
+            # Off-turn, a play now stands in for my next one: its futures end with this round, so no seat plays
+            # past its hand (a future that would is refused by the batch, and then the advice says so).
+            rounds = 3 if turn.seat == kn.me else turn.round
+            try:
+                ranked = evaluate(kn, turn.round, phase, options, samples, random.Random(0), rounds=rounds,
+                                  model=model, wait=False)
+            except ValueError:
+                parts.append(v.Text(f"no advice for a {phase} now: a move now would play past a hand; ask again on "
+                                    "your turn", "muted"))
+                continue
             parts.append(advice_table(ranked, phase, None if show_all else ADVICE_SHOWN, kn.me))
         source = ("deals where every other player's searches so far are what a greedy player would have done "
                   "(a model of the others, not a fact)" if greedy else "your exact knowledge")
