@@ -301,6 +301,8 @@ class BaseSession:
 
     COMMAND_OF: ClassVar[Mapping[str, str]]
     NO_ARGS: ClassVar[frozenset[str]] = frozenset({"undo", "history"})
+    #: Every entry word of the game (the did-you-mean of an unknown word looks here, legal now or not).
+    ENTRY_WORDS: ClassVar[tuple[str, ...]] = ()
     #: Seconds of replays allowed to find, by dropping one earlier entry at a time, the entry a contradiction
     #: comes from when the game's error does not name it (0: do not search).
     blame_budget: float = 1.0
@@ -550,7 +552,7 @@ class BaseSession:
     def _suggested(self, exc: UnknownEntryError) -> UnknownEntryError:
         """``exc`` with the entry word or command closest to the unknown word, if one is close ('acuse':
         'accuse'), as cards get it."""
-        words = sorted({w.lower() for w in [*self._candidates([]), *self.COMMAND_OF] if w[:1].isalpha()})
+        words = sorted({w.lower() for w in [*self.ENTRY_WORDS, *self.COMMAND_OF] if w[:1].isalpha()})
         close = difflib.get_close_matches(exc.word.lower(), words, n=1, cutoff=0.6)
         return UnknownEntryError(exc.word, exc.expected, close[0]) if close else exc
 

@@ -80,6 +80,7 @@ class BeyondBakerStreetSession(BaseSession):
     """One player's Beyond Baker Street companion: setup, what happens at the table, the journal."""
 
     COMMAND_OF = COMMAND_OF
+    ENTRY_WORDS = ENTRY_VERBS
 
     def __init__(
         self, journal: Journal | None = None, data: GameData = DEFAULT_DATA, count_budget: float = 2.0

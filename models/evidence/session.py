@@ -108,6 +108,7 @@ class EvidenceSession(BaseSession):
     """One player's Evidence companion: setup, what happens at the table, the journal."""
 
     COMMAND_OF = COMMAND_OF
+    ENTRY_WORDS = ENTRY_VERBS
 
     def __init__(self, journal: Journal | None = None, count_budget: float = 2.0, warm_up: bool = True) -> None:
         """``warm_up``: start loading the advisor's compiled loops in the background now, while the player types

@@ -89,6 +89,7 @@ class ThirteenCluesSession(BaseSession):
     """One player's Thirteen Clues companion: setup, observations, what-ifs, journal."""
 
     COMMAND_OF = COMMAND_OF
+    ENTRY_WORDS = ENTRY_VERBS
     NO_ARGS = BaseSession.NO_ARGS | {"locations"}
 
     #: What :meth:`import_setup` reads (the page offers a box for it while the setup is not started).

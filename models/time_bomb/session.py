@@ -80,6 +80,7 @@ class TimeBombSession(BaseSession):
     """One player's Time Bomb Evolution companion: setup, what happens at the table, the journal."""
 
     COMMAND_OF = COMMAND_OF
+    ENTRY_WORDS = ENTRY_VERBS
     NO_ARGS = BaseSession.NO_ARGS | {"claims"}
 
     def __init__(

@@ -83,6 +83,7 @@ class ToySession(BaseSession):
     """One player's Toy Cards companion."""
 
     COMMAND_OF = COMMAND_OF
+    ENTRY_WORDS = VERBS
 
     def __init__(self, journal: Journal | None = None, count_budget: float = 2.0) -> None:
         super().__init__(journal, count_budget)
