@@ -62,6 +62,11 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/models/evidence/test_rules.py",
         "tests/models/evidence/test_session_rules.py",
     ),
+    "models/beyond_baker_street/rules.py": (
+        "tests/models/beyond_baker_street/test_bbs_rules.py",
+        "tests/models/beyond_baker_street/test_bbs_session_rules.py",
+        "tests/models/beyond_baker_street/test_bbs_characters.py",
+    ),
 }
 
 #: Where only some functions of a module are mutated (a rules engine's checks of entries): mutmut's glob
@@ -71,6 +76,9 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "Tableǁplay", "Tableǁreveal", "Tableǁshow_evidence", "Tableǁcheck_seat", "Tableǁ_check_value",
         "Tableǁ_take", "Tableǁ_check_swap", "Tableǁ_check_extra", "Tableǁtimeout", "Tableǁuse_tool",
         "EvidenceStateǁcheck")),
+    "models/beyond_baker_street/rules.py": tuple(
+        f"models.beyond_baker_street.rules.xǁBakerStreetStateǁ{name}__mutmut_*" for name in (
+            "check", "_event_for", "legal_actions", "character_actions")),
 }
 
 #: Mutants no behaviour can tell from the original, by module: mutant name -> why. Names are mutmut's

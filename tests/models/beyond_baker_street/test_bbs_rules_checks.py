@@ -1,0 +1,156 @@
+"""Each legality check of the Beyond Baker Street table with its exact refusal message, and the exact legal
+actions it offers (base game and Characters); found by mutation testing (docs/testing.md)."""
+
+from __future__ import annotations
+
+import pytest
+from bbs_helpers import E, table
+from test_bbs_characters import game
+
+from models.beyond_baker_street.observations import (
+    Action,
+    Advance,
+    Assist,
+    Confirm,
+    DoubleAssist,
+    Eliminate,
+    Investigate,
+    Keep,
+    Peek,
+    Place,
+    Pursue,
+    SwapCards,
+)
+from models.beyond_baker_street.rules import BakerStreetState
+from solver.errors import IllegalActionError
+
+LEADS3 = {"Opportunity": "8C 8D 7W", "Motive": "10C 10D 9T", "Suspect": "13C 13D 11W"}
+HANDS = {1: "3W 4W 1T 6C", 2: "2T 5T 6T 1C", 3: "1W 2W 5W 6W"}
+
+
+def three() -> BakerStreetState:
+    return table(HANDS, top="3D 4D 5D 6D", leads=LEADS3)
+
+
+def refused(st: BakerStreetState, action: Action | str) -> str:
+    """The exact message ``action`` is refused with; the table is left as it was."""
+    before = st.clone()
+    with pytest.raises(IllegalActionError) as caught:
+        st.check(action)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError):
+        st.apply(action)  # type: ignore[arg-type]
+    assert st.hands == before.hands and st.deck == before.deck and st.offer == before.offer
+    assert st.peeked == before.peeked and st.board.turns == before.board.turns
+    return str(caught.value)
+
+
+def test_the_base_games_legal_actions_exactly() -> None:
+    st = three()
+    sections = ("Opportunity", "Motive", "Suspect")
+    assert [str(a) for a in st.legal_actions()] == (
+        [f"investigate {p} {s}" for p in range(1, 5) for s in sections]
+        + [f"eliminate {p}" for p in range(1, 5)]
+        + [f"assist 2 {x}" for x in ("1", "2", "5", "6", "Clue", "Track")]
+        + [f"assist 3 {x}" for x in ("1", "2", "5", "6", "Witness")]
+        + [f"pursue {s}" for s in sections])
+    for action in st.legal_actions():
+        st.check(action)  # every offered action passes the check
+
+
+def test_a_confirmed_lead_is_neither_investigated_nor_pursued_nor_confirmed_again() -> None:
+    st = three()
+    st.board.leads["Motive"].evidence.extend([E("4T"), E("5T")])  # 9 of 9
+    legal = [str(a) for a in st.legal_actions()]
+    assert legal[0] == "confirm Motive" and legal.count("confirm Motive") == 1
+    st.apply(Confirm("Motive"))
+    legal = [str(a) for a in st.legal_actions()]
+    assert not [a for a in legal if "Motive" in a]
+    assert [a for a in legal if a.startswith("pursue")] == ["pursue Opportunity", "pursue Suspect"]
+    assert [a for a in legal if a.startswith("investigate 1")] == ["investigate 1 Opportunity",
+                                                                   "investigate 1 Suspect"]
+
+
+def test_assist_refusals() -> None:
+    st = three()
+    assert refused(st, Assist(4, "Witness")) == "'assist 4 Witness': seat 4 does not exist (1 to 3)"
+    assert refused(st, Assist(0, 3)) == "'assist 0 3': seat 0 does not exist (1 to 3)"
+    assert refused(st, Assist(1, 3)) == "'assist 1 3': you cannot Assist yourself"
+    assert refused(st, Assist(2, 7)) == "'assist 2 7': name a number 1-6 or an icon"
+    assert refused(st, Assist(2, "Foo")) == "'assist 2 Foo': name a number 1-6 or an icon"
+    assert refused(st, Assist(3, "Clue")) == (
+        "'assist 3 Clue': player 3 has no Clue cards, and an Assist never says none")
+    assert refused(st, Assist(3, 3)) == "'assist 3 3': player 3 has no 3 cards, and an Assist never says none"
+    st.check(Assist(2, 1))
+    st.check(Assist(3, "Witness"))
+
+
+def test_play_position_refusals() -> None:
+    st = three()
+    assert refused(st, Investigate(0, "Motive")) == "'investigate 0 Motive': position 0, but you hold 4 cards"
+    assert refused(st, Investigate(5, "Motive")) == "'investigate 5 Motive': position 5, but you hold 4 cards"
+    assert refused(st, Eliminate(5)) == "'eliminate 5': position 5, but you hold 4 cards"
+    assert refused(st, Eliminate(0)) == "'eliminate 0': position 0, but you hold 4 cards"
+    st.check(Eliminate(4))
+    st.check(Investigate(1, "Suspect"))
+    st.hands[1] = [E("3W")]
+    st.board.hand_counts[1] = 1
+    assert refused(st, Eliminate(2)) == "'eliminate 2': position 2, but you hold 1 card"
+    st.hands[1] = []
+    st.board.hand_counts[1] = 0
+    assert refused(st, Eliminate(1)) == "'eliminate 1': you have no cards"
+    assert refused(st, Investigate(1, "Motive")) == "'investigate 1 Motive': you have no cards"
+
+
+def test_the_board_refuses_character_actions_without_a_character() -> None:
+    st = three()
+    none = "player 1 has no Character, which has no such action"
+    assert refused(st, Advance()) == f"'advance 1': {none}"
+    assert refused(st, Peek()) == f"'peek 1 top': {none}"
+    assert refused(st, SwapCards(1, 2, 1)) == f"'swap 1 1 2 1 3W 2T': {none}"
+    assert refused(st, DoubleAssist(Assist(2, 5), Assist(3, "Witness"))) == (
+        f"'assist 1 2 5 at 2 and 3 Witness at 1 2 3 4': {none}")
+    assert refused(st, Confirm("Motive")) == (
+        "'confirm 1 Motive': the Motive Lead has 0 evidence of 9; Confirm needs exactly 9")
+
+
+def test_keep_and_place_only_when_asked() -> None:
+    st = game("Toby", "Lady Eva Blackwell", "Langdale Pike")
+    assert refused(st, Place(True)) == "'place bottom': nothing to keep or place now"
+    assert refused(st, Keep(E("3D"))) == "'keep 3D': nothing to keep or place now"
+    st.apply(Peek())
+    placing = "player 1 places the card they looked at ('place top|bottom')"
+    assert refused(st, Keep(E("3D"))) == f"'keep 3D': {placing}"
+    assert refused(st, Eliminate(1)) == f"'eliminate 1': {placing}"
+    st.check(Place(True))
+    st.apply(Place(False))
+    st.apply(Eliminate(1))  # Eva draws two: player 1 chooses
+    keeping = "player 1 chooses which card Lady Eva Blackwell keeps ('keep CARD')"
+    assert refused(st, Place(True)) == f"'place bottom': {keeping}"
+    assert refused(st, Keep(E("6D"))) == f"'keep 6D': {keeping}"
+    assert refused(st, Eliminate(1)) == f"'eliminate 1': {keeping}"
+    st.check(Keep(E("4D")))
+
+
+def test_swap_refusals_and_legal_swaps() -> None:
+    st = game("Langdale Pike", "Lestrade", "Gregson")
+    assert refused(st, SwapCards(0, 2, 1)) == "'swap 0 2 1': player 1 has no card at position 0"
+    assert refused(st, SwapCards(5, 2, 1)) == "'swap 5 2 1': player 1 has no card at position 5"
+    assert refused(st, SwapCards(1, 4, 1)) == "'swap 1 4 1': player 4 has no card at position 1"
+    assert refused(st, SwapCards(1, 3, 0)) == "'swap 1 3 0': player 3 has no card at position 0"
+    assert refused(st, SwapCards(1, 3, 5)) == "'swap 1 3 5': player 3 has no card at position 5"
+    st.check(SwapCards(4, 3, 4))
+    st.check(SwapCards(1, 2, 1))
+    assert [str(a) for a in st.legal_actions() if isinstance(a, SwapCards)] == [
+        f"swap {p} {t} {q}" for p in range(1, 5) for t in (2, 3) for q in range(1, 5)]
+
+
+def test_nothing_is_legal_once_the_game_is_over() -> None:
+    st = table(HANDS, leads={"Opportunity": "7W", "Motive": "9T", "Suspect": "11W"})
+    st.apply(Pursue("Motive"))
+    assert st.legal_actions() == []
+    assert refused(st, Pursue("Opportunity")) == (
+        "'pursue Opportunity': the game is over (lost: the last Motive Lead was discarded (pursued))")
+
+
+def test_an_unknown_action_is_refused() -> None:
+    assert refused(three(), "look") == "'look' is not a Beyond Baker Street action"
