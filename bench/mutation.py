@@ -63,6 +63,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/models/evidence/test_session_rules.py",
     ),
     "models/beyond_baker_street/rules.py": (
+        "tests/models/beyond_baker_street/test_bbs_rules_checks.py",
         "tests/models/beyond_baker_street/test_bbs_rules.py",
         "tests/models/beyond_baker_street/test_bbs_session_rules.py",
         "tests/models/beyond_baker_street/test_bbs_characters.py",

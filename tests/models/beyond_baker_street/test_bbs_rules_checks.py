@@ -3,6 +3,9 @@ actions it offers (base game and Characters); found by mutation testing (docs/te
 
 from __future__ import annotations
 
+import itertools
+from dataclasses import replace
+
 import pytest
 from bbs_helpers import E, table
 from test_bbs_characters import game
@@ -154,3 +157,63 @@ def test_nothing_is_legal_once_the_game_is_over() -> None:
 
 def test_an_unknown_action_is_refused() -> None:
     assert refused(three(), "look") == "'look' is not a Beyond Baker Street action"
+
+
+def extras(st: BakerStreetState) -> list[str]:
+    """The legal actions a Character adds (neither an Assist nor a play, Confirm or Pursue)."""
+    base = Investigate | Eliminate | Assist | Pursue | Confirm
+    return [str(a) for a in st.legal_actions() if not isinstance(a, base)]
+
+
+def test_each_characters_actions_exactly() -> None:
+    st = game("Irene Adler", "Lady Hilda Hope", "Toby")
+    assert extras(st) == ["advance"]
+    st.apply(Advance())
+    assists = ["1 1", "1 3", "1 4", "1 6", "1 Clue", "1 Track", "1 Witness", "3 1", "3 2", "3 5", "3 6", "3 Witness"]
+    assert [str(a) for a in st.legal_actions() if isinstance(a, Assist)] == [f"assist {a}" for a in assists]
+    assert extras(st) == [f"assist {a} and {b}" for a, b in itertools.combinations(assists, 2)]
+    st.apply(Eliminate(1))
+    assert extras(st) == ["peek"]
+    st.deck.clear()
+    st.board.deck = 0
+    assert extras(st) == []  # nothing to look at
+    st.apply(Eliminate(1))
+    assert extras(st) == []  # Irene Adler's once per game is used
+
+
+def test_exchange_and_return_name_every_card_exactly() -> None:
+    st = game("Sir Henry Baskerville", "Mrs Hudson", "Lestrade")
+    assert extras(st) == []  # the Impossible is empty
+    st.apply(Eliminate(4))  # 6C to the Impossible
+    st.apply(Investigate(1, "Motive"))  # 2T on the Motive Lead
+    st.apply(Eliminate(1))  # 1W to the Impossible
+    assert extras(st) == ["exchange 6C 2T", "exchange 1W 2T"]
+    st.apply(Eliminate(1))  # 3W to the Impossible
+    assert extras(st) == ["return 6C", "return 1W", "return 3W"]
+
+
+#: Evidence on the Motive Lead (9T) leaving it 0, 1, 2 or 3 short.
+ON_MOTIVE = {0: "4T 5T", 1: "3T 5T", 2: "3T 4T", 3: "2T 4T"}
+
+
+def test_mary_morstan_confirms_exactly_her_shortfall() -> None:
+    def confirms(st: BakerStreetState) -> list[str]:
+        return [str(a) for a in st.legal_actions() if isinstance(a, Confirm)]
+
+    for need, names, short, expected in (
+        (1, ("Mary Morstan", "Lestrade", "Gregson"), 1, ["confirm Motive"]),
+        (2, ("Mary Morstan", "Lestrade", "Gregson"), 1, []),
+        (2, ("Mary Morstan", "Lestrade", "Gregson"), 2, ["confirm Motive"]),
+        (3, ("Mary Morstan", "Lestrade", "Gregson"), 2, []),
+        (1, ("Lestrade", "Mary Morstan", "Gregson"), 1, []),  # another Character: exactly
+        (0, ("Lestrade", "Mary Morstan", "Gregson"), 1, ["confirm Motive"]),
+    ):
+        st = game(*names)
+        mary = st.board.characters[names.index("Mary Morstan") + 1]
+        st.board.characters[names.index("Mary Morstan") + 1] = replace(mary, params=(("short", short),))
+        st.board.leads["Motive"].evidence.extend(E(c) for c in ON_MOTIVE[need].split())  # the 9T Lead
+        assert st.board.leads["Motive"].need == need, (need, st.board.leads["Motive"].need)
+        assert confirms(st) == expected, (need, names, short)
+    base = three()
+    base.board.leads["Motive"].evidence.extend(E(c) for c in ON_MOTIVE[1].split())  # one short, no Character
+    assert [str(a) for a in base.legal_actions() if isinstance(a, Confirm)] == []
