@@ -143,6 +143,17 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         **{f"models.time_bomb.bluff.xǁBluffModelǁlikelihood__mutmut_{n}": "np.ones without dtype=float: float is "
            "its default" for n in (4, 6)},
     },
+    "models/beyond_baker_street/rules.py": {
+        **{f"models.beyond_baker_street.rules.xǁBakerStreetStateǁcharacter_actions__mutmut_{n}": "out = for out +=: "
+           "a seat has one Character of one kind, so no earlier branch has added anything" for n in (16, 35, 47, 76)},
+        "models.beyond_baker_street.rules.xǁBakerStreetStateǁlegal_actions__mutmut_111": "character_actions also "
+        "asked without Characters: can_use is False for every kind without one, so it adds nothing",
+        "models.beyond_baker_street.rules.xǁBakerStreetStateǁcheck__mutmut_61": "Peeked(bottom=None) for False "
+        "in the check: the board reads bottom only to print the event, and None prints 'top' as False does",
+        "models.beyond_baker_street.rules.xǁBakerStreetStateǁ_event_for__mutmut_57": "'or' in an assert on the "
+        "types DoubleAssist declares: every DoubleAssist made (parse_action, legal_actions, the advisor) holds "
+        "two Assists, so both sides are true",
+    },
 }
 
 

@@ -4,12 +4,15 @@ actions it offers (base game and Characters); found by mutation testing (docs/te
 from __future__ import annotations
 
 import itertools
+import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from bbs_helpers import E, table
 from test_bbs_characters import game
 
+from models.beyond_baker_street.data import load_game_data
 from models.beyond_baker_street.observations import (
     Action,
     Advance,
@@ -217,3 +220,15 @@ def test_mary_morstan_confirms_exactly_her_shortfall() -> None:
     base = three()
     base.board.leads["Motive"].evidence.extend(E(c) for c in ON_MOTIVE[1].split())  # one short, no Character
     assert [str(a) for a in base.legal_actions() if isinstance(a, Confirm)] == []
+
+
+def test_a_new_confirm_short_character_without_its_number_is_one_short(tmp_path: Path) -> None:
+    path = tmp_path / "bbs.json"
+    path.write_text(json.dumps({"characters": {"Watson": {"order": 19, "pips": 2, "kind": "confirm_short"}}}))
+    watson = load_game_data(path).characters["Watson"]
+    assert watson.params == ()
+    for need, expected in ((1, ["confirm Motive"]), (2, [])):
+        st = game("Lestrade", "Gregson", "Baynes")
+        st.board.characters[1] = watson
+        st.board.leads["Motive"].evidence.extend(E(c) for c in ON_MOTIVE[need].split())
+        assert [str(a) for a in st.legal_actions() if isinstance(a, Confirm)] == expected
