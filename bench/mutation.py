@@ -79,7 +79,9 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "EvidenceStateǁcheck")),
     "models/beyond_baker_street/rules.py": tuple(
         f"models.beyond_baker_street.rules.xǁBakerStreetStateǁ{name}__mutmut_*" for name in (
-            "check", "_event_for", "legal_actions", "character_actions")),
+            "check", "_event_for", "legal_actions", "character_actions")) + (
+        "models.beyond_baker_street.rules.xǁTableRulesǁ__post_init____mutmut_*",
+        "models.beyond_baker_street.rules.x_parse_characters__mutmut_*"),
 }
 
 #: Mutants no behaviour can tell from the original, by module: mutant name -> why. Names are mutmut's
@@ -153,6 +155,8 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "models.beyond_baker_street.rules.xǁBakerStreetStateǁ_event_for__mutmut_57": "'or' in an assert on the "
         "types DoubleAssist declares: every DoubleAssist made (parse_action, legal_actions, the advisor) holds "
         "two Assists, so both sides are true",
+        "models.beyond_baker_street.rules.x_parse_characters__mutmut_12": "'RANDOM' for 'random' in the seats "
+        "'random' stands for: each is read with lower(), so it is still a random seat",
     },
 }
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -27,8 +28,8 @@ from models.beyond_baker_street.observations import (
     Pursue,
     SwapCards,
 )
-from models.beyond_baker_street.rules import BakerStreetState
-from solver.errors import IllegalActionError
+from models.beyond_baker_street.rules import BakerStreetState, TableRules, parse_characters
+from solver.errors import AssistantError, IllegalActionError
 
 LEADS3 = {"Opportunity": "8C 8D 7W", "Motive": "10C 10D 9T", "Suspect": "13C 13D 11W"}
 HANDS = {1: "3W 4W 1T 6C", 2: "2T 5T 6T 1C", 3: "1W 2W 5W 6W"}
@@ -232,3 +233,39 @@ def test_a_new_confirm_short_character_without_its_number_is_one_short(tmp_path:
         st.board.characters[1] = watson
         st.board.leads["Motive"].evidence.extend(E(c) for c in ON_MOTIVE[need].split())
         assert [str(a) for a in st.legal_actions() if isinstance(a, Confirm)] == expected
+
+
+CHARACTER_NAMES = ("Lestrade, Gregson, Baynes, Bradstreet, Hopkins, Jones, Forrester, Martin, Irene Adler, "
+                   "Mary Morstan, Lady Eva Blackwell, Helen Stoner, Lady Hilda Hope, Sir Henry Baskerville, "
+                   "Langdale Pike, Wiggins, Mrs Hudson, Toby")
+
+
+def refusal(make: Callable[[], object]) -> str:
+    with pytest.raises(AssistantError) as caught:
+        make()
+    return str(caught.value)
+
+
+def test_the_tables_characters_are_checked_and_named_exactly() -> None:
+    assert TableRules(3, characters=("toby", "martin", "wiggins")).characters == ("Toby", "Martin", "Wiggins")
+    assert TableRules(3).characters == ()
+    assert refusal(lambda: TableRules(3, characters=("Toby", "Martin"))) == (
+        "characters: 2 named, expected one per player (3)")
+    assert refusal(lambda: TableRules(3, characters=("Toby", "toby", "Martin"))) == (
+        "characters: Toby, Toby, Martin: each Character is played once")
+    assert refusal(lambda: TableRules(3, characters=("Moriarty", "Toby", "Martin"))) == (
+        f"character 'Moriarty' is not a Character: expected one of {CHARACTER_NAMES}")
+
+
+def test_the_characters_option_reads_names_and_random_seats_exactly() -> None:
+    assert parse_characters(" RANDOM ", 3) == (None, None, None)
+    assert parse_characters("random", 2) == (None, None)
+    assert parse_characters("toby, Random ,lestrade", 3) == ("Toby", None, "Lestrade")
+    assert parse_characters("random,toby", 2) == (None, "Toby")
+    assert parse_characters("Irene Adler,Toby,Martin,Mrs Hudson", 4) == ("Irene Adler", "Toby", "Martin", "Mrs Hudson")
+    assert refusal(lambda: parse_characters("Toby,Martin", 3)) == (
+        "--characters 'Toby,Martin': 2 names, expected 3 (one per seat) or 'random'")
+    assert refusal(lambda: parse_characters("Toby,toby,Martin", 3)) == (
+        "--characters 'Toby,toby,Martin': each Character is played once")
+    assert refusal(lambda: parse_characters("Moriarty,toby,Martin", 3)) == (
+        f"--characters: character 'Moriarty' is not a Character: expected one of {CHARACTER_NAMES}")
