@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 from bbs_helpers import E, table
-from test_bbs_characters import game
 
-from models.beyond_baker_street.data import load_game_data
+from models.beyond_baker_street.data import DEFAULT_DATA, load_game_data
 from models.beyond_baker_street.observations import (
     Action,
     Advance,
@@ -37,6 +36,13 @@ HANDS = {1: "3W 4W 1T 6C", 2: "2T 5T 6T 1C", 3: "1W 2W 5W 6W"}
 
 def three() -> BakerStreetState:
     return table(HANDS, top="3D 4D 5D 6D", leads=LEADS3)
+
+
+def game(*names: str) -> BakerStreetState:
+    """The three-seat table with these Characters (seat 1 first), told to nobody (rules checks only)."""
+    st = table(HANDS, top="3D 4D 5D 6D", leads=LEADS3)
+    st.board.characters = {s: DEFAULT_DATA.character(n) for s, n in enumerate(names, 1)}
+    return st
 
 
 def refused(st: BakerStreetState, action: Action | str) -> str:
