@@ -73,6 +73,12 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/models/time_bomb/test_colours.py",
         "tests/models/time_bomb/test_rules_checks.py",
     ),
+    "models/beyond_baker_street/rules.py": (
+        "tests/models/beyond_baker_street/test_bbs_rules_checks.py",
+        "tests/models/beyond_baker_street/test_bbs_rules.py",
+        "tests/models/beyond_baker_street/test_bbs_session_rules.py",
+        "tests/models/beyond_baker_street/test_bbs_characters.py",
+    ),
 }
 
 #: Where only some functions of a module are mutated (a rules engine's checks of entries): mutmut's glob
@@ -91,6 +97,11 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
             "_seat", "_playing", "check_claim", "check_cut", "_pending_first", "check_cover", "check_uncover",
             "check_draw", "check_redeal", "targets", "coverable")),
         "models.time_bomb.rules.xǁTimeBombStateǁlegal_actions__mutmut_*"),
+    "models/beyond_baker_street/rules.py": tuple(
+        f"models.beyond_baker_street.rules.xǁBakerStreetStateǁ{name}__mutmut_*" for name in (
+            "check", "_event_for", "legal_actions", "character_actions")) + (
+        "models.beyond_baker_street.rules.xǁTableRulesǁ__post_init____mutmut_*",
+        "models.beyond_baker_street.rules.x_parse_characters__mutmut_*"),
 }
 
 #: Mutants no behaviour can tell from the original, by module: mutant name -> why. Names are mutmut's
@@ -165,6 +176,19 @@ EQUIVALENT: dict[str, dict[str, str]] = {
            "in the table, so the default is never read" for n in (2, 4)},
         "models.time_bomb.rules.xǁTableǁtargets__mutmut_3": "[extra_target] even when it is None: the phase is "
         "EXTRA only while extra_target is set (draw sets both; a cut, a turn's end and the game's end clear both)",
+    },
+    "models/beyond_baker_street/rules.py": {
+        **{f"models.beyond_baker_street.rules.xǁBakerStreetStateǁcharacter_actions__mutmut_{n}": "out = for out +=: "
+           "a seat has one Character of one kind, so no earlier branch has added anything" for n in (16, 35, 47, 76)},
+        "models.beyond_baker_street.rules.xǁBakerStreetStateǁlegal_actions__mutmut_111": "character_actions also "
+        "asked without Characters: can_use is False for every kind without one, so it adds nothing",
+        "models.beyond_baker_street.rules.xǁBakerStreetStateǁcheck__mutmut_61": "Peeked(bottom=None) for False "
+        "in the check: the board reads bottom only to print the event, and None prints 'top' as False does",
+        "models.beyond_baker_street.rules.xǁBakerStreetStateǁ_event_for__mutmut_57": "'or' in an assert on the "
+        "types DoubleAssist declares: every DoubleAssist made (parse_action, legal_actions, the advisor) holds "
+        "two Assists, so both sides are true",
+        "models.beyond_baker_street.rules.x_parse_characters__mutmut_12": "'RANDOM' for 'random' in the seats "
+        "'random' stands for: each is read with lower(), so it is still a random seat",
     },
 }
 
