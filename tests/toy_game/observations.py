@@ -9,26 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.errors import InvalidObservationError, UnknownEntryError
-from solver.parsing import expect_end, parse_int
+from solver.parsing import Me, Players, expect_end, parse_int
 from tests.toy_game.data import CARD_NAMES, CARDS
 
 SEATS = 3  # the most players (seats are checked against the table's size by the session)
-
-
-@dataclass(frozen=True)
-class Players:
-    count: int
-
-    def __str__(self) -> str:
-        return f"players {self.count}"
-
-
-@dataclass(frozen=True)
-class Me:
-    seat: int
-
-    def __str__(self) -> str:
-        return f"me {self.seat}"
 
 
 @dataclass(frozen=True)
