@@ -132,3 +132,18 @@ def test_no_game_imports_another_and_the_interface_imports_only_the_registry() -
     reaching = sorted((name, target) for name, targets in edges.items() if name.startswith("assistant_cli")
                       for target in targets if target.startswith("models."))
     assert reaching == []
+
+
+def test_no_file_under_assistant_cli_names_a_game() -> None:
+    """``assistant_cli/`` only reads input and draws: no file there (code, template, script, manifest) names a
+    registered game by its command name, module name or title; every game reaches it through the registry."""
+    from models import GAMES
+
+    names = {word.lower() for entry in GAMES for word in (entry.name, entry.name.replace("-", "_"), entry.title)}
+    found = []
+    for path in sorted((ROOT / "assistant_cli").rglob("*")):
+        if not path.is_file() or path.suffix in (".png", ".pyc") or "__pycache__" in path.parts:
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace").lower()
+        found += [f"{path.relative_to(ROOT)}: {name}" for name in sorted(names) if name in text]
+    assert found == []
