@@ -80,8 +80,10 @@ def test_an_entry_whose_view_or_journal_fails_is_not_recorded(
 ) -> None:
     session, line = _midgame(name, tmp_path)
     before = fingerprint(session)
-    if broken == "view":  # Thirteen Clues draws its view in _state_reply, the others in state_view
-        monkeypatch.setattr(session, "_state_reply" if name == "thirteen-clues" else "state_view", _fail)
+    if broken == "view":  # where each game draws an entry's reply (Time Bomb: one screen, _entry_view)
+        methods = {"thirteen-clues": ["_state_reply"], "time-bomb": ["_entry_view"]}.get(name, ["state_view"])
+        for method in methods:
+            monkeypatch.setattr(session, method, _fail)
     else:
         monkeypatch.setattr(session.journal, "save", _fail)
     with pytest.raises(AssistantError, match="the view failed"):
