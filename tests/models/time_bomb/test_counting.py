@@ -20,7 +20,9 @@ from models.time_bomb.counting import (
     InPlay,
     Layout,
     Meanings,
+    Removed,
     SlotCard,
+    SlotFull,
     compositions,
     posterior,
     summarize,
@@ -116,6 +118,20 @@ CASES = {
                                                SlotCard(1, 2, 3, "green")]),
     "three colours, in play": (Layout(WIDE, ((2, 3),)), [InPlay("green", 0), SlotCard(1, 1, 2, "blue")]),
     "impossible": (Layout(SETUP, ((2, 2),)), [SlotCard(1, 2, 1, DEFUSE), SlotCard(1, 2, 2, DEFUSE)]),
+    "my hand, two cuts of one type": (Layout(WIDE, ((3, 2),)), [
+        HandCard(1, 1, DEFUSE, 0), HandCard(1, 1, "red", 2), HandCard(1, 1, "blue", 1), HandCard(1, 1, "green", 0),
+        SlotCard(1, 1, 1, "red"), SlotCard(1, 1, 2, "red")]),
+    "my hand contradicted by my cut": (Layout(SETUP, ((2, 2),)), [
+        HandCard(1, 1, DEFUSE, 1), HandCard(1, 1, "red", 1), HandCard(1, 1, "blue", 0), SlotCard(1, 1, 1, "blue")]),
+    "my hand bigger than its slots": (Layout(SETUP, ((2, 2),)), [
+        HandCard(1, 1, DEFUSE, 1), HandCard(1, 1, "red", 1), HandCard(1, 1, "blue", 1)]),
+    "both hands known": (Layout(SETUP, ((2, 2),)), [
+        HandCard(1, 1, DEFUSE, 1), HandCard(1, 1, "red", 1), HandCard(1, 1, "blue", 0),
+        HandCard(1, 2, DEFUSE, 0), HandCard(1, 2, "red", 0), HandCard(1, 2, "blue", 2)]),
+    "a cut before a known hand": (Layout(SETUP, ((2, 2),)), [
+        SlotCard(1, 1, 1, "red"), HandCard(1, 2, DEFUSE, 1), HandCard(1, 2, "red", 0), HandCard(1, 2, "blue", 1)]),
+    "two reds cut, then a redeal": (Layout(SETUP, ((2, 2), (1, 1))), [
+        SlotCard(1, 2, 1, "red"), SlotCard(1, 2, 2, "red"), *(Carry(2, i) for i in ROUND2.instances)]),
 }
 
 
@@ -159,6 +175,12 @@ def test_composition_posterior_matches_the_enumeration(name: str) -> None:
             assert in_play == pytest.approx({cap - k: p for k, p in dist.items()}, abs=1e-12)
         if exact:
             assert post.exact_weights == [removed.get(c, 0) for c in post.comps]
+            assert all(type(w) is int for w in post.exact_weights)  # exact integers, never floats
+        else:
+            assert post.exact_weights is None
+        for comp, log_w in zip(post.comps, post.log_weights.tolist(), strict=True):
+            n = removed.get(comp, 0)
+            assert log_w == (pytest.approx(math.log(n), abs=1e-9) if n else -math.inf), comp
 
 
 def test_exact_weights_per_composition_without_facts() -> None:
@@ -217,6 +239,10 @@ def test_problem_domains_and_builders() -> None:
     assert problem.structure[0] == CountEquals(
         (("r1:red1", OUT), ("r1:red2", OUT), ("r1:blue1", OUT), ("r1:blue2", OUT)), 1)
     assert len(problem.structure) == 1 + 4 + 3
+    assert meanings.get(problem.structure[0]) == (Removed(1),)
+    assert [meanings.get(c) for c in problem.structure[1:]] == [
+        (SlotFull(1, 1, 1),), (SlotFull(1, 1, 2),), (SlotFull(1, 2, 1),), (SlotFull(1, 2, 2),),
+        (SlotFull(2, 1, 1),), (SlotFull(2, 1, 2),), (SlotFull(2, 2, 1),)]
     assert problem.structure[-1] == CountEquals(tuple((f"r2:{n}", "s2.1") for n in
                                                       ("red1", "red2", "blue1", "blue2", "defuse1")), 1)
     assert layout.carry(Carry(2, (DEFUSE, 1)), [(2, 2)]) == CountEquals(
@@ -268,8 +294,12 @@ def test_contradictions_and_unsupported_shapes() -> None:
         assert post.probabilities().tolist() == zeros
         assert post.removed_distribution("red") == {}
         assert posterior(layout, summary).worlds == 0
+        assert posterior(layout, summary).exact_weights is None
+        assert posterior(layout, summary).log_weights.tolist() == [-math.inf] * len(zeros)
         assert posterior(layout, summary).probabilities().tolist() == zeros
-    assert not summarize_meanings(layout, [SlotCard(1, 1, 1, "red"), SlotCard(1, 1, 1, "red")]).contradiction
+    same = summarize_meanings(layout, [SlotCard(1, 1, 1, "red"), SlotCard(1, 1, 1, "red")])
+    assert same.contradiction is False and same.setup is SETUP and same.in_play == {}
+    assert same.rounds[0].revealed == {(1, 1): "red"} and same.rounds[0].known == {}
     with pytest.raises(UnsupportedShape) as err:
         summarize_meanings(layout, [Holds(1, 1, "red", 1, 1, 2)])
     assert str(err.value) == ("the Time Bomb counter does not count what-ifs like "
@@ -288,6 +318,38 @@ def test_contradictions_and_unsupported_shapes() -> None:
     with pytest.raises(UnsupportedShape) as err:
         HardCounter(wrong, meanings).posterior(list(problem.structure))
     assert str(err.value) == "round 1: 5 slots for 4 cards"
+    one = Layout(WIDE, ((2, 2),))  # one composition left: both red cards removed
+    with pytest.raises(UnsupportedShape) as err:
+        posterior(one, summarize_meanings(one, [InPlay("red", 0)]))
+    assert str(err.value) == "round 1: 4 slots for 5 cards"
+
+
+def test_no_composition_left() -> None:
+    """Both red and both blue cards removed, but only two are: no world, and no composition to weigh."""
+    layout = Layout(WIDE, ((2, 3),))
+    summary = summarize_meanings(layout, [InPlay("red", 0), InPlay("blue", 0)])
+    assert summary.contradiction is False
+    for exact in (True, False):
+        post = posterior(layout, summary, exact=exact)
+        assert post.comps == [] and post.log_weights.tolist() == [] and not post.consistent
+        assert post.worlds == 0 and post.probabilities().tolist() == []
+        assert post.removed_distribution("red") == {}
+
+
+def test_the_log_weights_hold_past_the_float_range() -> None:
+    """Three rounds of 60 cards: more than 10**160 worlds per composition, whose logs stay exact ratios."""
+    big = Setup(players=2, colours=("red", "blue"), bombs_per_colour=20, removed=2, defusers=22,
+                hand_sizes=(30, 30, 30), thresholds={}, sherlock_cards=1, moriarty_cards=1)
+    layout = Layout(big, ((30, 30),) * 3)
+    summary = summarize_meanings(layout, [Carry(r, i) for r in (2, 3) for i in layout.instances])
+    exact = posterior(layout, summary, exact=True)
+    logs = posterior(layout, summary)
+    assert float(logs.log_weights.max()) > 400  # exp() of it overflows a float
+    assert exact.comps == [(2, 0), (1, 1), (0, 2)]
+    assert exact.exact_weights == [190 * math.factorial(60) ** 3, 400 * math.factorial(60) ** 3,
+                                   190 * math.factorial(60) ** 3]
+    assert logs.probabilities().tolist() == pytest.approx([190 / 780, 400 / 780, 190 / 780], abs=1e-12)
+    assert logs.worlds == pytest.approx(780 * math.factorial(60) ** 3, rel=1e-9)
 
 
 def test_count_needs_exact_weights() -> None:
