@@ -214,8 +214,8 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "models.time_bomb.counting.x_posterior__mutmut_53": "unseen = None before the rounds: every layout has a "
         "round, whose unseen replaces it",
         **{f"models.time_bomb.counting.x_posterior__mutmut_{n}": "range(size + 1) / range(1, size + 2) over a "
-           "hand's revealed slots: slot 0 and slot size + 1 are never revealed (the cut of a slot outside the "
-           "seat's cuts are numbered 1, 2, ... and the table refuses a cut of a seat with no card left)" for n in (174, 178)},
+           "hand's revealed slots: slot 0 and slot size + 1 are never revealed (a seat's cuts are numbered 1, 2, "
+           "... and the table refuses a cut of a seat with no card left)" for n in (174, 178)},
         **{f"models.time_bomb.counting.xǁHardPosteriorǁcount__mutmut_{n}": "an extra seat 0 or slot 0 / size + 1 "
            "in the expected counts: those keys are no value of any variable, and the weights read only the "
            "domains' values" for n in (53, 66, 70, 76, 80)},
