@@ -47,7 +47,7 @@ CASES = [
       ("assist 1 3", "assist 2 1 3 at 2 3")],
      "eliminate 2 1 4C"),
     ("time-bomb", "time-bomb-5p.txt", 37,
-     [("player 3", "cut 3 "), ("player 4", "cut 4 "), ("player 1", "cut 1 "), ("player 5", "cut 5 ")],
+     [("player 3", "cut 3 "), ("player 4", "cut 4 "), ("player 5", "cut 5 "), ("player 1", "cut 1 ")],
      "cut 3 green"),
     ("evidence", "evidence-4p.txt", 16,
      [("take white", "search 1 white"), ("take blue", "search 1 blue"), ("take green", "search 1 green"),

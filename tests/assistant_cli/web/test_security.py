@@ -3,6 +3,8 @@ ids, bounded echoes, security headers, and each phone's own replies (issue 19 §
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import re
 from pathlib import Path
 from typing import Any
@@ -33,6 +35,12 @@ from solver.session import read_lines
 LOCAL = "http://127.0.0.1"
 TC_SETUP = ["players 4", "me 1", "private Duke Sword", "screen 2 Maid Parlor Gun", "screen 3 Dancer Park Crossbow",
             "screen 4 Sailor Market Knife"]
+
+
+def run_apart(coroutine: Any) -> Any:
+    """``asyncio.run`` in a thread of its own: a browser test's Playwright loop may be running in this one."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def new_game(client: TestClient, game: str = "thirteen-clues", **headers: str) -> str:
@@ -435,14 +443,13 @@ async def _call(app: Any, scope: dict[str, Any]) -> tuple[int, bytes]:
 
 
 def test_a_request_without_a_host_header_is_refused() -> None:
-    import asyncio
 
     async def never(scope: Any, receive: Any, send: Any) -> None:
         raise AssertionError("reached the app")
 
     scope = {"type": "http", "method": "GET", "path": "/", "raw_path": b"/", "query_string": b"", "headers": [],
              "http_version": "1.1", "scheme": "http", "server": ("127.0.0.1", 80), "client": ("127.0.0.1", 1)}
-    status, body = asyncio.run(_call(HostGuard(never, hosts=["127.0.0.1"]), scope))
+    status, body = run_apart(_call(HostGuard(never, hosts=["127.0.0.1"]), scope))
     assert status == 403 and body == b"unknown host '': open the address the server printed"
 
 
@@ -493,7 +500,6 @@ def test_any_cookie_header_is_read_without_an_error(tmp_path: Path, cookie: byte
 
 
 def test_a_body_streamed_in_many_parts_is_counted_whole() -> None:
-    import asyncio
 
     parts = [b"x" * 4] * 3  # 12 bytes in three messages, over a limit of 10
 
@@ -512,4 +518,4 @@ def test_a_body_streamed_in_many_parts_is_counted_whole() -> None:
         await body_app(10)(scope, receive, send)
         return sent[0]["status"], b"".join(m.get("body", b"") for m in sent[1:])
 
-    assert asyncio.run(run()) == (413, b"request body over 10 bytes")
+    assert run_apart(run()) == (413, b"request body over 10 bytes")

@@ -27,7 +27,7 @@ from models.thirteen_clues.observations import (
     Witness,
 )
 from solver import reference
-from solver.errors import ContradictionError, InvalidObservationError
+from solver.errors import ContradictionError, IllegalActionError, InvalidObservationError
 
 REF_LIMIT = 1500  # worlds; the brute force enumerates a few thousand worlds a second
 
@@ -422,9 +422,6 @@ def test_contradicting_a_whatif() -> None:
         (Witness(1, "Red", 0), "you see 3 Red cards, not 0"),
         (InformantLook("A", "Rifle"), "'Rifle' is on player 2's screen, so it cannot be informant A"),
         (InformantLook("B", "Butcher"), "'Butcher' is one of your private cards"),
-        (Accusation(3, "Nurse", "Park", "Knife", False), "player 3 can see 'Nurse' on player 2's screen"),
-        (Accusation(2, "Nurse", "Library", "Rifle", False), "player 2's mystery is Nurse Library Rifle"),
-        (Accusation(2, "Duke", "Museum", "Blowgun", True), "player 2's mystery is Nurse Library Rifle"),
     ],
 )
 def test_contradictions_with_what_i_see(obs: Observation, reason: str) -> None:
@@ -432,6 +429,25 @@ def test_contradictions_with_what_i_see(obs: Observation, reason: str) -> None:
     with pytest.raises(ContradictionError, match=reason) as err:
         kn.add(obs)
     assert err.value.conflicts == []
+    assert kn.knowledge.facts == []
+
+
+@pytest.mark.parametrize("obs", [Accusation(2, "Nurse", "Library", "Rifle", False),
+                                 Accusation(2, "Duke", "Museum", "Blowgun", True)])
+def test_an_accusation_against_a_screen_i_see_names_that_screen(obs: Observation) -> None:
+    kn = table()
+    with pytest.raises(ContradictionError, match="player 2's mystery is Nurse Library Rifle") as err:
+        kn.add(obs)
+    assert err.value.conflicts == [Screen(2, ("Nurse", "Library", "Rifle"))]  # the entry that showed it to me
+    assert kn.knowledge.facts == []
+
+
+def test_accusing_a_card_the_accuser_sees_is_a_rule_break() -> None:
+    kn = table()
+    with pytest.raises(IllegalActionError) as err:
+        kn.add(Accusation(3, "Nurse", "Park", "Knife", False))
+    assert str(err.value) == ("'accuse 3 Nurse Park Knife wrong': player 3 cannot accuse 'Nurse': they can see it on "
+                              "player 2's screen (an accusation never names a card its maker can see)")
     assert kn.knowledge.facts == []
 
 
