@@ -3,7 +3,7 @@
 For each game at its largest player count, seeded simulated games are seen from one seat (the same transcripts
 ``assist replay --game G --seed N`` narrates). Every entry line is sent twice, in the same run:
 
-- **web**: a POST to ``/g/ID/line`` to a real ``assist serve`` server (uvicorn on 127.0.0.1, in this process,
+- **web**: a POST to ``/g/ID/line`` to a real ``assist serve`` server (uvicorn on 127.0.0.1 in a child process,
   with the settings ``assist serve`` uses) over one keep-alive connection, as a phone sends it: routing, the
   guards, form parsing, the game's lock, the session, the journal write, the snapshot and push, the HTML of the
   answer, timed from the request to the whole rendered response;
@@ -31,8 +31,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import multiprocessing  # noqa: E402
 import socket  # noqa: E402
-import threading  # noqa: E402
 
 import httpx  # noqa: E402
 import uvicorn  # noqa: E402
@@ -40,7 +40,7 @@ from rich.console import Console  # noqa: E402
 
 from assistant_cli.terminal import to_rich  # noqa: E402
 from assistant_cli.web.app import create_app  # noqa: E402
-from assistant_cli.web.serve import server_config  # noqa: E402
+from assistant_cli.web.serve import listening_socket, server_config  # noqa: E402
 from models import GAMES  # noqa: E402
 from solver.errors import AssistantError  # noqa: E402
 from solver.narrate import replay_lines  # noqa: E402
@@ -54,23 +54,37 @@ def pct(values: list[float], q: float) -> float:
 
 
 class LocalServer:
-    """``assist serve``'s app on a free port of 127.0.0.1, run by uvicorn in a thread of this process."""
+    """``assist serve``'s app on a free port of 127.0.0.1, run by uvicorn in a child process, as ``assist serve``
+    runs apart from the phones."""
 
     def __init__(self, folder: Path) -> None:
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(16)
+        self.sock = listening_socket("127.0.0.1", 0)
         self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
-        self.server = uvicorn.Server(uvicorn.Config(**server_config(create_app(folder), lan=False)))
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
-        self.thread.start()
-        while not self.server.started:
-            time.sleep(0.01)
+        self.process = multiprocessing.get_context("fork").Process(
+            target=serve, args=(self.sock, folder), daemon=True)
+        self.process.start()
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.get(self.url + "/static/app.css", timeout=5)
+                break
+            except httpx.TransportError:
+                if time.monotonic() > deadline or not self.process.is_alive():
+                    raise
+                time.sleep(0.05)
 
     def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
+        self.process.terminate()
+        self.process.join(timeout=10)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
         self.sock.close()
+
+
+def serve(sock: socket.socket, folder: Path) -> None:
+    """The child process: the app and uvicorn with the settings ``assist serve`` uses, on the inherited socket."""
+    uvicorn.Server(uvicorn.Config(**server_config(create_app(folder), lan=False))).run(sockets=[sock])
 
 
 def measure(game: str, seed: int, players: int) -> tuple[list[float], list[float], list[float]]:

@@ -87,3 +87,36 @@ def test_uvicorn_runs_with_the_bounds() -> None:
     assert config["limit_concurrency"] == MAX_CONNECTIONS == 64
     assert config["http"].__name__ == "BoundedH11" and HEADER_SECONDS == 10
     assert server_config(object(), lan=False)["limit_concurrency"] == MAX_CONNECTIONS
+
+
+def test_answers_go_out_at_once_not_after_a_delayed_acknowledgement() -> None:
+    """``assist serve``'s socket names TCP, so asyncio turns Nagle's algorithm off on every accepted connection;
+    with it on, every answer's last segment waited about 40 ms for the phone's delayed acknowledgement."""
+    import asyncio
+
+    from assistant_cli.web.serve import listening_socket
+
+    sock = listening_socket("127.0.0.1", 0)
+
+    async def accepted_nodelay() -> int:
+        loop = asyncio.get_running_loop()
+        accepted: asyncio.Future[int] = loop.create_future()
+
+        class Accept(asyncio.Protocol):
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                accepted.set_result(transport.get_extra_info("socket").getsockopt(socket.IPPROTO_TCP,
+                                                                                   socket.TCP_NODELAY))
+
+        server = await loop.create_server(Accept, sock=sock)
+        _, writer = await asyncio.open_connection(*sock.getsockname())
+        value = await asyncio.wait_for(accepted, 10)
+        writer.close()
+        server.close()
+        await server.wait_closed()
+        return value
+
+    try:
+        assert asyncio.run(accepted_nodelay()) != 0
+    finally:
+        sock.close()
+    assert sock.proto == socket.IPPROTO_TCP
