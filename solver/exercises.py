@@ -347,7 +347,16 @@ def exercises(teacher: Teacher, seed: int, players: int, level: int | None, coun
     rng = random.Random(f"teach/{teacher.game}/{seed}")
     found: list[Exercise] = []
     kinds_done: dict[str, int] = {}
+    enough_at: int | None = None  # the game in which ``count`` exercises were found (a level may still be missing)
+
+    def capped(kind: str) -> bool:
+        """Whether exercises of ``kind`` are no longer kept (every level asked for: a mix of kinds); checked
+        before one is made where the kind is known in advance, since making one replays its game."""
+        return level is None and kinds_done.get(kind, 0) >= max(2, count // 3)
+
     for g in range(max_games):
+        if enough_at is not None and g > enough_at + GAP_GAMES:
+            break  # a level the games rarely give (Evidence's level 3) is not worth a long wait
         transcript = teacher.transcript(game_seed(seed, g), players)
         game = _Game(teacher, transcript)
         source = f"{teacher.game} game seed {transcript.seed}, seat {transcript.seat}"
@@ -365,24 +374,31 @@ def exercises(teacher: Teacher, seed: int, players: int, level: int | None, coun
                 wish = level if level is not None else next((lv for lv in (1, 2, 3) if lv not in have), None)
                 made.append(_claim_exercise(teacher, _frozen(teacher, lines), new, rng, lines, at, wish))
             elif n in transcript.actions and level in (None, 4) and roll < 0.8:
-                made.append(_decision_exercise(teacher, _frozen(teacher, lines), lines, at))
+                if not capped("decision"):
+                    made.append(_decision_exercise(teacher, _frozen(teacher, lines), lines, at))
             elif teacher.empathy_exercises and level in (None, 3) and roll < 0.8:
                 made.append(_empathy_exercise(teacher, _frozen(teacher, lines), rng, lines, at))
-            elif level in (None, 4) and roll < 0.7:
+            elif level in (None, 4) and roll < 0.7 and not capped("likely"):
                 made.append(_likely_exercise(teacher, _frozen(teacher, lines), rng, lines, at))
             for ex in made:
                 if ex is None or (level is not None and ex.level != level):
                     continue
-                if level is None and kinds_done.get(ex.kind, 0) >= max(2, count // 3):  # keep a mix of kinds
+                if capped(ex.kind):
                     continue
                 kinds_done[ex.kind] = kinds_done.get(ex.kind, 0) + 1
                 found.append(ex)
                 per_game += 1
+            if len(found) >= count and enough_at is None:
+                enough_at = g
             if (len(found) >= count and not (level is None and _gap(found))) or per_game >= 3:
                 break
         if len(found) >= count and not (level is None and _gap(found)):
             break
     return contiguous(found, count)
+
+
+#: Once enough exercises are found, how many more games are searched for a level still missing.
+GAP_GAMES = 1
 
 
 def _gap(items: Sequence[Exercise]) -> bool:
@@ -455,7 +471,13 @@ def run(teacher: Teacher, items: Sequence[Exercise], read: Callable[[str], str |
     one-line error and the exercise stays open. Returns the session's tally."""
     scores = load_scores(scores_path) if scores_path else {}
     tally = {"right": 0, "tried": 0, "skipped": 0}
-    write(f"{teacher.title}: {len(items)} exercises. {HELP}.")
+    levels = sorted({e.level for e in items})
+    missing = [lv for lv in range(levels[0], levels[-1] + 1) if lv not in levels] if levels else []
+    skipped = (f" (no level-{' or '.join(map(str, missing))} exercise in the games searched; another --seed may "
+               "have one)") if missing else ""
+    plural = ("s" if len(items) != 1 else "", "s" if len(levels) != 1 else "")
+    write(f"{teacher.title}: {len(items)} exercise{plural[0]}, level{plural[1]} {', '.join(map(str, levels))}"
+          f"{skipped}. {HELP}.")
     for number, ex in enumerate(items, start=1):
         write("")
         write(f"Exercise {number} of {len(items)} (level {ex.level}, {ex.kind}; {ex.source})")
