@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import importlib.util
 import json
 import os
 import re
@@ -297,6 +298,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--also", nargs="*", default=[], help="with --again: mutant name patterns to run too (the "
                         "mutants of a function whose source changed since)")
     args = parser.parse_args(argv)
+    if importlib.util.find_spec("mutmut") is None:  # else `python -m mutmut` fails and the run finds 0 mutants
+        raise SystemExit("mutmut is not installed in this environment: pip install 'mutmut>=3,<4'")
     saved = WORK / (args.module.replace("/", ".").removesuffix(".py") + ".json")
     previous: dict[str, str] = json.loads(saved.read_text()) if args.again and saved.is_file() else {}
     patterns = FUNCTIONS.get(args.module, ())
