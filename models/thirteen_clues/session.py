@@ -448,8 +448,9 @@ class ThirteenCluesSession(BaseSession):
         advice = advise(knowledge, **kwargs)
         hypothetical = bool(knowledge.knowledge.whatifs)
         me = knowledge.me
+        over = knowledge.winning_accusation() is not None  # no entry is legal any more: no "do this"
         return Reply([views.advice_view(advice, None if show_all else ADVICE_SHOWN, hypothetical,
-                                        lambda action: views.do_line(action, me))])
+                                        None if over else lambda action: views.do_line(action, me))])
 
     # -- state at a glance ----------------------------------------------------------------------------------
     def _baseline(self) -> None:
