@@ -318,9 +318,11 @@ class GameStore:
             journal.lock_path.unlink()
         try:
             os.rename(path, target)
-            if os.path.lexists(self.pending_path(path)):
-                with contextlib.suppress(OSError):
+            with contextlib.suppress(OSError):  # a waiting setup import moves too; a stale one there goes
+                if os.path.lexists(self.pending_path(path)):
                     os.rename(self.pending_path(path), self.pending_path(target))
+                else:
+                    self.pending_path(target).unlink(missing_ok=True)
         finally:
             if game is not None:
                 now = target if os.path.lexists(target) and not os.path.lexists(path) else path

@@ -34,9 +34,14 @@ def test_a_waiting_deal_survives_a_killed_server_and_the_seat_order_finishes_it(
         game_id = http.post("/new", data={"game": "thirteen-clues"}).headers["location"].rsplit("/", 1)[1]
         waiting = http.post(f"/g/{game_id}/import", data={"deal": wrapped(), "seats": ""}).text
         assert QUESTION in waiting and error_of(waiting) is None
+        assert parse_deal((games / f".{game_id}.journal.setup").read_text()) == parse_deal(wrapped())
+        (games / ".table-7.journal.setup").write_text("stale")  # left by an old game of that name: it goes
+        assert http.post(f"/g/{game_id}/rename", data={"name": "table-7"}).status_code == 303
+    game_id = "table-7"  # renamed: the kept deal moved with the journal
     kept = games / f".{game_id}.journal.setup"
     assert parse_deal(kept.read_text()) == parse_deal(wrapped())  # the same deal, ids in their order
     assert (games / f"{game_id}.journal").read_text().splitlines()[1:] == []  # nothing entered yet
+    assert sorted(p.name for p in games.iterdir() if p.name.endswith(".setup")) == [".table-7.journal.setup"]
     servers[0].kill()  # SIGKILL: no clean shutdown
 
     servers.append(start_server(games))
@@ -44,7 +49,8 @@ def test_a_waiting_deal_survives_a_killed_server_and_the_seat_order_finishes_it(
         page = http.get(f"/g/{game_id}").text
         assert QUESTION in page  # the new server asks for the seat order again
         assert re.search(r'data-entry-box[^>]*\s+value="seats "', page)  # the box starts the answer
-        assert re.findall(r'data-fill="(seats [^"]*)"', page) == [f"seats {i} " for i in ORDER.split()]
+        offered = re.findall(r'data-fill="(seats [^"]*)"', page)
+        assert offered == [f"seats {i} " for i in ("2345", "1111", "3456", "4567")]  # the ids, in the deal's order
         done = http.post(f"/g/{game_id}/line", data={"line": f"seats {ORDER}"}).text
         assert error_of(done) is None
         assert 'data-card="Duke"' in done and 'data-key="grid.Nurse.mystery"' in done
@@ -84,4 +90,10 @@ def test_a_hostile_or_broken_kept_deal_is_ignored_and_the_setup_starts_afresh(tm
     unkept = client.post("/g/folder/import", data={"deal": wrapped(), "seats": ""}).text
     assert QUESTION in unkept
     assert "the waiting deal is not kept for a restart of the server (Is a directory)" in unkept
-    assert outside.read_text() == wrapped()  # the link's target is never written
+    linked = client.post("/g/link/import", data={"deal": wrapped(), "seats": ""}).text
+    assert QUESTION in linked and error_of(linked) is None
+    kept = GameStore.pending_path(folder / "link.journal")
+    assert not kept.is_symlink() and parse_deal(kept.read_text()) == parse_deal(wrapped())  # the link replaced
+    assert outside.read_text() == wrapped() and outside.stat().st_nlink == 1  # its target never written
+    assert client.post("/g/garbage/delete", follow_redirects=False).status_code == 303
+    assert not os.path.lexists(folder / ".garbage.journal.setup")  # deleting the game deletes its kept deal
