@@ -152,7 +152,10 @@ def test_do_this_for_an_advised_cover_and_claim_is_sent_and_accepted(phone: Any,
     phone.reload()
     phone.click('button.cmd[data-line="advise"]')
     phone.locator("button.do").first.wait_for(timeout=30_000)
-    assert [b.get_attribute("data-do") for b in phone.locator("button.do").all()] == ["cover yellow", "claim 2 1"]
+    buttons = phone.locator("button.do").all()
+    assert [b.get_attribute("data-do") for b in buttons] == ["cover yellow", "claim 2 1"]
+    assert all(b.bounding_box()["height"] >= 44 for b in buttons)  # in a line of phrases, as tall as in a row
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     phone.click('button.do[data-do="cover yellow"]')
     assert box_text(phone, "cover yellow") == "cover yellow"
     phone.press("[data-entry-box]", "Enter")
