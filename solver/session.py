@@ -172,6 +172,23 @@ class Journal:
             return False
 
 
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: a temp file beside it (``.NAME.XXXX.tmp``, which start-up
+    cleaning removes if a write is killed), fsync, ``os.replace`` (a link at ``path`` is replaced, never
+    followed), then a fsync of the folder. Raises OSError, leaving the old file and no temp file."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    _sync_folder(path.parent)
+
+
 def _sync_folder(folder: Path) -> None:
     """Make a rename in ``folder`` durable (fsync of the directory; not every file system allows it)."""
     with contextlib.suppress(OSError):

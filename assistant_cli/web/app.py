@@ -57,9 +57,10 @@ from assistant_cli.web.guard import (
     TokenGate,
     cut,
 )
+from solver import view as v
 from solver.errors import AssistantError
 from solver.registry import GameEntry, Registry
-from solver.session import MAX_JOURNAL_BYTES, Journal, read_header, read_text
+from solver.session import MAX_JOURNAL_BYTES, Journal, read_header, read_text, write_atomic
 
 MAX_BODY = 16_384  # bytes: an entry line is short; anything bigger is refused
 MAX_LINE = 500  # characters of one entry line
@@ -71,6 +72,7 @@ GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}")
 NONCE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
 HOLDER = "assist serve"
+MAX_PENDING_BYTES = 100_000  # a kept setup import (a BGA deal is well under 2,000 bytes); larger is ignored
 
 @dataclass(frozen=True)
 class Snapshot:
@@ -107,6 +109,7 @@ class OpenGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     replies: OrderedDict[str, PhoneReply] = field(default_factory=OrderedDict)
     changed: asyncio.Event = field(default_factory=asyncio.Event)  # set (and replaced) at every new version
+    kept: str | None = None  # the setup import waiting beside the journal (its text), as last written or read
 
     def reply_of(self, phone: str) -> PhoneReply:
         return self.replies.get(phone) or PhoneReply()
@@ -198,6 +201,46 @@ class GameStore:
             raise KeyError(game_id)
         return self.folder / f"{game_id}.journal"
 
+    @staticmethod
+    def pending_path(journal: Path) -> Path:
+        """Where a game's waiting setup import is kept: ``.ID.journal.setup`` beside its journal (hidden, and not
+        a ``*.journal``, so never listed as a game)."""
+        return journal.with_name(f".{journal.name}.setup")
+
+    def _restore_pending(self, session: Any, path: Path) -> str | None:
+        """Give a game with no entry the setup import kept beside its journal (a BGA deal waiting for its seat
+        order), read like a journal (a regular file, never through a link, at most ``MAX_PENDING_BYTES``);
+        returns its text. A file that is missing, hostile or no deal is ignored: the page asks for the paste."""
+        restore = getattr(session, "restore_setup", None)
+        kept = self.pending_path(path)
+        if restore is None or session.lines or not os.path.lexists(kept):
+            return None
+        try:
+            text = read_text(kept, MAX_PENDING_BYTES)
+            restore(text)
+        except AssistantError:
+            return None
+        return text
+
+    def keep_pending(self, game: OpenGame) -> str | None:
+        """Keep the game's waiting setup import beside its journal (written atomically), or remove it once
+        nothing waits, so a new server still asks for the seat order (lock held, worker thread). Returns a
+        one-line note if it cannot be written."""
+        pending = getattr(game.session, "pending_setup", None)
+        text = pending() if pending is not None else None
+        if text == game.kept:
+            return None
+        kept = self.pending_path(game.path)
+        try:
+            if text is None:
+                kept.unlink(missing_ok=True)
+            else:
+                write_atomic(kept, text)
+        except OSError as exc:
+            return f"the waiting deal is not kept for a restart of the server ({exc.strerror})"
+        game.kept = text
+        return None
+
     def create(self, spec: GameEntry) -> str:
         """A new empty game of ``spec`` (its journal, header only, created exclusively); returns its random id.
         A journal that cannot be written is removed again: no empty journal is left behind."""
@@ -249,7 +292,8 @@ class GameStore:
                 raise AssistantError(f"its entry {len(session.lines) + 1} does not fit: {cut(str(exc), 200)}") \
                     from None
             session.journal = journal
-            game = OpenGame(game_id, spec, session, path, Snapshot(0, (), Markup("")))
+            game = OpenGame(game_id, spec, session, path, Snapshot(0, (), Markup("")),
+                            kept=self._restore_pending(session, path))
             game.snapshot = draw(game)
             return game
         except BaseException:
@@ -274,6 +318,11 @@ class GameStore:
             journal.lock_path.unlink()
         try:
             os.rename(path, target)
+            with contextlib.suppress(OSError):  # a waiting setup import moves too; a stale one there goes
+                if os.path.lexists(self.pending_path(path)):
+                    os.rename(self.pending_path(path), self.pending_path(target))
+                else:
+                    self.pending_path(target).unlink(missing_ok=True)
         finally:
             if game is not None:
                 now = target if os.path.lexists(target) and not os.path.lexists(path) else path
@@ -294,6 +343,8 @@ class GameStore:
             journal.lock(HOLDER)  # JournalBusy while a terminal writes it: nothing is removed
         try:
             path.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                self.pending_path(path).unlink(missing_ok=True)
         finally:
             journal.unlock()
             with contextlib.suppress(OSError):
@@ -453,6 +504,9 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
             reply.error, reply.entered = cut(str(exc), MAX_ERROR), line
         finally:
             _publish_if_changed(game, before, loop)
+        note = store.keep_pending(game)  # 'seats' finished a waiting deal: it is no longer kept
+        if note is not None:
+            reply.views.append(v.Text(note, "muted"))
         return reply, _step(session) if reply.error is None else None
 
     def _publish_if_changed(game: OpenGame, before: list[str], loop: asyncio.AbstractEventLoop) -> None:
@@ -480,6 +534,9 @@ def create_app(games_dir: Path, token: str | None = None, games: Registry | None
             reply.error, reply.pasted = cut(str(exc), MAX_ERROR), text
         finally:
             _publish_if_changed(game, before, loop)
+        note = store.keep_pending(game)
+        if note is not None:
+            reply.views.append(v.Text(note, "muted"))
         return reply, _step(session)
 
     async def game_import(request: Request) -> Response:

@@ -76,6 +76,8 @@ def _part(cell: v.Cell) -> Markup:
         body = f'<span class="bar" style="width:{width:.1f}%"></span><span class="num">{text}</span>'
     if cell.why:
         body = f'<button type="button" class="why" data-line="{escape(cell.why)}">{body}</button>'
+    if cell.do:  # a move named in a line of phrases (an advised cover or claim): its "do this" too
+        body += str(do_button(cell.do))
     kind = escape(cell.kind)
     return Markup(f'<span class="part k-{kind} {TONE_CLASS[cell.tone]}" data-kind="{kind}"'
                   f'{_data(cell.key, cell.value)}>{body}</span>')

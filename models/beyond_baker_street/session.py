@@ -23,6 +23,7 @@ from models.beyond_baker_street.hat import hat_advise, hat_table_of, in_play
 from models.beyond_baker_street.knowledge import HandKnowledge, Told
 from models.beyond_baker_street.observations import (
     Assist,
+    DoubleAssist,
     Drew,
     Entry,
     Hand,
@@ -268,12 +269,22 @@ class BeyondBakerStreetSession(BaseSession):
         kn = self.knowledge
         assert kn is not None
         if isinstance(action, Assist):
-            head = f"assist {kn.me} {action.target} "
-            subject = str(action.subject).lower()
-            for choice in self.choices(head):
-                if choice.word.lower().split(" at ")[0] == subject:
-                    return head + choice.word
+            return self._assist_line(f"assist {kn.me} ", action) or do_line(action, kn.me)
+        if isinstance(action, DoubleAssist):  # Lady Hilda Hope: the second Assist after 'and'
+            first = self._assist_line(f"assist {kn.me} ", action.first)
+            whole = self._assist_line(f"{first} and ", action.second) if first else None
+            return whole or (f"{first} and " if first else None)
         return do_line(action, kn.me)  # type: ignore[arg-type]
+
+    def _assist_line(self, head: str, action: Assist) -> str | None:
+        """``head`` and the Assist ``action`` with its positions, as the choices offer it (``None`` if they do
+        not offer its subject)."""
+        head = f"{head}{action.target} "
+        subject = str(action.subject).lower()
+        for choice in self.choices(head):
+            if choice.word.lower().split(" at ")[0] == subject:
+                return head + choice.word
+        return None
 
     def _hat_advice(self, kn: HandKnowledge, note: list[v.View]) -> list[Advice]:
         """``advise hat``: the table plays the hat convention; what its messages told me, and its advice."""

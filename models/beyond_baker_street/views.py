@@ -13,7 +13,19 @@ from typing import Any
 
 from models.beyond_baker_street.data import ICONS, NUMBERS, Evidence, Lead
 from models.beyond_baker_street.knowledge import HandKnowledge
-from models.beyond_baker_street.observations import Action, Assist, Confirm, Eliminate, Investigate, Pursue
+from models.beyond_baker_street.observations import (
+    Action,
+    Advance,
+    Assist,
+    Confirm,
+    Eliminate,
+    Exchange,
+    Investigate,
+    Peek,
+    Pursue,
+    ReturnCard,
+    SwapCards,
+)
 from models.beyond_baker_street.table import Board, LeadState
 from solver import view as v
 from solver.knowledge import Explanation
@@ -54,8 +66,9 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
 
 def do_line(action: Action, me: int) -> str | None:
     """The entry line of my ``action`` as I would enter it now (an advice row's "do this"): its start where the
-    rest is what the move shows (the card I play, the positions I point to: the choices offer them); ``None``
-    for a Character's action, which the advice row names in words only."""
+    rest is what the move shows (the card I play or give away, the positions I point to, the card I peek at: the
+    choices offer them). A Character's action is entered with its own verb; Lady Hilda Hope's two Assists need
+    the positions, which the session's choices give (``BeyondBakerStreetSession._do_line``)."""
     if isinstance(action, Assist):
         return f"assist {me} {action.target} {action.subject} at "
     if isinstance(action, Investigate):
@@ -64,6 +77,16 @@ def do_line(action: Action, me: int) -> str | None:
         return f"eliminate {me} {action.position} "
     if isinstance(action, Confirm | Pursue):
         return f"{'confirm' if isinstance(action, Confirm) else 'pursue'} {me} {action.section}"
+    if isinstance(action, Advance):
+        return f"advance {me}"
+    if isinstance(action, Exchange):
+        return f"exchange {me} {action.out.code} {action.card.code}"
+    if isinstance(action, ReturnCard):
+        return f"return {me} {action.card.code}"
+    if isinstance(action, SwapCards):  # then my card given (I see it once it is theirs) and theirs taken
+        return f"swap {me} {action.position} {action.target} {action.target_position} "
+    if isinstance(action, Peek):  # then the card seen and top or bottom
+        return f"peek {me} "
     return None
 
 def character_lines(kn: HandKnowledge, short: bool = False) -> list[str]:

@@ -319,7 +319,9 @@ class EvidenceSession(BaseSession):
                 parts.append(v.Text(f"no advice for a {phase} now: a move now would play past a hand; ask again on "
                                     "your turn", "muted"))
                 continue
-            parts.append(advice_table(ranked, phase, None if show_all else ADVICE_SHOWN, kn.me))
+            # Off-turn my move is no entry yet: no "do this" (as in every game)
+            parts.append(advice_table(ranked, phase, None if show_all else ADVICE_SHOWN,
+                                      kn.me if turn.seat == kn.me else None))
         source = ("deals where every other player's searches so far are what a greedy player would have done "
                   "(a model of the others, not a fact)" if greedy else "your exact knowledge")
         parts.append(v.Text(

@@ -50,6 +50,12 @@ class BgaDeal:
             return numbers
         return None
 
+    def to_json(self) -> str:
+        """The deal as the JSON :func:`parse_deal` reads back to this same deal (the ids in their order), so a
+        deal waiting for its seat order can be kept in a file and read again after a restart."""
+        players = {p: [{"name": c} for c in (self.private if p == self.me else self.screens[p])] for p in self.ids}
+        return json.dumps({KEY: players}, ensure_ascii=False)
+
     def lines(self, order: Sequence[str]) -> list[str]:
         """The setup lines for seats in ``order`` (the ids clockwise from seat 1)."""
         seat = {player: i for i, player in enumerate(order, 1)}

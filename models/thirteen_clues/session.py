@@ -214,6 +214,18 @@ class ThirteenCluesSession(BaseSession):
                                  f"{question.prompt.strip()}", "accent")])
         return self._apply_deal(deal, order)
 
+    def pending_setup(self) -> str | None:
+        """The imported setup still waiting (a BGA deal waiting for its seat order) as text that
+        :meth:`restore_setup` reads back, or None: what a server keeps beside the journal across a restart."""
+        return self._bga.to_json() if self._bga is not None and not self.lines else None
+
+    def restore_setup(self, text: str) -> None:
+        """Make the deal ``text`` (:meth:`pending_setup`'s) wait for its seat order again, in a game with no entry
+        yet; one-line :class:`BgaDealError` for a text that is no deal, changing nothing."""
+        if self.lines:
+            raise BgaDealError(f"BGA deal: this game already has {plural(len(self.lines), 'entry')}")
+        self._bga = parse_deal(text)
+
     def _seats(self, text: str) -> Reply:
         """``seats ID ID ...``: the seat order of a BGA deal waiting for it."""
         if self._bga is None:
@@ -436,8 +448,9 @@ class ThirteenCluesSession(BaseSession):
         advice = advise(knowledge, **kwargs)
         hypothetical = bool(knowledge.knowledge.whatifs)
         me = knowledge.me
+        over = knowledge.winning_accusation() is not None  # no entry is legal any more: no "do this"
         return Reply([views.advice_view(advice, None if show_all else ADVICE_SHOWN, hypothetical,
-                                        lambda action: views.do_line(action, me))])
+                                        None if over else lambda action: views.do_line(action, me))])
 
     # -- state at a glance ----------------------------------------------------------------------------------
     def _baseline(self) -> None:

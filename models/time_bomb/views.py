@@ -136,14 +136,18 @@ def advice_view(kn: TimeBombKnowledge) -> v.View:
         parts.append(v.Text(f"Player {kn.table.cutter} cuts. Ranked for a Sherlock cutter; the explosion risk if "
                             "they avoid one and if they seek one:", "strong"))
         parts.append(options_table(kn, tuple(cut_options(kn, side=SHERLOCK))))
-    elif advice.kind in ("cover", "uncover"):
-        parts.append(v.Text(f"Advice ({kn.role}): {advice.best}: {advice.reason}", "good"))
+    elif advice.kind in ("cover", "uncover"):  # the move is my entry as it stands: its "do this" is whole
+        parts.append(v.Flow((v.Cell(advice.best, do=advice.best), advice.reason), sep=": ",
+                            lead=f"Advice ({kn.role}): ", tone="good"))
     else:
         parts.append(v.Text(advice.reason))
     if not kn.table.over and kn.table.phase != REDEAL:
         k, why = choose_claim(kn)
-        parts.append(v.Text(f"What to claim: {plural(k, 'defusing card')} ({why})"))
-        if kn.role == MORIARTY and kn.table.sizes[kn.me] > 0:
+        ranked = kn.role == MORIARTY and kn.table.sizes[kn.me] > 0
+        # The claim is an entry of mine at any time; a Moriarty's ranked claims carry it row by row instead.
+        claim = v.Cell(plural(k, "defusing card"), do=None if ranked else f"claim {kn.me} {k}")
+        parts.append(v.Flow((claim, f"({why})"), sep=" ", lead="What to claim: "))
+        if ranked:
             parts.append(claim_options_table(claim_options(kn), kn.me))
     return v.Group(*parts)
 

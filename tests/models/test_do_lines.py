@@ -12,6 +12,7 @@ from models import GAMES
 from models.thirteen_clues.observations import Accuse, TakeGlass
 from models.thirteen_clues.views import do_line
 from solver import view as v
+from solver.errors import AssistantError
 from tests.helpers import ROOT
 
 SKIPPED = ("why", "advise", "show", "locations", "holdings")
@@ -47,7 +48,8 @@ CASES = [
       ("assist 1 3", "assist 2 1 3 at 2 3")],
      "eliminate 2 1 4C"),
     ("time-bomb", "time-bomb-5p.txt", 37,
-     [("player 3", "cut 3 "), ("player 4", "cut 4 "), ("player 5", "cut 5 "), ("player 1", "cut 1 ")],
+     [("player 3", "cut 3 "), ("player 4", "cut 4 "), ("player 5", "cut 5 "), ("player 1", "cut 1 "),
+      ("1 defusing card", "claim 2 1")],
      "cut 3 green"),
     ("evidence", "evidence-4p.txt", 16,
      [("take white", "search 1 white"), ("take blue", "search 1 blue"), ("take green", "search 1 green"),
@@ -112,3 +114,152 @@ def test_thirteen_clues_an_accusation_stops_before_its_verdict() -> None:
     assert [c.word for c in session.choices(line)] == ["wrong", "right"]
     assert session.fits(line + "wrong") and not session.fits(line.strip())
     assert do_line(TakeGlass(3), 1) is None
+
+
+# -- every advised move of seeded games, and the moves Time Bomb and the Characters added -----------------------
+def completed(session: Any, line: str, upcoming: str | None = None) -> str | None:
+    """``line`` as the session accepts it: whole, or a started line completed by the example's own next entry
+    when it starts with it, else by the first choice offered at each word (at most six taps); None if no
+    completion is accepted."""
+    if not line.endswith(" "):
+        return line if session.fits(line) else None
+    if upcoming is not None and upcoming.startswith(line) and session.fits(upcoming):
+        return upcoming
+    for _ in range(6):
+        offered = session.choices(line)
+        if not offered:
+            return None
+        line += offered[0].word
+        if offered[0].complete and session.fits(line):
+            return line
+        line += " "
+    return None
+
+
+def ranked_moves(session: Any, command: str) -> list[tuple[str, str | None]]:
+    """The move cell of every ranked advice row ('#' first, the move second), and every move named in a line
+    (a Flow cell with a do-line): (text, do-line or None), as ``command`` ('advise all': every row) shows."""
+    reply = session.handle(command, show=False)
+    out: list[tuple[str, str | None]] = []
+    for item in reply.renderables:
+        for view in v.walk(item):
+            if isinstance(view, v.Table) and view.columns and view.columns[0].header == "#":
+                out += [(v.as_cell(row[1]).text, v.as_cell(row[1]).do) for row in view.rows]
+            elif isinstance(view, v.Flow):
+                out += [(a.text, a.do) for a in view.atoms if isinstance(a, v.Cell) and a.do is not None]
+    return out
+
+
+#: Ranked moves that are no entry: Evidence's stop, Thirteen Clues' glass taken (no entry records it).
+NO_ENTRY = {"evidence": {"stop"}, "thirteen-clues": {"take glass"}}
+#: Every how many entries of the seeded game the advice is asked (Evidence's advisor takes ~1.5 s).
+EVERY = {"evidence": 8, "thirteen-clues": 2, "beyond-baker-street": 2, "time-bomb": 1}
+
+
+def my_move_now(game: str, session: Any) -> bool:
+    """Whether the advice is about my own move now (another player's turn: their ranked moves are no entry of
+    mine, so they carry no line)."""
+    kn = session.knowledge
+    if game == "beyond-baker-street":
+        return kn.board.current == kn.me
+    if game == "time-bomb":
+        return kn.table.cutter == kn.me
+    if game == "evidence":
+        return session.turn().seat == kn.me
+    return kn.winning_accusation() is None  # Thirteen Clues: any seat asks at any time, until a mystery is solved
+
+
+@pytest.mark.parametrize("game", sorted(GAMES.names()))
+def test_every_advised_move_of_a_seeded_game_carries_a_line_the_session_accepts(game: str) -> None:
+    teacher = GAMES.get(game).new_teacher()
+    lines = list(teacher.transcript(1, teacher.default_players).lines)
+    session = GAMES[game].new_session()
+    checked = set()
+    for i, line in enumerate(lines):
+        session.handle(line, show=False)
+        if i % EVERY[game]:
+            continue
+        try:
+            moves = ranked_moves(session, "advise" if game == "time-bomb" else "advise all")
+        except AssistantError:
+            continue  # no advice now (the setup, the game over, a pending draw)
+        mine = my_move_now(game, session)
+        if not mine:  # Time Bomb's claims are entries at any time, whoever cuts
+            assert all(do is None or do.startswith("claim ") for _, do in moves), (i, moves)
+        upcoming = lines[i + 1] if i + 1 < len(lines) else None
+        for text, do in moves:
+            if do is None:
+                assert not mine or text.lower() in NO_ENTRY.get(game, set()), (i, text)
+                continue
+            assert completed(session, do, upcoming) is not None, (i, text, do)
+            checked.add(do.split()[0])
+    assert checked == {"beyond-baker-street": {"assist", "confirm", "eliminate", "investigate", "pursue"},
+                       "evidence": {"play", "search", "timeout"}, "thirteen-clues": {"accuse", "ask", "informant"},
+                       "time-bomb": {"claim", "cut"}}[game]
+
+
+def test_time_bomb_an_advised_cover_and_uncover_are_whole_entries() -> None:
+    """Seed 25 (5 players, me player 2): I uncover after a blue bomb (entry 20) and cover after a numbered
+    bomb (entry 30); the advised colour is the line the simulated player entered next."""
+    teacher = GAMES.get("time-bomb").new_teacher()
+    lines = list(teacher.transcript(25, teacher.default_players).lines)
+    for n, expected in ((20, [("uncover red", "uncover red"), ("1 defusing card", "claim 2 1")]),
+                        (30, [("cover yellow", "cover yellow"), ("1 defusing card", "claim 2 1")])):
+        session = GAMES["time-bomb"].new_session()
+        for line in lines[:n]:
+            session.handle(line, show=False)
+        assert advice_moves(session) == expected
+        assert lines[n] == expected[0][1]
+        assert all(session.fits(line) for _, line in expected)
+        session.handle(expected[0][1], show=False)
+        assert session.lines[-1] == expected[0][1]
+
+
+def character_session(character: str) -> Any:
+    """Three players, me player 2 with ``character`` (Wiggins and Martin beside me: Martin, #8, starts), after
+    players 3 and 1 each eliminated a card (2W is in the Impossible): my turn."""
+    session = GAMES["beyond-baker-street"].new_session()
+    for line in ["players 3", "me 2", "case 1", "character 1 Wiggins", f"character 2 {character}",
+                 "character 3 Martin", "hand 1 3W 5C 1D 6T", "hand 3 2W 4C 1T 6D", "lead 7C", "lead 10D", "lead 12W",
+                 "eliminate 3 1 2W", "draw 3 2C", "eliminate 1 1 3W", "draw 1 2D"]:
+        session.handle(line, show=False)
+    assert session.knowledge.board.current == 2
+    return session
+
+
+#: The 14 cards I have not seen (my card at position 1 is one of them, and the deck's top).
+UNSEEN = ["1C", "3C", "6C", "3D", "4D", "5D", "2T", "3T", "4T", "5T", "1W", "4W", "5W", "6W"]
+
+
+@pytest.mark.parametrize(("character", "verb", "line", "rest"), [
+    ("Irene_Adler", "advance", "advance 2", None),
+    ("Lady_Hilda_Hope", "assist", "assist 2 3 Document at 3 and 1 Track at 3", None),
+    ("Mrs_Hudson", "return", "return 2 2W", None),
+    ("Langdale_Pike", "swap", "swap 2 1 1 3 ", UNSEEN),  # my card given: what it can be
+    ("Toby", "peek", "peek 2 ", UNSEEN),  # the card I see, then top or bottom
+])
+def test_beyond_baker_street_character_actions_carry_their_entry(character: str, verb: str, line: str,
+                                                                 rest: list[str] | None) -> None:
+    """Each Character's advised action carries its own entry line: whole ones are accepted as they are, a started
+    one is offered its rest and accepted once completed."""
+    session = character_session(character)
+    lines = [do for _, do in ranked_moves(session, "advise all") if do is not None]
+    ours = [do for do in lines if do.startswith(verb) and (verb != "assist" or " and " in do)]
+    assert ours[0] == line
+    if rest is not None:
+        assert [c.word for c in session.choices(line)] == rest
+    accepted = completed(session, line)
+    assert accepted is not None and (accepted == line or accepted.startswith(line))
+    session.handle(accepted, show=False)
+    assert session.lines[-1] == accepted
+
+
+def test_beyond_baker_street_an_exchange_is_a_whole_entry() -> None:
+    """Sir Henry Baskerville's exchange names both cards, so its line is whole."""
+    from models.beyond_baker_street.data import Evidence as Card
+    from models.beyond_baker_street.observations import Exchange
+    from models.beyond_baker_street.views import do_line as bbs_line
+
+    assert bbs_line(Exchange(Card(2, "Witness"), Card(3, "Document")), 2) == "exchange 2 2W 3D"
+    session = character_session("Sir_Henry_Baskerville")
+    assert [c.word for c in session.choices("exchange 2 ")] == ["2W", "3W"]  # the Impossible's cards

@@ -134,3 +134,30 @@ def test_do_this_and_a_drawn_card_fill_the_entry_box(phone: Any, server: Server)
     phone.click('section.hand[data-seat="3"] h3')  # player 3's hand, not a card: the seat
     phone.wait_for_function("() => [...document.querySelectorAll('#choices button.choice')].map(b => b.dataset.fill)"
                             ".join('|') === 'assist 1 3 '", timeout=30_000)
+
+
+def test_do_this_for_an_advised_cover_and_claim_is_sent_and_accepted(phone: Any, server: Server) -> None:
+    """Time Bomb, seed 25, me player 2 after a numbered bomb (entry 30): the advised cover and the claim
+    carry their whole lines; a tap on "do this" fills the box and Enter records the cover."""
+    from models import GAMES
+
+    teacher = GAMES.get("time-bomb").new_teacher()
+    lines = list(teacher.transcript(25, teacher.default_players).lines)
+    phone.goto(server.url + "/")
+    phone.click('button[data-game="time-bomb"]')
+    phone.wait_for_selector("#panel [data-entry-box]")
+    game_id = phone.locator("#panel").get_attribute("data-game-id")
+    for line in lines[:30]:
+        assert phone.request.post(f"{server.url}/g/{game_id}/line", form={"line": line}).ok
+    phone.reload()
+    phone.click('button.cmd[data-line="advise"]')
+    phone.locator("button.do").first.wait_for(timeout=30_000)
+    buttons = phone.locator("button.do").all()
+    assert [b.get_attribute("data-do") for b in buttons] == ["cover yellow", "claim 2 1"]
+    assert all(b.bounding_box()["height"] >= 44 for b in buttons)  # in a line of phrases, as tall as in a row
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.click('button.do[data-do="cover yellow"]')
+    assert box_text(phone, "cover yellow") == "cover yellow"
+    phone.press("[data-entry-box]", "Enter")
+    phone.wait_for_selector('#history li[data-n="31"] .entry-text', timeout=30_000)
+    assert phone.locator('#history li[data-n="31"] .entry-text').inner_text() == "cover yellow"
