@@ -257,7 +257,7 @@ class HatTable:
         ``kn``'s situation if it is built already, with the table's weights)."""
         if self.mode_for(kn) == "icon":
             return ICON_CLASSES, ALL_CARDS
-        if sit is None or sit.weights != self.weights:
+        if sit is None or (sit.weights is not self.weights and sit.weights != self.weights):
             sit = Situation.kept(kn, self.weights)
         return use_classes(sit, self.count(kn)), sit.live
 
@@ -448,7 +448,7 @@ class HatTable:
             return None
         if self.plays_limit is not None and board.case.limit > self.plays_limit.get(kn.players, -1):
             return None
-        if sit is None or sit.weights != self.weights:
+        if sit is None or (sit.weights is not self.weights and sit.weights != self.weights):
             sit = Situation.kept(kn, self.weights)
         positions = list(range(len(kn.hands[seat])))
         if self.skip_bad:
@@ -485,6 +485,11 @@ class HatTable:
         return tuple(s.mask & self.fixed.get(s.id, ALL_CARDS) for s in kn.hands[seat])
 
 
+#: per row count n, the base row of each pair of rows (0, 0, 2, 2, ...): :func:`hat_gains`' rows come in pairs
+#: (writable, as the compiled loop was compiled for; never written)
+_PAIR_BASE = [np.arange(n, dtype=np.intp) // 2 * 2 for n in range(16)]
+
+
 def hat_gains(sit: Situation, hat: HatTable, part: tuple[list[int], int] | None = None) -> dict[int, float]:
     """What my hat message is worth to each player it tells a class: the true value of the play the class makes
     best for them, beyond what they would play anyway (the same whatever Assist carries the message)."""
@@ -492,31 +497,39 @@ def hat_gains(sit: Situation, hat: HatTable, part: tuple[list[int], int] | None 
     w = sit.weights
     part = part or hat.classes(kn, sit)
     # per hand size, one row each of every focus holder's knowledge before and after my message
-    seats: dict[int, list[int]] = {}
-    masks: dict[int, list[tuple[int, ...]]] = {}
-    hands: dict[int, list[list[int]]] = {}
-    unseen: dict[int, list[int]] = {}
-    discount: dict[int, list[float]] = {}
+    groups: dict[int, tuple[list[int], list[int], list[int], list[int], list[float]]] = {}
+    classes = part[0]
+    fixed = hat.fixed
+    players = sit.board.players
     for seat, hand in sit.hands.items():
         f = hat.focus(kn, seat, part)
         if f is None:
             continue
-        before = hat.masks(kn, seat)
-        told = part[0][hat.class_of(part[0], hand[f])]
+        slots = kn.hands[seat]
+        before = [s.mask & fixed.get(s.id, ALL_CARDS) for s in slots]  # hat.masks(kn, seat)
+        told = classes[hat.class_of(classes, hand[f])]
+        after = list(before)
+        after[f] &= told
         k = len(hand)
-        seats.setdefault(k, []).append(seat)
-        masks.setdefault(k, []).extend((before, tuple(m & told if i == f else m for i, m in enumerate(before))))
-        hands.setdefault(k, []).extend((hand, hand))
-        unseen.setdefault(k, []).extend([sit.unseen | sum(1 << c for c in hand)] * 2)
-        discount.setdefault(k, []).extend([w.hint_discount ** ((seat - sit.me) % sit.board.players - 1)] * 2)
+        group = groups.get(k)
+        if group is None:
+            group = groups[k] = ([], [], [], [], [])
+        group[0].append(seat)
+        group[1].extend(before + after)
+        group[2].extend(hand + hand)
+        cannot = sit.unseen
+        for c in hand:
+            cannot |= 1 << c
+        group[3].extend((cannot, cannot))
+        d = w.hint_discount ** ((seat - sit.me) % players - 1)
+        group[4].extend((d, d))
     gains: dict[int, float] = {}
-    for k, group in seats.items():
-        n = 2 * len(group)
+    for k, (group_seats, masks, hands, unseen, discount) in groups.items():
+        n = 2 * len(group_seats)
         values, _best, _value = assist_numbers(
-            sit, np.array(masks[k], dtype=np.int64).reshape(n, k), np.array(unseen[k], dtype=np.int64),
-            np.array(hands[k], dtype=np.intp).reshape(n, k), np.arange(n, dtype=np.intp) // 2 * 2,
-            np.array(discount[k]), terms=False)
-        for g, seat in enumerate(group):
+            sit, np.array(masks, dtype=np.int64).reshape(n, k), np.array(unseen, dtype=np.int64),
+            np.array(hands, dtype=np.intp).reshape(n, k), _PAIR_BASE[n], np.array(discount), terms=False)
+        for g, seat in enumerate(group_seats):
             gains[seat] = values[2 * g + 1]  # the gain of the play it makes best, less the gain of the one before
     return {seat: gains[seat] for seat in sit.hands if seat in gains}
 
@@ -529,7 +542,8 @@ def hat_scores(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
     if not in_play(kn):
         return scores_in(sit)
     kinds = hat.kinds(kn)
-    said = messages(kn.me, kn.players, hat.count(kn), kinds)[hat.seen_sum(kn, kn.me, part=hat.classes(kn, sit))]
+    classes = hat.classes(kn, sit)
+    said = messages(kn.me, kn.players, hat.count(kn), kinds)[hat.seen_sum(kn, kn.me, part=classes)]
     play = hat.play_part(kn, kn.me, sit)
     position = None
     if play is not None:
@@ -539,7 +553,7 @@ def hat_scores(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
     actions, scores = scores_in(sit, known=hat.known(kn),
                                 assists=lambda target, subject: (target, kind_of(subject, kinds)) == said,
                                 positions={position} if position is not None else None)
-    gains = hat_gains(sit, hat)
+    gains = hat_gains(sit, hat, classes)
     played = 0.0 if play is None or hat.where else sum(hat_gains(sit, hat, play[0]).values())
     for i, action in enumerate(actions):  # as hat_advise adds them: every Assist kept says the message
         if isinstance(action, Assist):

@@ -677,7 +677,7 @@ class HandKnowledge:
                     seen |= mask
             for slot in hand:
                 if seen & ~slot.seen:
-                    hands[seat] = [slot.seeing(seen) for slot in hand]
+                    hands[seat] = [s.seeing(seen) if seen & ~s.seen else s for s in hand]
                     break
 
     def sighting_spans(self, card: Evidence) -> list[Span]:
