@@ -204,7 +204,8 @@ class ThirteenCluesKnowledge:
             structure.append(CountEquals(self._terms(self._cat_cards(cat), [MYSTERY]), 1))
         problem = Problem({c: places for c in self.unseen}, tuple(structure))
         self.counter = JointCounter(capacities, MYSTERY)
-        self.knowledge: Knowledge[Observation] = Knowledge(problem, self.constraints_for, self.counter, count_budget)
+        self.knowledge: Knowledge[Observation] = Knowledge(problem, self.constraints_for, self.counter, count_budget,
+                                                           self.ruled_out)
 
     # -- helpers --------------------------------------------------------------------------------------------
     def _cat_cards(self, category: str) -> list[str]:
@@ -375,6 +376,27 @@ class ThirteenCluesKnowledge:
 
     def count(self) -> Count:
         return self.knowledge.count()
+
+    def ruled_out(self) -> list[tuple[str, str]]:
+        """Every (card, place) no world of the current state allows, read off the exact joints (none when no
+        world is left, so the cover loop still says the state is inconsistent): :meth:`Knowledge.possible`
+        then only solves to find worlds for the places that have some, never to prove the rest impossible."""
+        joints = self.joints()
+        first = joints[self.counter.probes[0]]
+        if not first.total:
+            return []
+        out = []
+        pivot_counts = first.pivot_counts()
+        for i, card in enumerate(first.items):
+            if not pivot_counts[(first.pivots >> i) & 1 == 1].any():
+                out.append((card, MYSTERY))
+        for place in self.counter.probes:
+            joint = joints[place]
+            probe_counts = joint.probe_counts()
+            for i, card in enumerate(joint.items):
+                if not probe_counts[(joint.probes >> i) & 1 == 1].any():
+                    out.append((card, place))
+        return out
 
     def joints(self) -> dict[str, JointCount]:
         """Exact world counts split by my mystery's content and each other place's (:class:`JointCounter`,
