@@ -10,7 +10,7 @@ because CP-SAT finds worlds but does not count them.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
@@ -88,8 +88,12 @@ class Knowledge(Generic[Obs]):
         compile_observation: Callable[[Obs], Sequence[Constraint]],
         counter: Counter | None = None,
         count_budget: float = 2.0,
+        ruled_out: Callable[[], Iterable[Lit]] | None = None,
     ) -> None:
+        """``ruled_out``, if given, names literals an exact count has proven impossible in the current state
+        (none if it cannot tell): :meth:`possible` then spends no solve proving them (its result is the same)."""
         self.problem = problem
+        self._ruled_out = ruled_out
         self._compile_observation = compile_observation
         self._counter: Counter = counter or enumerate_count
         self.count_budget = count_budget
@@ -238,6 +242,8 @@ class Knowledge(Generic[Obs]):
         if "possible" in self._cache:
             return self._cache["possible"]  # type: ignore[return-value]
         self._pool = [w for w in self._pool if self._holds(w)]
+        if self._ruled_out is not None:
+            self._impossible.update(self._ruled_out())
         seen: set[Lit] = {(var, val) for w in self._pool for var, val in w.items()}
         unknown = [lit for lit in self.problem.literals() if lit not in seen and lit not in self._impossible]
         gates = self._compiled.gates

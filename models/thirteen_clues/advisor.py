@@ -47,10 +47,10 @@ import numpy as np
 
 from models.thirteen_clues.bots import KnowledgeBot, register_bot
 from models.thirteen_clues.data import CARD_BY_NAME, CATEGORIES, SUBCATEGORIES
-from models.thirteen_clues.knowledge import MYSTERY, ThirteenCluesKnowledge
+from models.thirteen_clues.knowledge import ThirteenCluesKnowledge
 from models.thirteen_clues.observations import Accuse, Action, Ask, Consult, InformantLook, TakeGlass
 from models.thirteen_clues.rules import TAKE, TableView
-from solver.counting import AllocationCounter, JointCount
+from solver.counting import JointCount
 from solver.errors import AssistantError, IllegalActionError
 
 
@@ -139,12 +139,10 @@ class Position:
     def __init__(self, kn: ThirteenCluesKnowledge) -> None:
         self.kn = kn
         self.looked = {o.letter for o in kn.knowledge.facts + kn.knowledge.whatifs if isinstance(o, InformantLook)}
-        problem = kn.knowledge.problem
-        observed = [c for e in kn.knowledge.entries for c in e.constraints]
-        counter = AllocationCounter(kn.capacities, MYSTERY)
         self.rivals = [s for s in range(1, kn.players + 1) if s != kn.me]
         probes = [p for s in self.rivals for p in kn.private_places(s)] + list(kn.letters)
-        self.joints: dict[str, JointCount] = counter.joints(problem, observed, probes)
+        shared = kn.joints()  # every place but my mystery, shared with the count and the grid
+        self.joints: dict[str, JointCount] = {p: shared[p] for p in probes}
         first = self.joints[probes[0]]
         self.items = first.items
         self.bit = {card: i for i, card in enumerate(self.items)}

@@ -36,7 +36,6 @@ from models.thirteen_clues.observations import (
 )
 from solver import view as v
 from solver.claims import why_steps
-from solver.counting import AllocationCounter
 from solver.errors import AssistantError
 from solver.knowledge import Count
 from solver.parsing import is_whole, parse_int
@@ -134,28 +133,28 @@ class ThirteenCluesSession(BaseSession):
 
     def grid(self) -> dict[str, dict[str, float]]:
         """Every unseen card's exact probability in every place (0 where it is ruled out; ``grid`` of ``analyze
-        --json``): one
-        joint count per place other than my mystery (:meth:`AllocationCounter.joints`, exact and fast whatever
-        the count budget), so the card x holder grid never rests on an estimate."""
+        --json``): one joint count per place other than my mystery (:meth:`ThirteenCluesKnowledge.joints`, exact
+        and fast whatever the count budget, and the same computation as the count), so the card x holder grid
+        never rests on an estimate."""
         knowledge = self._require_knowledge("grid")
         observed = [c for e in knowledge.knowledge.entries for c in e.constraints]
         key = (id(knowledge), tuple(observed))  # the grid of these exact constraints, once (the page redraws it)
         if self._grid is not None and self._grid[0] == key:
             return self._grid[1]
         possible = knowledge.knowledge.possible()
-        counter = AllocationCounter(knowledge.capacities, MYSTERY)
+        joints = knowledge.joints()
         probes = [p for p in knowledge.capacities if p != MYSTERY]
-        joints = counter.joints(knowledge.knowledge.problem, observed, probes)
         first = joints[probes[0]]
         total = first.total
+        pivot_counts = first.pivot_counts()
+        probe_counts = {place: joints[place].probe_counts() for place in probes}
         out: dict[str, dict[str, float]] = {card: {} for card in knowledge.unseen}
         for i, card in enumerate(first.items):
             rows = (first.pivots >> i) & 1 == 1
-            out[card][MYSTERY] = int(first.pivot_counts()[rows].sum()) / total if total else 0.0
+            out[card][MYSTERY] = int(pivot_counts[rows].sum()) / total if total else 0.0
             for place in probes:
-                joint = joints[place]
-                columns = (joint.probes >> i) & 1 == 1
-                out[card][place] = int(joint.probe_counts()[columns].sum()) / total if total else 0.0
+                columns = (joints[place].probes >> i) & 1 == 1
+                out[card][place] = int(probe_counts[place][columns].sum()) / total if total else 0.0
         order = list(knowledge.capacities)
         grid = {card: {p: out[card].get(p, 0.0) if p in possible[card] else 0.0 for p in order}
                 for card in knowledge.unseen}

@@ -288,3 +288,14 @@ def test_reference_agrees_with_enumeration_on_a_grid() -> None:
             count = enumerate_count(problem, [c], budget=10)
             assert count.exact and count.worlds == ref.worlds
             assert {lit: int(w) for lit, w in count.weights.items()} == ref.weights
+
+
+def test_literals_ruled_out_by_a_count_need_no_proof() -> None:
+    """``ruled_out`` names literals an exact count proved impossible: ``possible`` is the same, with no solve
+    spent proving them (one solve covers a, b and c; without the hook a second proves the rest impossible)."""
+    problem = Problem({"a": ("x", "y"), "b": ("x", "y"), "c": ("x", "y")}, (CountEquals((("a", "x"),), 1),))
+    plain: Knowledge[None] = Knowledge(problem, lambda _o: ())
+    told: Knowledge[None] = Knowledge(problem, lambda _o: (), ruled_out=lambda: [("a", "y")])
+    everything = {"a": frozenset({"x"}), "b": frozenset({"x", "y"}), "c": frozenset({"x", "y"})}
+    assert plain.possible() == everything and told.possible() == everything
+    assert (plain.last_solve_count, told.last_solve_count) == (3, 2)
