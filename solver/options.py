@@ -14,7 +14,6 @@ from typing import Any
 MAX_GAMES = 100_000
 MAX_WORKERS = 64
 MAX_SEED = 2**64 - 1  # a game seed is 8 bytes of a hash (solver.simulate.game_seed)
-MAX_COUNT_BUDGET = 600.0  # seconds allowed for an exact count before estimating
 
 
 @dataclass(frozen=True)

@@ -5,11 +5,8 @@ session, advisor, bots, explanations, teacher, simulation and demo. This module 
 data: importing it imports nothing of the game).
 """
 
-from solver.options import MAX_COUNT_BUDGET, MAX_SEED, Option
+from solver.options import MAX_SEED, Option
 from solver.registry import Demo, GameEntry, Simulation
-
-COUNT_BUDGET = Option("count_budget", float, 2.0, "Seconds allowed for exact world counting before estimating.",
-                      0.1, MAX_COUNT_BUDGET)
 
 BGA_DEAL = Option("bga_deal", str, None, "Start from a Board Game Arena deal: a file holding the "
                   "visible_cards_players JSON (player id -> list of {\"name\": CARD}; the entry with two cards is "
@@ -24,7 +21,7 @@ ENTRY = GameEntry(
     about="exact deduction of your own mystery",
     help="Thirteen Clues companion: type what you see and hear at the table, get exact deductions.",
     session="models.thirteen_clues.session:ThirteenCluesSession",
-    session_options=(COUNT_BUDGET, BGA_DEAL, BGA_SEATS),
+    session_options=(BGA_DEAL, BGA_SEATS),
     observations="models.thirteen_clues.observations",
     teacher="models.thirteen_clues.teach:ThirteenCluesTeacher",
     simulation=Simulation(
