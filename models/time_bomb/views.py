@@ -44,7 +44,7 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("Session", "show / show brief", "every table / one screen of the essentials"),
     ("", "claims / holdings SEAT", "every claim judged; full distributions"),
     ("", "advise", "your decision: cut, cover, uncover, and what to claim"),
-    ("", "why role SEAT | claim N | inplay COLOUR K [steps] | holds SEAT CARD K | cut SEAT",
+    ("", "why role SEAT / why claim N / why inplay COLOUR K [steps] / why holds SEAT CARD K / why cut SEAT",
      "why role 3   why claim 2"),
     ("", "bluff SHERLOCK MORIARTY  (bluff rates of the soft model)", "bluff 0.1 0.5"),
     ("", "edit N ENTRY / drop N  (fix entry N of 'history')", "edit 8 cut 4 red   drop 8"),
@@ -67,11 +67,7 @@ def _prob(p: float, text: str | None = None, why: str | None = None, key: str | 
 
 
 def help_view() -> v.View:
-    table = v.Table(title="Time Bomb Evolution companion")
-    for col in ("", "Command", "Example"):
-        table.add_column(col)
-    for row in HELP_ROWS:
-        table.add_row(*row)
+    table = v.help_table("Time Bomb Evolution companion", HELP_ROWS, syntax="Command")
     return v.Group(
         table,
         v.Text("Hard: from your cards and the cuts only. Soft: also from the claims, through the bluff model "
