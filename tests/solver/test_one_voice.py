@@ -47,7 +47,13 @@ NEAR_MISSES = [
      "unknown mystery colour 'purple' (expected white, blue, yellow, pink, green or brown)"),
     ("time-bomb", "cutt 2 pink", "unknown entry 'cutt' (did you mean 'cut'?)" + HELP),
     ("time-bomb", "cut 2 pnk", "unknown card 'pnk' (did you mean 'pink'?)"),
-    ("time-bomb", "cut 2 purple", "unknown card 'purple' (expected defuse, pink, red, blue, green, yellow or orange)"),
+    # five players: the bomb colours in play are pink, red, blue, green and yellow (orange is not)
+    ("time-bomb", "cut 2 purple", "unknown card 'purple' (expected defuse, pink, red, blue, green or yellow)"),
+    ("time-bomb", "cut 2 purpel", "unknown card 'purpel' (expected defuse, pink, red, blue, green or yellow)"),
+    ("time-bomb", "cut 2 yelow", "unknown card 'yelow' (did you mean 'yellow'?)"),
+    ("time-bomb", "uncover grean", "unknown colour 'grean' (did you mean 'green'?)"),
+    ("time-bomb", "cover oranje", "unknown colour 'oranje' (expected pink, red, blue, green or yellow)"),
+    ("time-bomb", "redeal defuse pinc", "unknown card 'pinc' (did you mean 'pink'?)"),
     ("time-bomb", "bogus 2", "unknown entry 'bogus' (expected players, me, role, start, hand, claim, cut, cover, "
                              "uncover, draw or redeal)" + HELP),
 ]
@@ -56,6 +62,15 @@ NEAR_MISSES = [
 @pytest.mark.parametrize(("game", "line", "message"), NEAR_MISSES, ids=[f"{g}:{w}" for g, w, _ in NEAR_MISSES])
 def test_near_miss_words_get_the_closest_word(game: str, line: str, message: str) -> None:
     assert refusal(session_after(game, 12), line) == message
+
+
+def test_time_bomb_colours_before_the_table_is_known_and_in_the_colours_entry() -> None:
+    session = GAMES["time-bomb"].new_session()
+    assert refusal(session, "hand defuse purpel") == (
+        "unknown card 'purpel' (expected defuse, pink, red, blue, green, yellow or orange)")  # no players yet
+    session.handle("players 4", show=False)  # four players: pink, red, blue and green
+    assert refusal(session, "hand defuse purpel") == "unknown card 'purpel' (expected defuse, pink, red, blue or green)"
+    assert refusal(session, "colours pink red blue oranj") == "unknown colour 'oranj' (did you mean 'orange'?)"
 
 
 @pytest.mark.parametrize(("game", "line", "message"), [
