@@ -18,6 +18,8 @@ from models.time_bomb.advisor import (
     CutRisk,
     advise,
     choose_claim,
+    choose_cover,
+    choose_uncover,
     claim_options,
     cut_options,
     cut_risks,
@@ -29,7 +31,7 @@ from models.time_bomb.knowledge import TimeBombKnowledge
 from models.time_bomb.rules import COVER, CUT, REDEAL, UNCOVER
 from solver import view as v
 from solver.errors import AssistantError
-from solver.text import plural
+from solver.text import off_turn, plural
 
 HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("Setup", "players N / me SEAT / role sherlock|moriarty", "players 5   me 2   role sherlock"),
@@ -129,11 +131,17 @@ def advice_view(kn: TimeBombKnowledge) -> v.View:
         parts.append(v.Text(f"Advice ({kn.role}): {advice.best} ({advice.reason})", "good"))
         parts.append(options_table(kn, advice.options))
     elif advice.kind == "cut":
-        parts.append(v.Text(f"Player {kn.table.cutter} cuts. Ranked for a Sherlock cutter; the explosion risk if "
-                            "they avoid one and if they seek one:", "strong"))
+        parts.append(v.Text(off_turn(kn.table.cutter, f"player {kn.table.cutter}'s cuts, ranked for a Sherlock "
+                                     "cutter with what you know, with the explosion risk if they avoid one and if "
+                                     "they seek one"), "muted"))
         parts.append(options_table(kn, tuple(cut_options(kn, side=SHERLOCK))))
     elif advice.kind in ("cover", "uncover"):
         parts.append(v.Text(f"Advice ({kn.role}): {advice.best}: {advice.reason}", "good"))
+    elif kn.table.phase in (COVER, UNCOVER) and not kn.table.over:  # another cutter places or removes a cover
+        cutter = kn.table.cutter
+        parts.append(v.Text(off_turn(cutter, f"in player {cutter}'s place, as a {kn.role.capitalize()}"), "muted"))
+        colour, why = (choose_cover if kn.table.phase == COVER else choose_uncover)(kn)
+        parts.append(v.Text(f"Advice ({kn.role}): {kn.table.phase} {colour}: {why}", "good"))
     else:
         parts.append(v.Text(advice.reason))
     if not kn.table.over and kn.table.phase != REDEAL:
