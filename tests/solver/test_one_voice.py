@@ -148,6 +148,18 @@ def test_evidence_advice_off_turn_in_the_last_round_ranks_my_last_rumour() -> No
     ]
 
 
+def test_evidence_advice_off_turn_with_no_rumour_left_says_so() -> None:
+    teacher = GAMES["evidence"].new_teacher()
+    session = GAMES["evidence"].new_session()
+    for line in list(teacher.transcript(2, teacher.default_players).lines)[:58]:  # round 6, player 3 to play
+        session.handle(line, show=False)
+    assert first_lines(session, "advise samples 4")[:2] == [
+        "(it is player 3's turn, not yours; this is what you would do now: you move now, then play goes on from "
+        "player 3; whoever has no rumour left at their turn plays none)",
+        "nothing to play now: you have no rumour left",
+    ]
+
+
 def test_beyond_baker_street_advice_off_turn() -> None:
     assert first_lines(session_after("beyond-baker-street", 12), "advise")[0] == (
         "(it is player 3's turn, not yours; this is what you would do now: your move on the table as it is, before "
