@@ -4,8 +4,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 
+from rich import box
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
@@ -145,3 +147,103 @@ class Fit:
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement(min(self._width(self.snug), options.max_width), options.max_width)
 
+
+
+#: One cell of a help table as drawn: its atoms, each with the text that joins it to the one before (the
+#: first's is ''). A command is one atom; a sentence is one atom per word.
+Atoms = list[tuple[str, str]]
+
+
+def cell_atoms(text: str, whole: Sequence[str] = ()) -> Atoms:
+    """``text`` cut into atoms: each of ``whole`` (commands, found in this order in ``text``) one atom, every
+    other word one atom; each keeps the text between it and the atom before as its joiner (`` / ``, three
+    spaces, a space: a lone ``/`` joins the atoms either side of it)."""
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    for command in whole:
+        start = text.find(command, pos)
+        if start < 0:
+            continue
+        spans += [(m.start() + pos, m.end() + pos) for m in re.finditer(r"\S+", text[pos:start])]
+        spans.append((start, start + len(command)))
+        pos = start + len(command)
+    spans += [(m.start() + pos, m.end() + pos) for m in re.finditer(r"\S+", text[pos:])]
+    spans = [s for i, s in enumerate(spans) if not (0 < i < len(spans) - 1 and text[s[0]:s[1]] == "/")]
+    return [(text[spans[i - 1][1]:a] if i else "", text[a:b]) for i, (a, b) in enumerate(spans)]
+
+
+def pack(atoms: Atoms, width: int, first: str = "", indent: str = "") -> list[str]:
+    """Lines of at most ``width`` cells that break only between atoms (a line that breaks at `` / `` keeps its
+    ``/``): the first starts with ``first``, the others with ``indent``. An atom wider than a line is broken at
+    its spaces (or left whole if it has none)."""
+    lines: list[str] = []
+    line, empty = first, True
+    for joiner, atom in atoms:
+        if empty:
+            line, empty = line + atom, False
+        elif cell_len(line) + cell_len(joiner) + cell_len(atom) <= width:
+            line += joiner + atom
+        else:
+            lines.append(line + joiner.rstrip())
+            line = indent + atom
+        while cell_len(line) > width:  # a command wider than the screen: broken at a space
+            cut = line.rfind(" ", len(indent) + 1, width + 1)
+            if cut < 0:
+                break
+            lines.append(line[:cut])
+            line = indent + line[cut + 1:]
+    lines.append(line)
+    return lines
+
+
+class CommandTable:
+    """The help: a table of (section, syntax, example) rows that never splits a command or a word.
+
+    Where the three columns fit with every command whole, it is a table whose cells break only between commands
+    and between the words of a note; on a narrower screen each row reflows: its commands on their own lines, the
+    example or description under them, indented."""
+
+    def __init__(self, title: str, headers: Sequence[str], rows: Sequence[Sequence[Atoms]]) -> None:
+        self.title, self.headers, self.rows = title, list(headers), [list(r) for r in rows]
+
+    def _widths(self, column: int) -> tuple[int, int]:
+        """The narrowest width that splits no atom of ``column``, and the width of its longest one-line cell."""
+        atoms = [cell_len(a) for row in self.rows for _, a in row[column]]
+        lines = [sum(cell_len(j) + cell_len(a) for j, a in row[column]) for row in self.rows]
+        head = cell_len(self.headers[column])
+        return max([head, *atoms]), max([head, *lines])
+
+    def table(self, width: int) -> Table | None:
+        """The wide layout at ``width`` columns, or None where a command would not fit whole."""
+        (low0, _), (low1, high1), (low2, high2) = (self._widths(i) for i in range(3))
+        table = Table(title=Text(self.title, style="bold"), box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+        for header in self.headers:
+            table.add_column(header, no_wrap=True)
+        room = width - low0 - sum(table._get_padding_width(i) for i in range(3)) - table._extra_width
+        if low1 + low2 > room:
+            return None
+        syntax = min(high1, room - low2)
+        widths = (low0, syntax, min(high2, room - syntax))
+        for column, w in zip(table.columns, widths, strict=True):
+            column.width = w
+        for row in self.rows:
+            table.add_row(*(Text("\n".join(pack(cell, w))) for cell, w in zip(row, widths, strict=True)))
+        return table
+
+    def narrow(self, width: int) -> RenderableType:
+        lines: list[RenderableType] = [Text(self.title, style="bold")]
+        for row in self.rows:
+            section, syntax, example = row
+            if section:
+                lines.append(Text(" ".join(a for _, a in section), style="bold"))
+            lines += [Text(line) for line in pack(syntax, width, "  ", "  ")]
+            if example:
+                lines += [Text(line, style="dim") for line in pack(example, width, "    ", "    ")]
+        return Group(*lines)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        table = self.table(options.max_width)
+        yield table if table is not None else self.narrow(options.max_width)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(min(40, options.max_width), options.max_width)

@@ -15,7 +15,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from assistant_cli.render import Either, Fit, Flow
+from assistant_cli.render import CommandTable, Either, Fit, Flow, cell_atoms
 from solver import view as v
 
 STYLE: dict[str, str] = {
@@ -54,7 +54,11 @@ def to_rich(item: v.View) -> RenderableType:
     raise TypeError(f"not view data: {type(item).__name__}")
 
 
-def _table(table: v.Table) -> Fit | Table:
+def _table(table: v.Table) -> Fit | Table | CommandTable:
+    if any(part.kind == "command" for row in table.rows for cell in row for part in cell.parts):
+        rows = [[cell_atoms(c.text, [p.text for p in c.parts if p.kind == "command"]) for c in row]
+                for row in table.rows]
+        return CommandTable(table.title or "", [c.header for c in table.columns], rows)
     options: dict[str, object] = {
         "title": Text(table.title, style=STYLE[table.title_tone] or "table.title") if table.title else None,
         "caption": Text(table.caption, style="table.caption") if table.caption else None,

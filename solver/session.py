@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Self
 
 from solver import view as v
 from solver.errors import AssistantError, ContradictionError, UnknownEntryError
+from solver.names import table_names as names_at_table
 from solver.parsing import table_ranges
 
 
@@ -339,7 +340,7 @@ class BaseSession:
         tokens = line.split("#", 1)[0].split()
         if not tokens:
             return Reply()
-        with table_ranges(self.table_ranges()):
+        with table_ranges(self.table_ranges()), names_at_table(self.table_names()):
             return self._handle(tokens, show)
 
     def _handle(self, tokens: list[str], show: bool) -> Reply:
@@ -582,6 +583,11 @@ class BaseSession:
     def table_ranges(self) -> dict[str, tuple[int, int]]:
         """The real ranges of this table's numbers, by the name its parser gives them ('seat': 1 to the
         number of players once it is known), so that errors name them (:func:`solver.parsing.table_ranges`)."""
+        return {}
+
+    def table_names(self) -> dict[str, tuple[str, ...]]:
+        """The names that can be at this table, by vocabulary (Time Bomb's 'colour': the bomb colours in play),
+        so that a mistyped name is told only of them (:func:`solver.names.table_names`)."""
         return {}
 
     def fresh(self) -> Self:

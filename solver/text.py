@@ -12,3 +12,9 @@ def plural(n: int, noun: str, many: str | None = None) -> str:
     if many is None:
         many = noun[:-1] + "ies" if noun.endswith("y") and noun[-2:-1] not in "aeiou" else noun + "s"
     return f"{n} {many}"
+
+
+def off_turn(seat: int, assumes: str) -> str:
+    """The first line of advice asked off my turn, worded the same in every game: whose turn it is, that the
+    advice is what I would do now, and what it assumes about the moves until my turn."""
+    return f"(it is player {seat}'s turn, not yours; this is what you would do now: {assumes})"

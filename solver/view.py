@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 Tone = Literal["", "strong", "muted", "whatif", "good", "warn", "bad", "accent"]
 BRIEF_LINES = 20  # 'show brief' fits one screen: at most this many lines at 80 columns
-CellKind = Literal["text", "prob", "certain", "ruled_out", "number"]
+CellKind = Literal["text", "prob", "certain", "ruled_out", "number", "command"]
 Align = Literal["left", "right", "center"]
 
 
@@ -43,7 +43,8 @@ class Cell:
     ``do`` is the entry line of the move the cell names (an advice row's action), as a player would enter it
     now: the whole line, or its start (ending in a space) where the rest is what only the player will know (an
     answer, a revealed card); a page draws it as a "do this" button that fills the entry box, the terminal
-    ignores it."""
+    ignores it. A ``command`` part (the help's syntax forms and examples) is a command as typed, which no
+    renderer may split over lines."""
 
     text: str
     kind: CellKind = "text"
@@ -104,6 +105,30 @@ class Table:
             raise ValueError(f"row of {len(cells)} cells for a table of {len(self.columns)} columns")
         padded = [as_cell(c) for c in cells] + [Cell("")] * (len(self.columns) - len(cells))
         self.rows.append(tuple(padded))
+
+
+def help_table(title: str, rows: Iterable[tuple[str, str, str]], syntax: str = "Syntax") -> Table:
+    """The help's table: one row per (section, syntax, example), with every command as a ``command`` part, so a
+    narrow screen reflows the table instead of splitting a command (``why Duke A steps`` stays on one line).
+
+    ``syntax`` holds command forms separated by `` / `` and may end in a note after two spaces (``  (house
+    rule)``); ``example`` holds lines as typed, separated by three spaces, each starting with a word of the row's
+    forms (``why Sword   why Duke 3``). Any other example (``the entries so far``) is a description: words that
+    may wrap."""
+    table = Table(title=title)
+    for header in ("", syntax, "Example"):
+        table.add_column(header)
+    for section, forms, example in rows:
+        commands, _, note = forms.partition("  (")
+        parts = [Cell(c, "command") for c in commands.split(" / ")]
+        if note:
+            parts.append(Cell("(" + note))
+        firsts = {p.text.split()[0] for p in parts if p.kind == "command"}
+        examples = example.split("   ")
+        shown = Cell(example, parts=tuple(Cell(e.strip(), "command") for e in examples)) \
+            if example and all(e.split() and e.split()[0] in firsts for e in examples) else Cell(example)
+        table.add_row(section, Cell(forms, parts=tuple(parts)), shown)
+    return table
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,7 @@ from solver.claims import why_steps
 from solver.errors import AssistantError
 from solver.parsing import is_whole, parse_int, shown
 from solver.session import BaseSession, Choice, Command, Journal, Reply, SetupQuestion, no_args
-from solver.text import plural
+from solver.text import off_turn, plural
 
 GAME = ENTRY.name
 JOURNAL_HEADER = ENTRY.header
@@ -258,7 +258,8 @@ class BeyondBakerStreetSession(BaseSession):
         if board.pending:
             raise AssistantError(f"advise: first enter '{board.expecting()}'")
         if board.current != kn.me:
-            note.append(v.Text(f"(it is player {board.current}'s turn; this is what you would do now)", "muted"))
+            note.append(v.Text(off_turn(board.current, f"your move on the table as it is, before player "
+                                                        f"{board.current} moves"), "muted"))
         advice = self._hat_advice(kn, note) if "hat" in words else advise(kn)
         do = self._do_line if board.current == kn.me else None  # my move only: an entry of mine
         return v.Group(*note, v.advice_view(advice, None if "all" in words else ADVICE_SHOWN, False, do))

@@ -112,11 +112,7 @@ def character_lines(kn: HandKnowledge, short: bool = False) -> list[str]:
 
 def help_view(kn: HandKnowledge | None = None) -> v.View:
     """'help': the entry syntax with examples, then the Characters at this table (if any)."""
-    table = v.Table(title="Beyond Baker Street companion")
-    for col in ("", "Syntax", "Example"):
-        table.add_column(col)
-    for row in HELP_ROWS:
-        table.add_row(*row)  # cells are plain text: "[all]" stays visible
+    table = v.help_table("Beyond Baker Street companion", HELP_ROWS)  # plain text: "[all]" stays visible
     note = v.Text("Cards are a number and an icon: 3W, 3w or '3 Witness'. Sections and icons take unique prefixes "
                   "(s = Suspect). Seats are numbered 1..N clockwise, positions 1.. from the left; 'me' stands for "
                   "your seat. Everything after '#' is a comment.")

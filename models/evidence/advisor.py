@@ -99,6 +99,7 @@ def evaluate(
     model: GreedyOpponents | None = None,
     wait: bool = True,
     load: bool = True,
+    resume: int | None = None,
 ) -> list[Option]:
     """Simulate each option in the same sampled futures; best first (see module docstring).
 
@@ -108,11 +109,13 @@ def evaluate(
     than from the exact knowledge alone. ``wait=False`` (a player is waiting): while the compiled loops are still
     loading, the futures are played by :class:`Playout` instead, with the same results; ``load=False``: by
     :class:`Playout` unless the compiled loops are loaded already (:func:`models.evidence.batch.play_options`).
+    ``resume`` (advice off my turn): the seat whose turn it is; each option is my move now, out of turn, and then
+    the table goes on from that seat (a seat with no card left at its turn plays none).
     """
     rng = rng or random.Random(0)
     me = kn.me
     some_world = sample_world(kn, random.Random(0))
-    base = Playout(kn.table, *some_world, round_, me, phase)
+    base = Playout(kn.table, *some_world, round_, me, phase, resume)
     worlds: list[tuple] = []
     seeds: list[int] = []
     totals: dict[Action, list[float]] = {a: [0.0, 0.0, 0.0] for a in options}

@@ -129,6 +129,7 @@ class _Batch:
         self.vals_sum, self.vals_n = np.array(base.vals_sum), np.array(base.vals_n)
         self.max_extras, self.limit = base.max_extras, list(base.limit)
         self.order, self.pos, self.round, self.cur, self.phase = base.order, base.pos, base.round, base.cur, base.phase
+        self.resume = base.resume  # as Playout's: after a move out of turn, the seat whose turn it is
         self.first: list[str] = []
         self.evidence = np.array([[ev[c] for c in COLOURS] for ev, _, _ in worlds], dtype=np.int64)
         self.hand_c, self.hand_v, self.pile_c, self.pile_v = [], [], [], []
@@ -185,7 +186,8 @@ class _Batch:
     def structure(self) -> tuple:
         """What the futures of a batch must share to be played together: whose turn, the draws to come."""
         first = self.phase if self.phase in (UNCOVER, PLAY) else SEARCH  # no draw before the next turn
-        return self.cur, self.round, first, tuple(self.hand_len), tuple(self.pile_len), tuple(self.limit)
+        return (self.cur, self.round, first, tuple(self.hand_len), tuple(self.pile_len), tuple(self.limit),
+                self.resume)
 
     # -- the option --------------------------------------------------------------------------------------------
     def apply(self, action: Action) -> None:
@@ -226,39 +228,52 @@ class _Batch:
     # -- the turn structure ------------------------------------------------------------------------------------
     def _plan(self, rounds: int) -> tuple[tuple[int, int, int], ...]:
         """Every random draw to the end, in order: (seat, 0 hand / 1 pile, that list's length at the start)."""
-        cur, phase, pos, round_ = self.cur, self.phase, self.pos, self.round
+        cur, phase, pos, round_, resume = self.cur, self.phase, self.pos, self.round, self.resume
+        start = {0: self.hand_len, 1: self.pile_len}
+        left = {0: list(self.hand_len), 1: list(self.pile_len)}  # cards left: no draw from an empty list
         plan = []
         while round_ <= rounds:
-            if phase == UNCOVER:
-                plan.append((cur, 1, self.pile_len[cur]))
-                phase = PLAY
-            if phase == PLAY:
-                plan.append((cur, 0, self.hand_len[cur]))
-            pos += 1
-            if pos == self.n:
-                pos, round_ = 0, round_ + 1
+            for step, kind in ((UNCOVER, 1), (PLAY, 0)):
+                if phase == step:
+                    if left[kind][cur]:
+                        plan.append((cur, kind, start[kind][cur]))
+                        left[kind][cur] -= 1
+                    phase = PLAY
+            pos, round_, resume = self._next(pos, round_, resume)
             cur = self.order[pos]
             phase = UNCOVER if self.n == 2 else PLAY
         return tuple(plan)
+
+    def _next(self, pos: int, round_: int, resume: int | None) -> tuple[int, int, int | None]:
+        """The position and round of the next turn, as :meth:`Playout.next_turn`, and the ``resume`` left."""
+        if resume is not None:
+            return self.order.index(resume), round_, None
+        pos += 1
+        return (0, round_ + 1, None) if pos == self.n else (pos, round_, None)
 
     def run(self, seeds: Sequence[int], repeat: int, rounds: int) -> None:
         """Play every row to the end: the rows are ``repeat`` options, each in the worlds of ``seeds``."""
         drawn = picks(seeds, self._plan(rounds))
         drawn = np.tile(drawn, (repeat, 1)) if repeat > 1 else drawn
         d = 0
+        piles = list(self.pile_len)  # cards left to uncover (a pile's cards stay in place; drawn indexes them)
         while self.round <= rounds:
             s = self.cur
             if self.phase == UNCOVER:
-                self._reveal(self.pile_c[s][self.rows, drawn[:, d]], self.pile_v[s][self.rows, drawn[:, d]])
-                d += 1
+                if piles[s]:  # none left only after a move out of turn
+                    k = drawn[:, d]
+                    self._reveal(self.pile_c[s][self.rows, k], self.pile_v[s][self.rows, k])
+                    piles[s] -= 1
+                    d += 1
                 self.phase = PLAY
             if self.phase == PLAY:
-                ci, v = self.hand_c[s][self.rows, drawn[:, d]], self.hand_v[s][self.rows, drawn[:, d]]
-                self.hand_sum[self.rows, s, ci] -= v
-                self.hand_n[self.rows, s, ci] -= 1
-                self.hand_len[s] -= 1
-                self._reveal(ci, v)
-                d += 1
+                if self.hand_len[s]:
+                    ci, v = self.hand_c[s][self.rows, drawn[:, d]], self.hand_v[s][self.rows, drawn[:, d]]
+                    self.hand_sum[self.rows, s, ci] -= v
+                    self.hand_n[self.rows, s, ci] -= 1
+                    self.hand_len[s] -= 1
+                    self._reveal(ci, v)
+                    d += 1
                 self.phase = SEARCH
             if self.phase in (SEARCH, EXTRA):
                 means = self._means(s)
@@ -270,9 +285,7 @@ class _Batch:
                         self._search(s, means)
                     self._extra(s, means)
             self.first = []
-            self.pos += 1
-            if self.pos == self.n:
-                self.pos, self.round = 0, self.round + 1
+            self.pos, self.round, self.resume = self._next(self.pos, self.round, self.resume)
             self.cur = self.order[self.pos]
             self.phase = UNCOVER if self.n == 2 else PLAY
 

@@ -33,6 +33,7 @@ class Playout:
         round_: int,
         current: int,
         phase: str,
+        resume: int | None = None,
     ) -> None:
         n = table.players
         self.n = n
@@ -71,6 +72,9 @@ class Playout:
         self.round = round_
         self.cur = current - 1
         self.phase = phase
+        # Off-turn advice: ``current`` (me) moves now, out of turn, then the table goes on from ``resume``, the
+        # seat whose turn it really is; a seat whose hand (or pile) is empty at its turn plays no card then.
+        self.resume = None if resume is None else resume - 1
 
     def with_world(
         self, evidence: dict[str, int], hands: dict[int, list[Card]], piles: dict[int, list[Card]]
@@ -300,10 +304,12 @@ class Playout:
         """Greedy for the current player from the current phase to the end of the turn; then the next turn."""
         s = self.cur
         if self.phase == UNCOVER:
-            self.uncover(s, rng.randrange(len(self.pile[s])))
+            if self.pile[s]:  # empty only after a move out of turn (see ``resume``)
+                self.uncover(s, rng.randrange(len(self.pile[s])))
             self.phase = PLAY
         if self.phase == PLAY:
-            self.play(s, rng.randrange(len(self.hand[s])))
+            if self.hand[s]:
+                self.play(s, rng.randrange(len(self.hand[s])))
             self.phase = SEARCH
         if self.phase in (SEARCH, EXTRA):
             means = self.means(s)  # the information does not change during a search or a time-out
@@ -313,10 +319,13 @@ class Playout:
         self.next_turn()
 
     def next_turn(self) -> None:
-        self.pos += 1
-        if self.pos == self.n:
-            self.pos = 0
-            self.round += 1
+        if self.resume is not None:  # after a move out of turn: the seat whose turn it is, in the same round
+            self.pos, self.resume = self.order.index(self.resume), None
+        else:
+            self.pos += 1
+            if self.pos == self.n:
+                self.pos = 0
+                self.round += 1
         self.cur = self.order[self.pos]
         self.phase = UNCOVER if self.n == 2 else PLAY
 

@@ -53,6 +53,7 @@ from solver.claims import why_steps
 from solver.errors import AssistantError
 from solver.parsing import parse_int
 from solver.session import BaseSession, Choice, Command, Journal, Reply, SetupQuestion, with_seat
+from solver.text import off_turn
 
 GAME = ENTRY.name
 JOURNAL_HEADER = ENTRY.header
@@ -297,8 +298,10 @@ class EvidenceSession(BaseSession):
             raise AssistantError("advise: the game is over")
         parts: list[v.View] = []
         phase = turn.phase
-        if turn.seat != kn.me:  # as in every game: what I would do if it were my move now
-            parts.append(v.Text(f"(it is player {turn.seat}'s turn; this is what you would do now)", "muted"))
+        mine = turn.seat == kn.me
+        if not mine:  # as in every game: what I would do if I moved now
+            parts.append(v.Text(off_turn(turn.seat, f"you move now, then play goes on from player {turn.seat}; "
+                                                    "whoever has no rumour left at their turn plays none"), "muted"))
             phase = UNCOVER if kn.players == 2 and legal_for(kn, UNCOVER) else PLAY
         phases = [phase] if not extra else [EXTRA]
         if phase == SEARCH and not extra:
@@ -308,20 +311,15 @@ class EvidenceSession(BaseSession):
             options = candidates(kn, phase, legal)
             if len(options) <= 1 and phase == EXTRA and phases[0] != EXTRA:
                 continue
-            model = self.model if greedy else None
-            # Off-turn, a play now stands in for my next one: its futures end with this round, so no seat plays
-            # past its hand (a future that would is refused by the batch, and then the advice says so).
-            rounds = 3 if turn.seat == kn.me else turn.round
-            try:
-                ranked = evaluate(kn, turn.round, phase, options, samples, random.Random(0), rounds=rounds,
-                                  model=model, wait=False)
-            except ValueError:
-                parts.append(v.Text(f"no advice for a {phase} now: a move now would play past a hand; ask again on "
-                                    "your turn", "muted"))
+            if not options:
+                parts.append(v.Text(f"nothing to {phase} now: you have no {'unknown ' * (phase == UNCOVER)}"
+                                    "rumour left", "muted"))
                 continue
-            # Off-turn my move is no entry yet: no "do this" (as in every game)
-            parts.append(advice_table(ranked, phase, None if show_all else ADVICE_SHOWN,
-                                      kn.me if turn.seat == kn.me else None))
+            model = self.model if greedy else None
+            # Off-turn: my move now, out of turn, then the table goes on from the seat whose turn it is.
+            ranked = evaluate(kn, turn.round, phase, options, samples, random.Random(0), rounds=3, model=model,
+                              wait=False, resume=None if mine else turn.seat)
+            parts.append(advice_table(ranked, phase, None if show_all else ADVICE_SHOWN, kn.me if mine else None))
         source = ("deals where every other player's searches so far are what a greedy player would have done "
                   "(a model of the others, not a fact)" if greedy else "your exact knowledge")
         parts.append(v.Text(

@@ -42,11 +42,7 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
 
 def help_view() -> v.View:
     """'help': the entry syntax with examples, and how colours and seats are named."""
-    table = v.Table(title="Evidence companion")
-    for col in ("", "Syntax", "Example"):
-        table.add_column(col)
-    for row in HELP_ROWS:
-        table.add_row(*row)  # cells are plain text: "[all]" stays visible
+    table = v.help_table("Evidence companion", HELP_ROWS)  # plain text: "[all]" stays visible
     note = v.Text("Colours: white (Yeti), blue (Sea Monster), yellow (Mummy), pink, green, brown; unique prefixes "
                   "work (bl, br). Seats are 1..N clockwise; 'me' is your seat. Everything after '#' is a comment.")
     return v.Group(table, note)

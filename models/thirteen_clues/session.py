@@ -65,6 +65,9 @@ ENTRY_VERBS = ("players", "me", "private", "screen", "ask", "informant", "accuse
 ENTRY_ALIASES = ("witness", "sees", "inf", "accusation")
 OBSERVATION_TYPES = (Witness, InformantLook, InformantBy, Accusation)
 ADVICE_SHOWN = 8  # rows of advice shown unless 'advise all'
+#: The first line of every advice: the entries never say whose turn it is (an ask names who is asked, not who
+#: asks), so the advice is always what I would do on my turn now, as off-turn advice in the other games.
+NO_TURN_NOTE = "(the entries do not say whose turn it is; this is what you would do now, on your turn)"
 
 
 @dataclass(frozen=True)
@@ -448,8 +451,10 @@ class ThirteenCluesSession(BaseSession):
         hypothetical = bool(knowledge.knowledge.whatifs)
         me = knowledge.me
         over = knowledge.winning_accusation() is not None  # no entry is legal any more: no "do this"
-        return Reply([views.advice_view(advice, None if show_all else ADVICE_SHOWN, hypothetical,
-                                        None if over else lambda action: views.do_line(action, me))])
+        # The entries name who is asked, never who asks: no turn order to check, so the advice says what it is.
+        return Reply([v.Group(v.Text(NO_TURN_NOTE, "muted"),
+                              views.advice_view(advice, None if show_all else ADVICE_SHOWN, hypothetical,
+                                                None if over else lambda action: views.do_line(action, me)))])
 
     # -- state at a glance ----------------------------------------------------------------------------------
     def _baseline(self) -> None:

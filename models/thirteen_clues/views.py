@@ -57,12 +57,7 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
 
 
 def help_view() -> v.View:
-    table = v.Table(title="Thirteen Clues companion", fit=False)
-    table.add_column("")
-    table.add_column("Syntax")
-    table.add_column("Example")
-    for row in HELP_ROWS:
-        table.add_row(*row)
+    table = v.help_table("Thirteen Clues companion", HELP_ROWS)
     note = v.Text(
         "Card, suit and category names are case-insensitive and unique prefixes work (ask 3 re 2). "
         "Seats are numbered 1..N clockwise. Everything after '#' is a comment."

@@ -23,8 +23,9 @@ from solver.errors import InvalidObservationError, UnknownEntryError
 from solver.names import Names
 from solver.parsing import Me, Players, Start, parse_int, shown, split_entry
 
-CARD_NAMES = Names([DEFUSE, *COLOURS], "card")
-COLOUR_NAMES = Names(COLOURS, "colour")
+CARD_NAMES = Names([DEFUSE, *COLOURS], "card", table="card")  # a mistyped card: the table's cards suggested
+COLOUR_NAMES = Names(COLOURS, "colour", table="colour")  # cover / uncover: the bomb colours in play
+BOMB_COLOURS = Names(COLOURS, "colour")  # the 'colours' entry, which chooses among them all
 ROLE_NAMES = Names(ROLES, "role")
 
 
@@ -201,7 +202,7 @@ def colours_of(tokens: list[str]) -> tuple[str, ...]:
     if not words:
         raise InvalidObservationError(f"colours: expected the bomb colours in play, e.g. 'colours "
                                       f"{' '.join(COLOURS[:5])}'")
-    out = tuple(COLOUR_NAMES.resolve(w) for w in words)
+    out = tuple(BOMB_COLOURS.resolve(w) for w in words)
     twice = sorted({c for c in out if out.count(c) > 1})
     if twice:
         raise InvalidObservationError(f"colours {' '.join(words)}: {', '.join(twice)} named twice; expected each "

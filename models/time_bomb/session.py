@@ -23,7 +23,7 @@ from models.time_bomb.advisor import (
 )
 from models.time_bomb.bluff import BluffModel
 from models.time_bomb.claims import TimeBombClaims
-from models.time_bomb.data import DEFAULT_DATA, GameData
+from models.time_bomb.data import DEFAULT_DATA, DEFUSE, GameData
 from models.time_bomb.knowledge import TableSetup, TimeBombKnowledge
 from models.time_bomb.observations import (
     CARD_NAMES,
@@ -201,6 +201,13 @@ class TimeBombSession(BaseSession):
 
     def table_ranges(self) -> dict[str, tuple[int, int]]:
         return {"seat": (1, self.setup.players)} if self.setup.players else {}
+
+    def table_names(self) -> dict[str, tuple[str, ...]]:
+        """The bomb colours in play (entered, else the rulebook's for the player count) and defuse, once known."""
+        s = self.setup
+        colours = s.colours if s.colours is not None else \
+            self.setup.game_data.setup(s.players).colours if s.players is not None else None
+        return {} if colours is None else {"colour": tuple(colours), "card": (DEFUSE, *colours)}
 
     def setup_question(self) -> Question | None:
         s = self.setup

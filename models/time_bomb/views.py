@@ -18,6 +18,8 @@ from models.time_bomb.advisor import (
     CutRisk,
     advise,
     choose_claim,
+    choose_cover,
+    choose_uncover,
     claim_options,
     cut_options,
     cut_risks,
@@ -29,7 +31,7 @@ from models.time_bomb.knowledge import TimeBombKnowledge
 from models.time_bomb.rules import COVER, CUT, REDEAL, UNCOVER
 from solver import view as v
 from solver.errors import AssistantError
-from solver.text import plural
+from solver.text import off_turn, plural
 
 HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("Setup", "players N / me SEAT / role sherlock|moriarty", "players 5   me 2   role sherlock"),
@@ -44,7 +46,7 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("Session", "show / show brief", "every table / one screen of the essentials"),
     ("", "claims / holdings SEAT", "every claim judged; full distributions"),
     ("", "advise", "your decision: cut, cover, uncover, and what to claim"),
-    ("", "why role SEAT | claim N | inplay COLOUR K [steps] | holds SEAT CARD K | cut SEAT",
+    ("", "why role SEAT / why claim N / why inplay COLOUR K [steps] / why holds SEAT CARD K / why cut SEAT",
      "why role 3   why claim 2"),
     ("", "bluff SHERLOCK MORIARTY  (bluff rates of the soft model)", "bluff 0.1 0.5"),
     ("", "edit N ENTRY / drop N  (fix entry N of 'history')", "edit 8 cut 4 red   drop 8"),
@@ -67,11 +69,7 @@ def _prob(p: float, text: str | None = None, why: str | None = None, key: str | 
 
 
 def help_view() -> v.View:
-    table = v.Table(title="Time Bomb Evolution companion")
-    for col in ("", "Command", "Example"):
-        table.add_column(col)
-    for row in HELP_ROWS:
-        table.add_row(*row)
+    table = v.help_table("Time Bomb Evolution companion", HELP_ROWS, syntax="Command")
     return v.Group(
         table,
         v.Text("Hard: from your cards and the cuts only. Soft: also from the claims, through the bluff model "
@@ -133,12 +131,18 @@ def advice_view(kn: TimeBombKnowledge) -> v.View:
         parts.append(v.Text(f"Advice ({kn.role}): {advice.best} ({advice.reason})", "good"))
         parts.append(options_table(kn, advice.options))
     elif advice.kind == "cut":
-        parts.append(v.Text(f"Player {kn.table.cutter} cuts. Ranked for a Sherlock cutter; the explosion risk if "
-                            "they avoid one and if they seek one:", "strong"))
+        parts.append(v.Text(off_turn(kn.table.cutter, f"player {kn.table.cutter}'s cuts, ranked for a Sherlock "
+                                     "cutter with what you know, with the explosion risk if they avoid one and if "
+                                     "they seek one"), "muted"))
         parts.append(options_table(kn, tuple(cut_options(kn, side=SHERLOCK))))
     elif advice.kind in ("cover", "uncover"):  # the move is my entry as it stands: its "do this" is whole
         parts.append(v.Flow((v.Cell(advice.best, do=advice.best), advice.reason), sep=": ",
                             lead=f"Advice ({kn.role}): ", tone="good"))
+    elif kn.table.phase in (COVER, UNCOVER) and not kn.table.over:  # another cutter places or removes a cover
+        cutter = kn.table.cutter
+        parts.append(v.Text(off_turn(cutter, f"in player {cutter}'s place, as a {kn.role.capitalize()}"), "muted"))
+        colour, why = (choose_cover if kn.table.phase == COVER else choose_uncover)(kn)
+        parts.append(v.Text(f"Advice ({kn.role}): {kn.table.phase} {colour}: {why}", "good"))
     else:
         parts.append(v.Text(advice.reason))
     if not kn.table.over and kn.table.phase != REDEAL:

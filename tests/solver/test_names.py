@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solver.errors import InvalidObservationError
-from solver.names import SMALL, Names, normalize
+from solver.names import SMALL, Names, normalize, table_names
 
 CARDS = Names(["Butcher", "Rail Car", "Race Course", "Parlor", "Park", "Poison", "Butcher"], "card")
 
@@ -49,6 +49,24 @@ def test_unknown_name_suggests_the_closest() -> None:
         many.resolve("zzz")
     with pytest.raises(InvalidObservationError, match="unknown card ''"):
         CARDS.resolve("")
+
+
+def test_a_typo_equally_close_to_two_names_suggests_both_and_a_table_limits_the_names() -> None:
+    colours = Names(["red", "rod", "blue", "orange"], "colour", table="colour")
+    with pytest.raises(InvalidObservationError) as info:
+        colours.resolve("rxd")
+    assert str(info.value) == "unknown colour 'rxd' (did you mean 'red' or 'rod'?)"
+    with table_names({"colour": ("red", "blue")}):
+        with pytest.raises(InvalidObservationError) as info:
+            colours.resolve("rxd")
+        assert str(info.value) == "unknown colour 'rxd' (did you mean 'red'?)"
+        with pytest.raises(InvalidObservationError) as info:
+            colours.resolve("oranje")  # close only to a colour this table has not
+        assert str(info.value) == "unknown colour 'oranje' (expected red or blue)"
+        assert colours.resolve("orange") == "orange"  # still read: the game's rules say it is not in play
+    with pytest.raises(InvalidObservationError) as info:
+        colours.resolve("oranje")
+    assert str(info.value) == "unknown colour 'oranje' (did you mean 'orange'?)"
 
 
 def test_take_reads_two_word_names() -> None:

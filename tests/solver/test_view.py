@@ -20,7 +20,9 @@ def test_tied_scores_share_a_rank_marked_equal() -> None:
 
 def test_advise_shows_tied_options_as_tied() -> None:
     """At the start of this table the four informant cards tell exactly as much: one rank, said so."""
-    table = ready_session().handle("advise all").renderables[0].items[0]
+    note, advice = ready_session().handle("advise all").renderables[0].items
+    assert note.text == "(the entries do not say whose turn it is; this is what you would do now, on your turn)"
+    table = advice.items[0]
     rows = [(row[0].text, row[1].text) for row in table.rows[:5]]
     assert rows == [("1=", "consult A"), ("1=", "consult B"), ("1=", "consult C"), ("1=", "consult D"),
                     ("5", "ask 2 Green")]

@@ -142,10 +142,15 @@ def test_advise_ranks_my_options_and_off_turn_what_i_would_do_now() -> None:
     assert "Search: take a card now, or stop" in out and "stop" in out
     session.handle("search me green")
     session.handle("play 2 blue 2")
-    out = text(session.handle("advise samples 8"))  # as in every game: off-turn, what I would do now
-    assert out.startswith("(it is player 3's turn; this is what you would do now)\n")
-    # Here a play now would run a future past my hand (it used to draw forever): said, not hung.
-    assert out.split("\n")[1] == "no advice for a play now: a move now would play past a hand; ask again on your turn"
+    reply = session.handle("advise samples 8")  # as in every game: off-turn, what I would do now
+    first, ranked = reply.renderables[0].items[:2]
+    assert first.text == ("(it is player 3's turn, not yours; this is what you would do now: you move now, then "
+                          "play goes on from player 3; whoever has no rumour left at their turn plays none)")
+    # my move now, then play from player 3 (it used to refuse: 'a move now would play past a hand'); no "do
+    # this" button off my turn
+    assert [row[1].text for row in ranked.rows] == ["play green 0", "play white 1", "play white 2", "play blue 4",
+                                                    "play yellow -1"]
+    assert all(row[1].do is None for row in ranked.rows)
 
 
 def test_advise_with_the_greedy_model_of_the_others() -> None:

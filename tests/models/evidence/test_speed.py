@@ -23,8 +23,8 @@ from models.evidence.bots import GreedyBot, KnowledgeBot
 from models.evidence.inference import EVIDENCE, C, GreedyOpponents, WordStream, pick_two
 from models.evidence.observations import SETUP_TYPES
 from models.evidence.rollout import Playout
-from models.evidence.rules import new_game
-from models.evidence.session import EvidenceSession
+from models.evidence.rules import PLAY, UNCOVER, new_game
+from models.evidence.session import EvidenceSession, legal_for
 from models.evidence.teach import EvidenceTeacher
 
 
@@ -342,3 +342,41 @@ def test_compiling_at_install_says_what_it_did(monkeypatch: pytest.MonkeyPatch, 
     monkeypatch.setattr(compiled, "PLAYOUT_ONLY", True)  # as without Numba
     with pytest.raises(SystemExit, match="could not be loaded"):
         compiled.main([])
+
+
+def off_turn_positions(players: int, game: int) -> Iterator[tuple]:
+    """(base position, my options, worlds, seeds) wherever another seat is to play in a real greedy game: my
+    move now, out of turn (seat 1), then play resumed from that seat, as the off-turn advice plays them."""
+    st = new_game(random.Random(200 + game), players)
+    bots = {s: GreedyBot(s, random.Random(game * 10 + s)) for s in range(1, players + 1)}
+    rng = random.Random(game)
+    while not st.is_terminal():
+        for s, bot in bots.items():
+            for obs in st.take_observations(s):
+                bot.inform(obs)
+        seat = st.current_player()
+        assert seat is not None
+        view = st.view(seat)
+        kn = bots[1].kn()
+        if seat != 1 and view.phase in (UNCOVER, PLAY) and kn.hand:
+            phase = UNCOVER if players == 2 and legal_for(kn, UNCOVER) else PLAY
+            base = Playout(kn.table, *kn.sample(rng), view.round, 1, phase, resume=seat)
+            worlds = [kn.sample(rng) for _ in range(6)]
+            yield base, legal_for(kn, phase), worlds, [rng.getrandbits(64) for _ in worlds]
+        st.apply(bots[seat].step(view))
+
+
+@pytest.mark.parametrize("players", [2, 4, 5])
+def test_off_turn_futures_in_arrays_are_the_playouts_and_never_play_past_a_hand(players: int) -> None:
+    compared = short = 0
+    for base, actions, worlds, seeds in off_turn_positions(players, 0):
+        hand, left = len(base.hand[0]), 6 - base.round + (base.order.index(0) > base.order.index(base.resume))
+        short += hand < 1 + left  # my move now leaves me a turn with no rumour: that draw is skipped
+        fast = play_options(base, actions, worlds, seeds, 1)
+        for action, outcomes in zip(actions, fast, strict=True):
+            games = [base.with_world(*world) for world in worlds]
+            for game in games:
+                game.apply(action)
+            assert outcomes == [_scalar(g, seed, 1, 6) for g, seed in zip(games, seeds, strict=True)], action
+            compared += len(outcomes)
+    assert compared > 100 and short > 0

@@ -321,7 +321,8 @@ def test_another_cutters_risk_shows_both_plays_labelled() -> None:
     assert differs
     advice_columns = table_columns(options_table(kn, tuple(options.values())))
     assert "Explosion avoiding soft/hard" in advice_columns and "Explosion seeking soft/hard" in advice_columns
-    assert "Ranked for a Sherlock cutter" in text(s.handle("advise"))
+    assert text(s.handle("advise")).startswith("(it is player 3's turn, not yours; this is what you would do now: "
+                                               "player 3's cuts, ranked for a Sherlock cutter with what you know")
 
 
 GREEN_ROUND = ["cut 2 green", "cut 3 defuse", "cover green", "cut 4 green", "cut 5 green", "cut 2 green"]
