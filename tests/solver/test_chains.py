@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 
 from models import GAMES
-from solver.claims import why_steps
+from solver.claims import Explained, why_steps
 from solver.proof import Claim, Fact
 from solver.session import read_lines
 from solver.simulate import game_seed
-from solver.steps_check import chain_problem, verify
+from solver.steps_check import case_problem, chain_problem, verify
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,8 +32,10 @@ class Figures:
     chains: int = 0
     steps: int = 0
     counted: int = 0
+    cases: int = 0  # Time Bomb's case-analysis lines checked (each on a fresh model, once per distinct case)
     ending_in_fact: int = 0
     problems: list[str] = field(default_factory=list)
+    checked: dict[object, str | None] = field(default_factory=dict)  # a distinct case's check, done once
 
 
 def examples(game: str) -> list[list[str]]:
@@ -66,13 +68,13 @@ def sweep(game: str, lines: list[str], figures: Figures, prefixes: float = 1.0, 
 
 def check_claim(c: object, key: object, value: bool, figures: Figures, where: str) -> None:
     explained = c.explain(key, value)  # type: ignore[attr-defined]
-    said = c.say(key, value)  # type: ignore[attr-defined]
     if explained.chain is None:  # Time Bomb: the count decides; its last line says the claim
         figures.counted += 1
-        if explained.lines[-1].endswith(f"So {said}. [counting]"):
+        problem = counted_problem(c, key, value, explained, figures)
+        if problem is None:
             figures.ending_in_fact += 1
         else:
-            figures.problems.append(f"{where}: last line '{explained.lines[-1]}'")
+            figures.problems.append(f"{where}: {problem}")
         return
     goal = c.goal(key, value)  # type: ignore[attr-defined]
     problem = chain_problem(explained.explainer, explained.chain, [goal])
@@ -82,6 +84,33 @@ def check_claim(c: object, key: object, value: bool, figures: Figures, where: st
         figures.ending_in_fact += 1
     else:
         figures.problems.append(f"{where}: {problem}")
+
+
+def counted_problem(c: object, key: object, value: bool, explained: Explained, figures: Figures) -> str | None:
+    """What is wrong with a Time Bomb explanation (None: nothing): its last line must say the claim, its case
+    analyses must rule out exactly the other counts (every other count for "exactly K", K itself for "cannot
+    be K"), each line must name its case, and each case must hold on a fresh model with every entry needed."""
+    colour, k = key  # type: ignore[misc]
+    said = c.say(key, value)  # type: ignore[attr-defined]
+    if not explained.lines[-1].endswith(f"So {said}. [counting]"):
+        return f"the last line does not say the claim: '{explained.lines[-1]}'"
+    bombs = c.kn.setup.bombs_per_colour  # type: ignore[attr-defined]
+    wanted = [(colour, j) for j in range(bombs + 1) if j != k] if value else [(colour, k)]
+    ruled = [(case.what.colour, case.what.count) for case in explained.cases]  # type: ignore[attr-defined]
+    if ruled != wanted:
+        return f"the cases rule out {ruled}, not {wanted}"
+    for case in explained.cases:
+        line = explained.lines[case.line]
+        if not line.startswith(f"{case.line + 1}. These entries together leave no deal with "
+                               f"{case.what.count} {colour} in play: "):  # type: ignore[attr-defined]
+            return f"line {case.line + 1} does not name its case: '{line}'"
+        figures.cases += 1
+        seen = (case.problem.structure, case.premises, case.case)
+        if seen not in figures.checked:
+            figures.checked[seen] = case_problem(case.problem, case.premises, case.case)
+        if figures.checked[seen] is not None:
+            return f"line {case.line + 1}: {figures.checked[seen]}: '{line}'"
+    return None
 
 
 def test_the_issue_example_ends_in_minus_one() -> None:
