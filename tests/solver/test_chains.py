@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from models import GAMES
+from models.time_bomb.counting import InPlay
 from solver.claims import Explained, why_steps
 from solver.proof import Claim, Fact
 from solver.session import read_lines
@@ -209,3 +210,48 @@ def test_every_chain_of_every_prefix_ends_in_its_fact(game: str) -> None:
           f"{figures.ending_in_fact} ending in their fact")
     assert figures.problems == []
     assert figures.ending_in_fact == figures.chains + figures.counted
+
+
+def time_bomb_after(last: str) -> object:
+    """Time Bomb's claims after the example's lines up to and including ``last``."""
+    lines = examples("time-bomb")[0]
+    t = GAMES["time-bomb"].new_teacher()
+    session = t.new_session()
+    for line in lines[: lines.index(last) + 1]:
+        session.handle(line, show=False)
+    return t.claims(session)
+
+
+def test_a_time_bomb_case_analysis_is_checked_on_its_own() -> None:
+    """Each "these entries together leave no deal" line is a Case: it holds on a fresh model with every entry
+    it names needed; drop an entry and it fails, name one too many and that one is not needed."""
+    c = time_bomb_after("cut 2 red")
+    explained = c.explain(("red", 2), False)
+    assert explained.lines == (
+        "1. These entries together leave no deal with 2 red in play: 'cut 3 red' (round 1); 'cut 5 red' (round 1); "
+        "'cut 2 red' (round 1). [case analysis]",
+        "2. No short chain of single-card steps: the hard facts' exact count of deals decides it (red cards in "
+        "play: 4: 33%, 5: 67%). So there cannot be exactly 2 red cards in play. [counting]",
+    )
+    (case,) = explained.cases
+    assert (case.what, case.line, len(case.premises)) == (InPlay("red", 2), 0, 3)
+    assert case_problem(case.problem, case.premises, case.case) is None
+    assert counted_problem(c, ("red", 2), False, explained, Figures()) is None
+    assert case_problem(case.problem, case.premises[:2], case.case) == (
+        "the entries it names leave a world where the case holds")
+    hand = c.kn.fact_constraints[0]  # my hand's two reds stand in for 'cut 3 red'
+    assert case_problem(case.problem, (*case.premises, hand), case.case) == "entry 1 of 4 it names is not needed"
+
+
+def test_a_time_bomb_core_is_kept_while_its_entries_stand() -> None:
+    """Asked again, a core is given without a solve; once one of its entries is undone it is found anew."""
+    c = time_bomb_after("cut 2 red")
+    kn = c.kn
+    core = kn.explain_whatif(InPlay("red", 2))
+    engine = kn.engine()
+    solves = engine.last_solve_count
+    assert kn.explain_whatif(InPlay("red", 2)) == core
+    assert engine.last_solve_count == solves
+    assert [str(f) for f in core] == ["cut 3 red", "cut 5 red", "cut 2 red"]
+    kn.undo()  # 'cut 2 red'
+    assert [str(f) for f in kn.explain_whatif(InPlay("red", 2))] == ["hand pink red red blue green", "cut 5 red"]
