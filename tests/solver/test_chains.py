@@ -3,8 +3,11 @@
 For every prefix of every shipped example and of seeded games, in all four games, the chain of every certain or
 ruled-out claim is built as ``why ... steps`` builds it; :func:`solver.steps_check.chain_problem` checks that
 its last step concludes the claim's goal (computed on its own by the game's claims) and verifies each step with
-a fresh CP-SAT model. By default a seeded sample of prefixes and claims runs (about half a minute); the whole
-sweep is ``-m slow`` (``--runslow``), and its figures are in docs/teaching.md.
+a fresh CP-SAT model. Time Bomb has no chains: its explanation is case analyses ("these entries together leave no
+deal with K COLOUR in play"), then the count; each case is checked on a fresh model with every entry it names
+needed (:func:`solver.steps_check.case_problem`), the cases must rule out exactly the other counts, and the last
+line must say the claim. By default a seeded sample of prefixes and claims runs (about half a minute a game);
+the whole sweep is ``-m slow`` (``--runslow``), and its figures are in docs/teaching.md.
 """
 
 from __future__ import annotations
