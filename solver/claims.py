@@ -18,10 +18,25 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from solver.constraints import Constraint, Problem
 from solver.proof import Chain, Claim, Fact, Goal
 from solver.steps import Explainer
 
 Key = Hashable
+
+
+@dataclass(frozen=True)
+class Case:
+    """A "case analysis" line of an explanation without a chain (Time Bomb): the entries ``premises`` (each
+    entry's constraints) leave no world of ``problem`` where ``case`` holds; ``what`` is the case in the game's
+    terms and ``line`` the explanation line (0-based) that says it. :func:`solver.steps_check.case_problem`
+    checks it on a fresh model."""
+
+    problem: Problem
+    premises: tuple[tuple[Constraint, ...], ...]
+    case: tuple[Constraint, ...]
+    what: object
+    line: int
 
 
 @dataclass(frozen=True)
@@ -35,6 +50,7 @@ class Explained:
     note: str = ""
     level: int | None = None  # the level, where no chain measures it
     goals: tuple[Goal, ...] = ()  # what the chain concludes, in the order its steps do (the last is its last)
+    cases: tuple[Case, ...] = ()  # without a chain: the case analyses its lines state, each checkable alone
 
 
 def chain_lines(chain: Chain) -> tuple[str, ...]:

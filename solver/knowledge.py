@@ -211,13 +211,15 @@ class Knowledge(Generic[Obs]):
             return status, world
         return status, None
 
-    def _minimal_core(self, candidates: list[int], extra: Sequence[cp_model.IntVar]) -> list[int]:
-        """Indices of a minimal subset of the entries ``candidates`` that, with ``extra``, is infeasible."""
+    def _minimal_core(self, candidates: list[int], extra: Sequence[cp_model.IntVar], solved: bool = False) -> list[int]:
+        """Indices of a minimal subset of the entries ``candidates`` that, with ``extra``, is infeasible
+        (``solved``: the last solve was of exactly these assumptions and found them infeasible)."""
         from ortools.sat.python import cp_model
         gates = self._compiled.gates
-        status, _ = self._solve([gates[i] for i in candidates] + list(extra))
-        if status != cp_model.INFEASIBLE:
-            raise RuntimeError("asked for the core of a feasible set")
+        if not solved:
+            status, _ = self._solve([gates[i] for i in candidates] + list(extra))
+            if status != cp_model.INFEASIBLE:
+                raise RuntimeError("asked for the core of a feasible set")
         suff = set(self._last_solver.sufficient_assumptions_for_infeasibility())
         core = [i for i in candidates if gates[i].Index() in suff]
         status, _ = self._solve([gates[i] for i in core] + list(extra))
@@ -290,6 +292,24 @@ class Knowledge(Generic[Obs]):
         if world is not None:
             self._pool.append(world)
         return world
+
+    def core_against(self, constraints: Sequence[Constraint]) -> list[Obs] | None:
+        """A minimal set of observations that ``constraints`` cannot live with, or ``None`` if they can.
+
+        The same answer as adding ``constraints`` as a what-if and undoing it, without rebuilding the model
+        (an undo recompiles it): the question's gate is left unassumed, as :meth:`find` leaves its gates.
+        """
+        from ortools.sat.python import cp_model
+        gate = self._gate(self._compiled, constraints)
+        everything = list(range(len(self.entries)))
+        core = None
+        if self._solve(self._compiled.gates + [gate])[0] == cp_model.INFEASIBLE:
+            core = [self.entries[i].observation for i in self._minimal_core(everything, [gate], solved=True)]
+        self._questions += 1
+        if self._questions > 64:
+            self._questions = 0
+            self._compiled = self._compile()
+        return core
 
     def example(self) -> dict[str, str]:
         self.possible()

@@ -5,7 +5,8 @@ and, gated by one Boolean each, every rule of the deal, every entry and every gi
 whether a step's cited premises with its conclusion negated are infeasible; :func:`minimal_premises` finds a
 minimal set of premises that forces a fact (the 'case analysis' step, and the closing step of a claim over
 several literals); :func:`chain_problem` checks a whole chain: every step verified, and the last one the fact
-that was asked (a chain that stops short of it fails).
+that was asked (a chain that stops short of it fails); :func:`case_problem` checks a case analysis stated without
+a chain (Time Bomb's "these entries together leave no deal with ..."): infeasible, and every entry needed.
 """
 
 from __future__ import annotations
@@ -136,3 +137,19 @@ def minimal_premises(explainer: Premises, target: Goal, facts: Sequence[Fact | C
     sources = [items[i] for i in chosen if isinstance(items[i], Source)]
     used = [items[i] for i in chosen if not isinstance(items[i], Source)]
     return sources, used  # type: ignore[return-value]
+
+
+def case_problem(problem: Problem, premises: Sequence[Sequence[Constraint]], case: Sequence[Constraint]) -> str | None:
+    """What is wrong with "these ``premises`` leave no world where ``case`` holds" (None: nothing), on a fresh
+    model of ``problem``: the premises with the case must be infeasible, and without any one premise feasible
+    (the entries named are all needed)."""
+    m = _Model(problem)
+    rules = m.gate(problem.structure)  # the rules of the deal hold in every world
+    gates = [m.gate(p) for p in premises]
+    probe = m.gate(case)
+    if not m.infeasible([rules, *gates, probe])[0]:
+        return "the entries it names leave a world where the case holds"
+    for i in range(len(gates)):
+        if m.infeasible([rules, *gates[:i], *gates[i + 1:], probe])[0]:
+            return f"entry {i + 1} of {len(gates)} it names is not needed"
+    return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from models.time_bomb.counting import InPlay
 from models.time_bomb.knowledge import TimeBombKnowledge
 from models.time_bomb.observations import COLOUR_NAMES
-from solver.claims import Claims, Explained, Key
+from solver.claims import Case, Claims, Explained, Key
 from solver.errors import AssistantError
 from solver.parsing import is_whole
 
@@ -89,15 +89,22 @@ class TimeBombClaims(Claims):
         ruled = [key] if not value else [(colour, j) for j in range(kn.setup.bombs_per_colour + 1)
                                          if j != k and dist.get(j, 0.0) == 0.0]
         lines: list[str] = []
+        cases: list[Case] = []
+        problem = kn.engine().problem  # the rules of the deal for this layout (built once per layout)
         premises = 0
         for _, j in ruled:  # type: ignore[misc]
-            core = kn.explain_whatif(InPlay(colour, j)) or []
+            what = InPlay(colour, j)
+            found = kn.explain_whatif(what)
+            core = found or []  # None (CP-SAT finds a deal the count does not) fails the case's check
             premises = max(premises, len(core))
             facts = "; ".join(f.located() for f in core) if core else "the setup alone (how many cards are removed)"
+            cases.append(Case(problem, tuple(kn.fact_constraints[f.index] for f in core),
+                              (kn._constraint(kn.layout, what)[0],), what, len(lines)))
             lines.append(f"{len(lines) + 1}. These entries together leave no deal with {j} {colour} in play: "
                          f"{facts}. [case analysis]")
         shown = ", ".join(f"{j}: {p:.0%}" for j, p in sorted(dist.items()))
         note = (f"No short chain of single-card steps: the hard facts' exact count of deals decides it "
                 f"({colour} cards in play: {shown}).")
         lines.append(f"{len(lines) + 1}. {note} So {self.say(key, value)}. [counting]")
-        return Explained(tuple(lines), note=note, level=2 if premises <= 2 and len(ruled) == 1 else 3)
+        return Explained(tuple(lines), note=note, level=2 if premises <= 2 and len(ruled) == 1 else 3,
+                         cases=tuple(cases))

@@ -256,6 +256,7 @@ class TimeBombKnowledge:
         self._engine_constraints: dict[int, tuple[Constraint, ...]] = {}
         self._engine_meanings = Meanings()
         self._engine_facts = 0
+        self._cores: dict[tuple[InPlay | Holds, tuple[tuple[int, ...], ...]], tuple[Fact, ...]] = {}
         self._layers: dict[object, RoundLayer] = {}
         self._sound_facts = 0
         self._known_vars: tuple[int, frozenset[str]] | None = None
@@ -470,18 +471,20 @@ class TimeBombKnowledge:
         return []  # pragma: no cover - the counter and CP-SAT agree (cross-checked in the tests)
 
     def explain_whatif(self, meaning: InPlay | Holds) -> list[Fact] | None:
-        """If the what-if ``meaning`` is impossible, a minimal set of facts that rule it out; else ``None``."""
-        engine = self.engine()
-        probe = Fact(-1, meaning)
-        self._engine_constraints[-1] = (self._constraint(self.layout, meaning)[0],)
-        try:
-            engine.add(probe, hypothetical=True)
-        except ContradictionError as exc:
-            return list(exc.conflicts)
-        finally:
-            del self._engine_constraints[-1]
-        engine.undo()
-        return None
+        """If the what-if ``meaning`` is impossible, a minimal set of facts that rule it out; else ``None``.
+
+        A core found stays valid while its facts are all still active and the layout is the same (a minimal
+        core is minimal whatever other facts are added), so it is kept and given again: the chain sweep and a
+        player asking twice do not solve again.
+        """
+        layout, key = self.layout, (meaning, tuple(self.rounds))  # the setup is fixed: the rounds are the layout
+        kept = self._cores.get(key)
+        if kept is not None and all(f.index < len(self.facts) and self.facts[f.index] is f for f in kept):
+            return list(kept)
+        core = self.engine().core_against((self._constraint(layout, meaning)[0],))
+        if core is not None:
+            self._cores[key] = tuple(core)
+        return core
 
     # -- hard queries ---------------------------------------------------------------------------------------
     def hard(self) -> HardPosterior:
