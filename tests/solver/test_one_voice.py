@@ -10,7 +10,7 @@ import pytest
 from models import GAMES
 from solver.errors import AssistantError
 from solver.session import FIX_HINT, read_lines
-from solver.view import Group, Table, Text
+from solver.view import Flow, Group, Table, Text
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = {"thirteen-clues": "thirteen-clues-4p.txt", "beyond-baker-street": "beyond-baker-street-3p.txt",
@@ -119,6 +119,8 @@ def first_lines(session: object, line: str) -> list[str]:
             out.append(item.text)
         elif isinstance(item, Table):
             out.append(f"{item.title}: " + " | ".join(c.text for c in item.rows[0]))
+        elif isinstance(item, Flow):  # a line with a "do this" cell in it
+            out.append(item.lead + item.sep.join(a if isinstance(a, str) else a.text for a in item.atoms) + item.end)
     return out
 
 
