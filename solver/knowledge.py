@@ -79,6 +79,22 @@ class _Compiled:
     gates: list[cp_model.IntVar] = field(default_factory=list)
 
 
+class Exact(Protocol):
+    """What an exact world count tells :class:`Knowledge` about the current state, so that it solves less.
+
+    Both answers must agree with CP-SAT exactly; a count that cannot tell says so (None, False)."""
+
+    def allowed(self) -> set[Lit] | None:
+        """Every literal some consistent world of the current state makes true, or None if it cannot tell
+        (or no world is left: the cover loop then reports the inconsistency)."""
+        ...
+
+    def consistent(self, observed: Sequence[Constraint]) -> bool:
+        """True if some world satisfies the structure and ``observed`` (every entry's constraints in order,
+        a candidate's last); False if none does or it cannot tell (a solve then decides and finds the core)."""
+        ...
+
+
 class Knowledge(Generic[Obs]):
     """A player's knowledge: a problem plus an ordered list of observations (facts and what-ifs)."""
 
@@ -89,11 +105,15 @@ class Knowledge(Generic[Obs]):
         counter: Counter | None = None,
         count_budget: float = 2.0,
         ruled_out: Callable[[], Iterable[Lit]] | None = None,
+        exact: Exact | None = None,
     ) -> None:
         """``ruled_out``, if given, names literals an exact count has proven impossible in the current state
-        (none if it cannot tell): :meth:`possible` then spends no solve proving them (its result is the same)."""
+        (none if it cannot tell): :meth:`possible` then spends no solve proving them (its result is the same).
+        ``exact``, if given, answers from an exact count what CP-SAT would otherwise solve for (:class:`Exact`):
+        :meth:`possible` and :meth:`add` then need no solve at all when it can tell (their results are the same)."""
         self.problem = problem
         self._ruled_out = ruled_out
+        self._exact = exact
         self._compile_observation = compile_observation
         self._counter: Counter = counter or enumerate_count
         self.count_budget = count_budget
@@ -166,7 +186,11 @@ class Knowledge(Generic[Obs]):
         from ortools.sat.python import cp_model
         constraints = tuple(self._compile_observation(observation))
         gate = self._gate(self._compiled, constraints)
-        status = self._solve(self._compiled.gates + [gate])[0] if check else cp_model.FEASIBLE
+        status = cp_model.FEASIBLE
+        if check:
+            observed = [c for e in self.entries for c in e.constraints] + list(constraints)
+            if self._exact is None or not self._exact.consistent(observed):  # no worlds: the solve finds the core
+                status = self._solve(self._compiled.gates + [gate])[0]
         if status == cp_model.INFEASIBLE:
             core = self._minimal_core(list(range(len(self.entries))), [gate])
             self._compiled = self._compile()  # drop the rejected gate
@@ -244,6 +268,12 @@ class Knowledge(Generic[Obs]):
         if "possible" in self._cache:
             return self._cache["possible"]  # type: ignore[return-value]
         self._pool = [w for w in self._pool if self._holds(w)]
+        allowed = self._exact.allowed() if self._exact is not None else None
+        if allowed is not None:  # an exact count knows every literal some world allows: nothing to solve
+            result = {var: frozenset(val for val in dom if (var, val) in allowed)
+                      for var, dom in self.problem.variables.items()}
+            self._cache["possible"] = result
+            return result
         if self._ruled_out is not None:
             self._impossible.update(self._ruled_out())
         seen: set[Lit] = {(var, val) for w in self._pool for var, val in w.items()}
@@ -313,7 +343,9 @@ class Knowledge(Generic[Obs]):
 
     def example(self) -> dict[str, str]:
         self.possible()
-        return dict(self._pool[-1]) if self._pool else {}
+        if not self._pool:  # (an exact count answered possible() without finding worlds)
+            return self.find([]) or {}
+        return dict(self._pool[-1])
 
     def count(self) -> Count:
         """World count and literal weights under a uniform prior, exact or an estimate within budget."""

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from models.thirteen_clues.data import CARD_BY_NAME, CATEGORIES, DEFAULT_DATA, SUITS, GameData
 from models.thirteen_clues.observations import (
     Accusation,
@@ -144,14 +146,20 @@ class JointCounter:
         self.allocation = AllocationCounter(capacities, pivot)
         self.pivot = pivot
         self.probes = [p for p in capacities if p != pivot]
-        self._last: tuple[tuple[Constraint, ...], dict[str, JointCount]] | None = None
+        self._kept: list[tuple[tuple[Constraint, ...], dict[str, JointCount]]] = []  # newest last
 
     def joints(self, problem: Problem, constraints: Sequence[Constraint]) -> dict[str, JointCount]:
-        """The joint counts of every probe place for ``constraints`` (the last ones computed are kept)."""
+        """The joint counts of every probe place for ``constraints``. The last two computed are kept: an entry
+        checked against the joints of the state it would make (:class:`JointExact`) and then refused, or undone,
+        finds the state before it still counted."""
         key = tuple(constraints)
-        if self._last is None or self._last[0] != key:
-            self._last = (key, self.allocation.joints(problem, constraints, self.probes))
-        return self._last[1]
+        for i, (kept, joints) in enumerate(self._kept):
+            if kept == key:
+                self._kept.append(self._kept.pop(i))
+                return joints
+        joints = self.allocation.joints(problem, constraints, self.probes)
+        self._kept = [*self._kept[-1:], (key, joints)]
+        return joints
 
     def __call__(self, problem: Problem, constraints: Sequence[Constraint], budget: float) -> Count:
         first = self.joints(problem, constraints)[self.probes[0]]
@@ -162,6 +170,36 @@ class JointCounter:
             if weight:
                 weights[(item, self.pivot)] = weight
         return Count(float(int(rows.sum())), weights, True)
+
+
+class JointExact:
+    """:class:`solver.knowledge.Exact` from the joints: a card can be in a place iff some (mystery content,
+    place content) pair holding it has worlds, and a state is consistent iff it has worlds at all. So neither
+    the cover loop of :meth:`Knowledge.possible` nor the consistency solve of an entry runs CP-SAT (only a
+    refused entry does, for the earlier entries to name); the joints are the ones the count needs anyway."""
+
+    def __init__(self, model: ThirteenCluesKnowledge) -> None:
+        self.model = model
+
+    def allowed(self) -> set[tuple[str, str]] | None:
+        joints = self.model.joints()
+        first = joints[self.model.counter.probes[0]]
+        if not first.total:
+            return None
+        return self._allowed(MYSTERY, first.pivots, first.pivot_counts(), first.items) | {
+            lit for place, joint in joints.items()
+            for lit in self._allowed(place, joint.probes, joint.probe_counts(), joint.items)}
+
+    @staticmethod
+    def _allowed(place: str, masks: np.ndarray, counts: np.ndarray, items: Sequence[str]) -> set[tuple[str, str]]:
+        """The items in some content of ``place`` (``masks``) that has worlds (``counts``)."""
+        union = int(np.bitwise_or.reduce(masks[counts != 0])) if (counts != 0).any() else 0
+        return {(item, place) for i, item in enumerate(items) if union >> i & 1}
+
+    def consistent(self, observed: Sequence[Constraint]) -> bool:
+        kn = self.model.knowledge
+        counter = self.model.counter
+        return bool(counter.joints(kn.problem, observed)[counter.probes[0]].total)
 
 
 def place_label(place: str) -> str:
@@ -205,7 +243,7 @@ class ThirteenCluesKnowledge:
         problem = Problem({c: places for c in self.unseen}, tuple(structure))
         self.counter = JointCounter(capacities, MYSTERY)
         self.knowledge: Knowledge[Observation] = Knowledge(problem, self.constraints_for, self.counter, count_budget,
-                                                           self.ruled_out)
+                                                           self.ruled_out, JointExact(self))
 
     # -- helpers --------------------------------------------------------------------------------------------
     def _cat_cards(self, category: str) -> list[str]:

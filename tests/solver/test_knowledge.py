@@ -299,3 +299,48 @@ def test_literals_ruled_out_by_a_count_need_no_proof() -> None:
     everything = {"a": frozenset({"x"}), "b": frozenset({"x", "y"}), "c": frozenset({"x", "y"})}
     assert plain.possible() == everything and told.possible() == everything
     assert (plain.last_solve_count, told.last_solve_count) == (3, 2)
+
+
+class _Enumerated:
+    """An :class:`solver.knowledge.Exact` by enumeration (the reference), counting its calls."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        self.knowledge: Knowledge[Obs] | None = None
+        self.checked: list[bool] = []
+
+    def allowed(self) -> set[Lit] | None:
+        assert self.knowledge is not None
+        observed = [c for e in self.knowledge.entries for c in e.constraints]
+        weights = reference.solve(self.problem, observed).weights
+        return {lit for lit, w in weights.items() if w} or None
+
+    def consistent(self, observed: Sequence[Constraint]) -> bool:
+        self.checked.append(bool(reference.solve(self.problem, list(observed)).worlds))
+        return self.checked[-1]
+
+
+def test_an_exact_oracle_answers_possible_and_add_without_a_solve() -> None:
+    """With an :class:`Exact`, ``possible`` and an accepted entry spend no solve and give what CP-SAT gives; a
+    refused entry is still solved, for the same contradiction and core."""
+    problem = Problem({"a": ("x", "y"), "b": ("x", "y"), "c": ("x", "y")}, (CountEquals((("a", "x"), ("b", "x")), 1),))
+    oracle = _Enumerated(problem)
+    told: Knowledge[Obs] = Knowledge(problem, lambda o: o.constraints, exact=oracle)
+    oracle.knowledge = told
+    plain = knowledge(problem)
+    first = Obs("c is x", (require("c", "x"),))
+    for k in (plain, told):
+        k.add(first)
+    assert told.possible() == plain.possible() == {"a": frozenset({"x", "y"}), "b": frozenset({"x", "y"}),
+                                                   "c": frozenset({"x"})}
+    assert (plain.last_solve_count, told.last_solve_count) == (4, 0)  # the entry and 3 cover solves
+    wrong = Obs("c is y", (require("c", "y"),))
+    errors = []
+    for k in (plain, told):
+        with pytest.raises(ContradictionError) as err:
+            k.add(wrong)
+        errors.append(str(err.value))
+    assert errors[0] == errors[1] and oracle.checked == [True, False]
+    # the refusal solves as without the oracle: its check, then the core (4 solves each)
+    assert (plain.last_solve_count, told.last_solve_count) == (8, 4)
+    assert told.example() in ({"a": "x", "b": "y", "c": "x"}, {"a": "y", "b": "x", "c": "x"})
