@@ -147,3 +147,27 @@ def test_joint_totals_match_the_counter_on_game_states(players: int) -> None:
         assert joint.total == count.worlds, probe
         for i, card in enumerate(joint.items):
             assert int(joint.counts[(joint.pivots >> i) & 1 == 1].sum()) == count.weights.get((card, MYSTERY), 0)
+
+
+@pytest.mark.parametrize("shape", [(1,), (2,), (3, 32), (2, 3, 64), (5, 1024)])
+def test_zeta_transforms_are_subset_sums(shape: tuple[int, ...]) -> None:
+    """``_zeta`` (last axis, low bits in a transposed copy), ``_zeta_columns`` (first axis) and a strided view
+    (no copy trick) all give every subset sum, in int64 and in Python integers."""
+    rnd = np.random.default_rng(7)
+    values = rnd.integers(-5, 6, size=shape).astype(np.int64)
+    size = shape[-1]
+    expected = np.zeros_like(values)
+    for s in range(size):
+        expected[..., s] = sum(values[..., t] for t in range(size) if t & s == t)
+    for dtype in (np.int64, object):
+        h = values.astype(dtype)
+        solver.counting._zeta(h)
+        assert h.tolist() == expected.tolist()
+        wide = np.zeros((*shape[:-1], 2 * size), dtype=dtype)
+        wide[..., ::2] = values
+        strided = wide[..., ::2]  # not contiguous
+        solver.counting._zeta(strided)
+        assert strided.tolist() == expected.tolist()
+        columns = np.ascontiguousarray(values.reshape(-1, size).T.astype(dtype))
+        solver.counting._zeta_columns(columns)
+        assert columns.T.tolist() == expected.reshape(-1, size).tolist()
