@@ -252,7 +252,6 @@ class AllocationCounter:
         live = np.nonzero((pivots & taken) == 0)[0]
         rest = n - self.capacities[self.pivot] - int(pc[taken])
         local = np.arange(1 << rest, dtype=np.int64)
-        local_bits = (local[:, None] >> np.arange(rest, dtype=np.int64)[None, :]) & 1  # (2^rest, rest)
         free_of = (size - 1) ^ taken ^ pivots[live]
         outside = np.nonzero((free_of[:, None] >> np.arange(n, dtype=np.int64)[None, :]) & 1)[1]
         outside = outside.reshape(live.size, rest)
@@ -261,7 +260,7 @@ class AllocationCounter:
         # Per chunk, (2^rest, rows): the global mask of each local subset for each pivot. The chunk's arrays are
         # laid out local subset first, pivot second, so that every pass of the zeta transform adds contiguous
         # runs of at least ``rows`` entries (along the subsets, its low bits would add runs of 1, 2, 4 ...).
-        coords = [local_bits @ (np.int64(1) << outside[lo : lo + step]).T for lo in range(0, live.size, step)]
+        coords = [_deposit(outside[lo : lo + step]) for lo in range(0, live.size, step)]
         gathered: dict[tuple[int, str], np.ndarray] = {}  # a bin's table in a chunk's coordinates
 
         def sums(bins: list[str], cap: int, read: list[np.ndarray]) -> list[np.ndarray]:
@@ -445,6 +444,16 @@ def _subsets(n: int, k: int) -> np.ndarray:
             [sum(1 << i for i in combo) for combo in itertools.combinations(range(n), k)], dtype=np.int64
         )
     return _SUBSETS[(n, k)]
+
+
+def _deposit(positions: np.ndarray) -> np.ndarray:
+    """(2^k, rows): for each row r of ``positions`` (rows, k), local subset s's bits placed at positions[r]
+    (bit j of s becomes bit positions[r, j]), built by doubling: the subsets with bit j are those without it
+    plus that bit."""
+    out = np.zeros((1, positions.shape[0]), dtype=np.int64)
+    for j in range(positions.shape[1]):
+        out = np.concatenate([out, out | (np.int64(1) << positions[:, j])[None, :]])
+    return out
 
 
 def _mask(indices: Sequence[int]) -> int:
