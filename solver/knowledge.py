@@ -262,13 +262,16 @@ class Knowledge(Generic[Obs]):
         return all(c.holds(world) for c in self.constraints())
 
     # -- queries --------------------------------------------------------------------------------------------
-    def possible(self) -> dict[str, frozenset[str]]:
-        """Every value some consistent world gives each variable: sound and complete (cover loop)."""
+    def possible(self, solve: bool = False) -> dict[str, frozenset[str]]:
+        """Every value some consistent world gives each variable: sound and complete (cover loop), or read off the
+        exact count (:class:`Exact`) if there is one, unless ``solve`` asks for CP-SAT's own answer (a soundness
+        check independent of the count)."""
         from ortools.sat.python import cp_model
-        if "possible" in self._cache:
-            return self._cache["possible"]  # type: ignore[return-value]
+        key = "possible-solved" if solve else "possible"
+        if key in self._cache:
+            return self._cache[key]  # type: ignore[return-value]
         self._pool = [w for w in self._pool if self._holds(w)]
-        allowed = self._exact.allowed() if self._exact is not None else None
+        allowed = self._exact.allowed() if self._exact is not None and not solve else None
         if allowed is not None:  # an exact count knows every literal some world allows: nothing to solve
             result = {var: frozenset(val for val in dom if (var, val) in allowed)
                       for var, dom in self.problem.variables.items()}
@@ -295,7 +298,8 @@ class Knowledge(Generic[Obs]):
         result = {
             var: frozenset(val for val in dom if (var, val) in seen) for var, dom in self.problem.variables.items()
         }
-        self._cache["possible"] = result
+        self._cache[key] = result
+        self._cache.setdefault("possible", result)
         return result
 
     def certain(self) -> dict[str, str]:

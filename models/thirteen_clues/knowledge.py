@@ -138,7 +138,7 @@ class JointCounter:
     the advisor: one computation per knowledge state gives the count, the card x place grid and the advice.
 
     The joints are exact and cheaper than :class:`AllocationCounter`'s own count at every player count (13 unseen
-    cards: 12-23 ms median against 15-42 ms, ``bench/tc_entry.py``), so the count never needs its budget: it is
+    cards: 6-12 ms median against 9-32 ms, ``bench/tc_entry.py --counters``), so the count never needs its budget: it is
     the count the budget-limited counter gives whenever that counter finishes, as an exact :class:`Count`
     (worlds a float, each mystery literal's weight an int, only the literals with worlds listed)."""
 

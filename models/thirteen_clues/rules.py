@@ -452,7 +452,7 @@ class ThirteenCluesState:
                 if not c.holds(world):
                     return f"player {seat}'s knowledge after '{entry.observation}' rules out the true deal ({c})"
         if deep:
-            possible = kn.possible()
+            possible = kn.possible(solve=True)
             for card in self.deal.screens[seat]:
                 if MYSTERY not in possible[card]:
                     return f"player {seat}'s knowledge says '{card}' cannot be in their mystery, but it is"
