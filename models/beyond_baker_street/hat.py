@@ -432,14 +432,24 @@ class HatTable:
         :attr:`skip_bad`: those are left out), unless :attr:`free` and public facts already give them a good
         play. All public, so every player agrees whether a play is a message.
 
-        Kept with ``kn``'s answers (forgotten at every entry) by the messages taken in and the settings: my own
-        decision asks it, and reading my play right after asks it again of the same state."""
-        limit = tuple(sorted(self.plays_limit.items())) if self.plays_limit is not None else None
-        key = ("play_part", id(self), self.version, seat, self.plays, limit, self.free, self.skip_bad, self.where,
-               self.mode, self.again, self.newest, self.weights)
-        if key not in kn._cache:
-            kn._cache[key] = self._play_part(kn, seat, sit)
-        return kn._cache[key]  # type: ignore[return-value]
+        Shared by every seat of a process: the answer is a function of public facts alone (the value table,
+        which also fixes the cards in play and the Holmes marker, and the cards ``seat``'s Assists and the hat
+        messages allow at each position), so it is kept in the value table's memo by those masks and the settings;
+        every seat reads every play, and the player to move asks it again for its own decision."""
+        board = kn.board
+        if not self.plays or board is None or board.holmes > self.plays or not in_play(kn):
+            return None
+        if self.plays_limit is not None and board.case.limit > self.plays_limit.get(kn.players, -1):
+            return None
+        if sit is None or (sit.weights is not self.weights and sit.weights != self.weights):
+            sit = Situation.kept(kn, self.weights)
+        live, fixed = sit.live, self.fixed
+        masks = tuple([slot.told_mask & live & fixed.get(slot.id, ALL_CARDS) for slot in kn.hands[seat]])
+        key = ("play_part", masks, self.free, self.skip_bad, self.where)
+        memo = sit.value_table.memo
+        if key not in memo:
+            memo[key] = self._play_part(kn, seat, sit)
+        return memo[key]  # type: ignore[return-value]
 
     def _play_part(self, kn: HandKnowledge, seat: int, sit: Situation | None
                    ) -> tuple[tuple[list[int], int], list[int]] | None:
@@ -550,8 +560,10 @@ def hat_scores(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
         part, positions = play
         at = hat.where_sum(kn, kn.me, sit, len(positions)) if hat.where else hat.seen_sum(kn, kn.me, part=part)
         position = positions[at] + 1
+    said_target, said_kind = said  # the target first: no subject's kind is read for the other targets
     actions, scores = scores_in(sit, known=hat.known(kn),
-                                assists=lambda target, subject: (target, kind_of(subject, kinds)) == said,
+                                assists=lambda target, subject: target == said_target
+                                and kind_of(subject, kinds) == said_kind,
                                 positions={position} if position is not None else None)
     gains = hat_gains(sit, hat, classes)
     played = 0.0 if play is None or hat.where else sum(hat_gains(sit, hat, play[0]).values())
