@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from models.beyond_baker_street import compiled as loader
-from models.beyond_baker_street.advice import Situation, my_distribution, narrowed
+from models.beyond_baker_street.advice import Situation, ValueTable, my_distribution, narrowed
 from models.beyond_baker_street.advisor import make_bot
-from models.beyond_baker_street.hat import HatBot
+from models.beyond_baker_street.hat import HatBot, HatTable
 from models.beyond_baker_street.knowledge import FULL_MASK, mask_distribution
 from models.beyond_baker_street.observations import Action
 from models.beyond_baker_street.plain import AdvisorBot, assist_numbers, assist_numbers_array
@@ -279,3 +279,55 @@ def test_the_kept_play_part_is_the_computed_one() -> None:
     finally:
         HatBot.inform = read_play  # type: ignore[method-assign]
     assert compared > 200
+
+
+def _best_uses_by_column(table: ValueTable) -> list[tuple[int, int, bool]]:
+    """:attr:`ValueTable.best_uses` as it was first written: per live card, ``column.index(max(column))``."""
+    out = []
+    for i, column in enumerate(zip(*table.values.tolist(), strict=True)):
+        if table.live >> i & 1:
+            best = max(column)
+            out.append((i, column.index(best), best > 0))
+    return out
+
+
+def test_best_uses_row_by_row_is_the_first_of_the_highest() -> None:
+    """The row-by-row pass gives, for every live card, the first row of highest value (ties and -0.0 included)
+    and whether it is positive, as the column-wise reading does, on random tables of 1 to 4 rows."""
+    rng = np.random.default_rng(21)
+    for trial in range(500):
+        rows = int(rng.integers(1, 5))
+        values = rng.integers(-2, 3, size=(rows, 24)).astype(np.float64) * 0.5  # many equal values
+        if trial % 2:
+            values[rng.random(values.shape) < 0.3] = -0.0
+        table = ValueTable(values, int(rng.integers(0, 1 << 24)), rows - 1)
+        assert table.best_uses == _best_uses_by_column(table)
+    table = ValueTable(np.array([[1.0, -1.0, 0.0, 2.0], [1.0, 3.0, -0.0, -5.0], [0.5, 3.0, 0.0, 2.0]]), 0b1011, 2)
+    assert table.best_uses == [(0, 0, True), (1, 1, True), (3, 0, True)]
+
+
+def test_every_seat_reads_one_shared_play_part() -> None:
+    """``HatTable.play_part`` is kept in the value table's memo: another seat's table, asking about the same hand
+    with the same hat messages, gets the very answer the first computed (the same object)."""
+    seen = 0
+
+    def check(self: HatBot, observation: object) -> None:
+        nonlocal seen
+        if self.hand.started and not self.hand.board.over:  # type: ignore[union-attr]
+            other = HatTable(self.hat.mode, self.hat.weights)
+            other.fixed = dict(self.hat.fixed)
+            for seat in self.hand.hands:
+                first = self.hat.play_part(self.hand, seat)
+                if first is not None:
+                    assert other.play_part(self.hand, seat) is first
+                    seen += 1
+        inform(self, observation)  # type: ignore[arg-type]
+
+    inform = HatBot.inform
+    matchup = Matchup(functools.partial(new_game, TableRules(3, 5)), ("hat",) * 3, make_bot)
+    HatBot.inform = check  # type: ignore[method-assign]
+    try:
+        play_game(matchup, game_seed(7, 0), 0)
+    finally:
+        HatBot.inform = inform  # type: ignore[method-assign]
+    assert seen > 20
