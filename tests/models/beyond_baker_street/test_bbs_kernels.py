@@ -147,9 +147,14 @@ def test_a_card_possible_at_a_position_is_the_exact_count() -> None:
     assert checked > 1000
 
 
+def sightings(kn: object) -> dict[int, list[tuple[int, int, int]]]:
+    """Each slot's id, sightings and mask, as values (the slots' sightings change in place)."""
+    return {seat: [(s.id, s.seen, s.mask) for s in hand] for seat, hand in kn.hands.items()}  # type: ignore[attr-defined]
+
+
 def test_a_refused_entry_leaves_the_knowledge_as_it_was() -> None:
     """The board is copied only for entries checked after it took them; any refused entry, early or late,
-    leaves everything as it was."""
+    leaves everything as it was, the slots' sightings included."""
     from models.beyond_baker_street.observations import Assisted, Drew
     from solver.errors import AssistantError
 
@@ -158,14 +163,16 @@ def test_a_refused_entry_leaves_the_knowledge_as_it_was() -> None:
         kn = sit.kn
         me = kn.me
         other = next(s for s in kn.hands if s != me)
-        state = (kn.board.describe(), kn.board.current, kn.hands, list(kn.spans), kn.unseen_mask(), kn.hand())
+        state = (kn.board.describe(), kn.board.current, kn.hands, list(kn.spans), kn.unseen_mask(), kn.hand(),
+                 sightings(kn))
         tries = [Assisted(other, me, 6, (1, 2, 3, 4, 5, 6)[:len(kn.hands[me])]), Drew(other, kn.data.evidence[0])]
         for entry in tries:
             try:
                 kn.add(entry)
             except AssistantError:
                 refused += 1
-                after = (kn.board.describe(), kn.board.current, kn.hands, list(kn.spans), kn.unseen_mask(), kn.hand())
+                after = (kn.board.describe(), kn.board.current, kn.hands, list(kn.spans), kn.unseen_mask(), kn.hand(),
+                         sightings(kn))
                 assert after == state
             else:
                 return_to = kn.undo()
@@ -331,3 +338,42 @@ def test_every_seat_reads_one_shared_play_part() -> None:
     finally:
         HatBot.inform = inform  # type: ignore[method-assign]
     assert seen > 20
+
+
+def test_a_draw_refused_after_the_sightings_puts_them_back() -> None:
+    """A draw of another player's that leaves my hand no world is refused after the card places and sightings
+    took it (the slots' sightings change in place): every slot's sightings and mask are put back as they were."""
+    from models.beyond_baker_street.observations import Drew
+    from solver.errors import ContradictionError
+
+    refused = 0
+
+    def check(self: HatBot, observation: object) -> None:
+        nonlocal refused
+        kn = self.hand
+        if isinstance(observation, Drew) and observation.seat != kn.me and kn.started and refused < 3:
+            trial = copy.deepcopy(kn)
+            for card in kn.data.evidence:
+                if card not in trial.unseen() or card == observation.card:
+                    continue
+                before = sightings(trial)
+                try:
+                    trial.add(Drew(observation.seat, card))
+                except ContradictionError:
+                    refused += 1
+                    assert sightings(trial) == before
+                else:
+                    trial = copy.deepcopy(kn)
+        inform(self, observation)  # type: ignore[arg-type]
+
+    inform = HatBot.inform
+    matchup = Matchup(functools.partial(new_game, TableRules(3, 5)), ("hat",) * 3, make_bot)
+    HatBot.inform = check  # type: ignore[method-assign]
+    try:
+        for i in range(6):
+            play_game(matchup, game_seed(11, i), i)
+            if refused >= 3:
+                break
+    finally:
+        HatBot.inform = inform  # type: ignore[method-assign]
+    assert refused >= 3
