@@ -53,13 +53,17 @@ class ValueTable:
     def best_uses(self) -> list[tuple[int, int, bool]]:
         """For each card still in play: its index, the first row of highest value, and whether that value is
         positive (plain Python on the table's rows: faster than array calls on a table this small)."""
+        rows = self._rows
+        best = list(rows[0])
+        at = [0] * len(best)
+        for r in range(1, len(rows)):  # row by row: a later row wins only if higher (the first of equal values,
+            row = rows[r]  # as argmax and ``column.index(max(column))``)
+            for i, v in enumerate(row):
+                if v > best[i]:
+                    best[i] = v
+                    at[i] = r
         live = self.live
-        out = []
-        for i, column in enumerate(zip(*self._rows, strict=True)):
-            if live >> i & 1:
-                best = max(column)  # the first of equal values, as argmax
-                out.append((i, column.index(best), best > 0))
-        return out
+        return [(i, at[i], best[i] > 0) for i in range(len(best)) if live >> i & 1]
 
     @cached_property
     def positive(self) -> list[int]:
@@ -186,9 +190,11 @@ def completions(mask: int, needs: tuple[int, ...], cap: int = 8) -> int:
 
 
 @lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 16)
 def jointly_reachable(mask: int, needs: tuple[int, ...]) -> bool:
     """Whether disjoint sets of the cards of ``mask`` add up to each of ``needs`` exactly (Leads that share
-    an icon draw on the same cards)."""
+    an icon draw on the same cards). Kept by its arguments: every decision asks it of each open Lead's icon
+    (the Pursue values) with the same few masks, and the subset walk is plain Python."""
     if len(needs) <= 1:
         return not needs or reachable(mask, needs[0])
     first, rest = needs[0], needs[1:]

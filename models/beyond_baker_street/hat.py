@@ -310,14 +310,15 @@ class HatTable:
         raise ValueError(f"card {card} is in no class")
 
     def seen_sum(self, kn: HandKnowledge, giver: int, skip: int | None = None,
-                 part: tuple[list[int], int] | None = None) -> int:
-        """The sum of the focus classes of every player but ``giver`` and ``skip`` (all must be hands I see)."""
+                 part: tuple[list[int], int] | None = None, foci: dict[int, int | None] | None = None) -> int:
+        """The sum of the focus classes of every player but ``giver`` and ``skip`` (all must be hands I see;
+        ``foci``: their focus cards in ``part``, if the caller has them already)."""
         part = part or self.classes(kn)
         total = 0
         for seat in kn.hands:
             if seat in (giver, skip):
                 continue
-            f = self.focus(kn, seat, part)
+            f = foci[seat] if foci is not None else self.focus(kn, seat, part)
             if f is not None:
                 card = kn.hands[seat][f].card
                 assert card is not None, "only the hands I see are summed"
@@ -338,10 +339,11 @@ class HatTable:
               label: Callable[[int], str]) -> None:
         """Fix every focus card but the giver's to the class that ``message`` (the sum) says."""
         classes = part[0]
-        mine = (message - self.seen_sum(kn, giver, kn.me, part)) % len(classes) if giver != kn.me else None
+        foci = {seat: self.focus(kn, seat, part) for seat in kn.hands if seat != giver}
+        mine = (message - self.seen_sum(kn, giver, kn.me, part, foci)) % len(classes) if giver != kn.me else None
         told: dict[int, int] = {}  # all read first: the focus cards are those before this message
         for seat in kn.hands:
-            f = None if seat == giver else self.focus(kn, seat, part)
+            f = None if seat == giver else foci[seat]
             if f is None:
                 continue
             slot = kn.hands[seat][f]
@@ -432,14 +434,24 @@ class HatTable:
         :attr:`skip_bad`: those are left out), unless :attr:`free` and public facts already give them a good
         play. All public, so every player agrees whether a play is a message.
 
-        Kept with ``kn``'s answers (forgotten at every entry) by the messages taken in and the settings: my own
-        decision asks it, and reading my play right after asks it again of the same state."""
-        limit = tuple(sorted(self.plays_limit.items())) if self.plays_limit is not None else None
-        key = ("play_part", id(self), self.version, seat, self.plays, limit, self.free, self.skip_bad, self.where,
-               self.mode, self.again, self.newest, self.weights)
-        if key not in kn._cache:
-            kn._cache[key] = self._play_part(kn, seat, sit)
-        return kn._cache[key]  # type: ignore[return-value]
+        Shared by every seat of a process: the answer is a function of public facts alone (the value table,
+        which also fixes the cards in play and the Holmes marker, and the cards ``seat``'s Assists and the hat
+        messages allow at each position), so it is kept in the value table's memo by those masks and the settings;
+        every seat reads every play, and the player to move asks it again for its own decision."""
+        board = kn.board
+        if not self.plays or board is None or board.holmes > self.plays or not in_play(kn):
+            return None
+        if self.plays_limit is not None and board.case.limit > self.plays_limit.get(kn.players, -1):
+            return None
+        if sit is None or (sit.weights is not self.weights and sit.weights != self.weights):
+            sit = Situation.kept(kn, self.weights)
+        live, fixed = sit.live, self.fixed
+        masks = tuple([slot.told_mask & live & fixed.get(slot.id, ALL_CARDS) for slot in kn.hands[seat]])
+        key = ("play_part", masks, self.free, self.skip_bad, self.where)
+        memo = sit.value_table.memo
+        if key not in memo:
+            memo[key] = self._play_part(kn, seat, sit)
+        return memo[key]  # type: ignore[return-value]
 
     def _play_part(self, kn: HandKnowledge, seat: int, sit: Situation | None
                    ) -> tuple[tuple[list[int], int], list[int]] | None:
@@ -490,9 +502,11 @@ class HatTable:
 _PAIR_BASE = [np.arange(n, dtype=np.intp) // 2 * 2 for n in range(16)]
 
 
-def hat_gains(sit: Situation, hat: HatTable, part: tuple[list[int], int] | None = None) -> dict[int, float]:
+def hat_gains(sit: Situation, hat: HatTable, part: tuple[list[int], int] | None = None,
+              foci: dict[int, int | None] | None = None) -> dict[int, float]:
     """What my hat message is worth to each player it tells a class: the true value of the play the class makes
-    best for them, beyond what they would play anyway (the same whatever Assist carries the message)."""
+    best for them, beyond what they would play anyway (the same whatever Assist carries the message; ``foci``:
+    each other player's focus card in ``part``, if the caller has them already)."""
     kn = sit.kn
     w = sit.weights
     part = part or hat.classes(kn, sit)
@@ -502,7 +516,7 @@ def hat_gains(sit: Situation, hat: HatTable, part: tuple[list[int], int] | None 
     fixed = hat.fixed
     players = sit.board.players
     for seat, hand in sit.hands.items():
-        f = hat.focus(kn, seat, part)
+        f = foci[seat] if foci is not None else hat.focus(kn, seat, part)
         if f is None:
             continue
         slots = kn.hands[seat]
@@ -543,18 +557,25 @@ def hat_scores(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
         return scores_in(sit)
     kinds = hat.kinds(kn)
     classes = hat.classes(kn, sit)
-    said = messages(kn.me, kn.players, hat.count(kn), kinds)[hat.seen_sum(kn, kn.me, part=classes)]
+    others = [seat for seat in kn.hands if seat != kn.me]  # each focus read once, for the sum and the gains
+    foci = {seat: hat.focus(kn, seat, classes) for seat in others}
+    said = messages(kn.me, kn.players, hat.count(kn), kinds)[hat.seen_sum(kn, kn.me, part=classes, foci=foci)]
     play = hat.play_part(kn, kn.me, sit)
     position = None
+    play_foci = None
     if play is not None:
         part, positions = play
-        at = hat.where_sum(kn, kn.me, sit, len(positions)) if hat.where else hat.seen_sum(kn, kn.me, part=part)
+        play_foci = {seat: hat.focus(kn, seat, part) for seat in others}
+        at = (hat.where_sum(kn, kn.me, sit, len(positions)) if hat.where
+              else hat.seen_sum(kn, kn.me, part=part, foci=play_foci))
         position = positions[at] + 1
+    said_target, said_kind = said  # the target first: no subject's kind is read for the other targets
     actions, scores = scores_in(sit, known=hat.known(kn),
-                                assists=lambda target, subject: (target, kind_of(subject, kinds)) == said,
+                                assists=lambda target, subject: target == said_target
+                                and kind_of(subject, kinds) == said_kind,
                                 positions={position} if position is not None else None)
-    gains = hat_gains(sit, hat, classes)
-    played = 0.0 if play is None or hat.where else sum(hat_gains(sit, hat, play[0]).values())
+    gains = hat_gains(sit, hat, classes, foci)
+    played = 0.0 if play is None or hat.where else sum(hat_gains(sit, hat, play[0], play_foci).values())
     for i, action in enumerate(actions):  # as hat_advise adds them: every Assist kept says the message
         if isinstance(action, Assist):
             scores[i] = scores[i] + sum(g for seat, g in gains.items() if seat != action.target)

@@ -383,6 +383,9 @@ class HandKnowledge:
         #: the spans the entry being added closed, each with its index and the open span it replaced (to put
         #: them back if the entry is refused)
         self._closed: list[tuple[int, Span]] = []
+        #: the slots whose sightings the entry being added changed in place, with their ``seen`` and ``mask``
+        #: before it (:meth:`_track`; a refused entry puts them back)
+        self._seen_log: list[tuple[Slot, int, int]] = []
         self._open: dict[Evidence, int] = {}  # card -> index in ``spans`` of the span it is in sight in now
         self._open_at: dict[Place, int] = {}  # place -> the cards whose open span is there, as a card mask
         #: the cards in sight or out of play (not in my hand or the deck) as the last entry left them, as a card
@@ -676,8 +679,15 @@ class HandKnowledge:
                 if other != seat:
                     seen |= mask
             for slot in hand:
-                if seen & ~slot.seen:
-                    hands[seat] = [s.seeing(seen) if seen & ~s.seen else s for s in hand]
+                if seen & ~slot.seen:  # in place, each change logged for a refused entry to put back
+                    log = self._seen_log
+                    for s in hand:
+                        d = s.__dict__
+                        was_seen = d["seen"]
+                        if seen & ~was_seen:
+                            log.append((s, was_seen, d["mask"]))
+                            d["seen"] = now_seen = was_seen | seen
+                            d["mask"] = d["told_mask"] & ~now_seen
                     break
 
     def sighting_spans(self, card: Evidence) -> list[Span]:
@@ -719,9 +729,12 @@ class HandKnowledge:
             spans, open_, open_at, sighted = len(self.spans), dict(self._open), self._open_at, self._sighted
             pins = self.top, list(self.buried), self._bury_hint
             self._closed = []
+            self._seen_log = []
             try:
                 self._play_entry(entry)
             except AssistantError:
+                for slot, seen, mask in reversed(self._seen_log):
+                    slot.__dict__["seen"], slot.__dict__["mask"] = seen, mask
                 for index, span in reversed(self._closed):
                     self.spans[index] = span
                 del self.spans[spans:]

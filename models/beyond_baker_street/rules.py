@@ -41,6 +41,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from models.beyond_baker_street.data import DEFAULT_DATA, ICONS, LEADS, NUMBERS, SECTIONS, Evidence, GameData, Lead
 from models.beyond_baker_street.observations import (
@@ -136,6 +137,21 @@ class TableView:
     current: int | None
     board: Board
     legal_actions: tuple[Action, ...]
+
+
+@lru_cache(maxsize=1024)
+def _plays(held: int, sections: tuple[str, ...]) -> tuple[Action, ...]:
+    """The Investigates (position by position, each open section) and Eliminates of a hand of ``held`` cards, in
+    the legal actions' order (shared instances; kept: every turn asks the same few)."""
+    out: list[Action] = [shared(Investigate, p, s) for p in range(1, held + 1) for s in sections]
+    return (*out, *[shared(Eliminate, p) for p in range(1, held + 1)])
+
+
+@lru_cache(maxsize=4096)
+def _assists(target: int, numbers: frozenset[int], icons: frozenset[str]) -> tuple[Assist, ...]:
+    """The Assists to ``target``, whose cards show these numbers and icons: each number, then each icon, in order."""
+    return (*[shared(Assist, target, n) for n in NUMBERS if n in numbers],
+            *[shared(Assist, target, i) for i in ICONS if i in icons])
 
 
 @dataclass
@@ -270,17 +286,13 @@ class BakerStreetState:
         short = board.param(seat, "short", 1) if characters and board.kind(seat) == "confirm_short" else 0
         out: list[Action] = [shared(Confirm, s) for s in open_sections if 0 <= leads[s].need <= short]
         held = len(self.hands[seat])
-        out += [shared(Investigate, p, s) for p in range(1, held + 1) for s in open_sections]
-        out += [shared(Eliminate, p) for p in range(1, held + 1)]
+        out += _plays(held, tuple(open_sections))
         assists: list[Assist] = []
         for target in self.seats:
             if target == seat:
                 continue
             hand = self.hands[target]
-            numbers = {c.number for c in hand}
-            icons = {c.icon for c in hand}
-            assists += [shared(Assist, target, n) for n in NUMBERS if n in numbers]
-            assists += [shared(Assist, target, i) for i in ICONS if i in icons]
+            assists += _assists(target, frozenset([c.number for c in hand]), frozenset([c.icon for c in hand]))
         if characters:
             assists = [a for a in assists if board.may_assist(seat, a.subject)]
         out += assists

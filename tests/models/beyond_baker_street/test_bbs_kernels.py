@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from models.beyond_baker_street import compiled as loader
-from models.beyond_baker_street.advice import Situation, my_distribution, narrowed
+from models.beyond_baker_street.advice import Situation, ValueTable, my_distribution, narrowed
 from models.beyond_baker_street.advisor import make_bot
-from models.beyond_baker_street.hat import HatBot
+from models.beyond_baker_street.hat import HatBot, HatTable
 from models.beyond_baker_street.knowledge import FULL_MASK, mask_distribution
 from models.beyond_baker_street.observations import Action
 from models.beyond_baker_street.plain import AdvisorBot, assist_numbers, assist_numbers_array
@@ -147,9 +147,14 @@ def test_a_card_possible_at_a_position_is_the_exact_count() -> None:
     assert checked > 1000
 
 
+def sightings(kn: object) -> dict[int, list[tuple[int, int, int]]]:
+    """Each slot's id, sightings and mask, as values (the slots' sightings change in place)."""
+    return {seat: [(s.id, s.seen, s.mask) for s in hand] for seat, hand in kn.hands.items()}  # type: ignore[attr-defined]
+
+
 def test_a_refused_entry_leaves_the_knowledge_as_it_was() -> None:
     """The board is copied only for entries checked after it took them; any refused entry, early or late,
-    leaves everything as it was."""
+    leaves everything as it was, the slots' sightings included."""
     from models.beyond_baker_street.observations import Assisted, Drew
     from solver.errors import AssistantError
 
@@ -158,14 +163,16 @@ def test_a_refused_entry_leaves_the_knowledge_as_it_was() -> None:
         kn = sit.kn
         me = kn.me
         other = next(s for s in kn.hands if s != me)
-        state = (kn.board.describe(), kn.board.current, kn.hands, list(kn.spans), kn.unseen_mask(), kn.hand())
+        state = (kn.board.describe(), kn.board.current, kn.hands, list(kn.spans), kn.unseen_mask(), kn.hand(),
+                 sightings(kn))
         tries = [Assisted(other, me, 6, (1, 2, 3, 4, 5, 6)[:len(kn.hands[me])]), Drew(other, kn.data.evidence[0])]
         for entry in tries:
             try:
                 kn.add(entry)
             except AssistantError:
                 refused += 1
-                after = (kn.board.describe(), kn.board.current, kn.hands, list(kn.spans), kn.unseen_mask(), kn.hand())
+                after = (kn.board.describe(), kn.board.current, kn.hands, list(kn.spans), kn.unseen_mask(), kn.hand(),
+                         sightings(kn))
                 assert after == state
             else:
                 return_to = kn.undo()
@@ -279,3 +286,94 @@ def test_the_kept_play_part_is_the_computed_one() -> None:
     finally:
         HatBot.inform = read_play  # type: ignore[method-assign]
     assert compared > 200
+
+
+def _best_uses_by_column(table: ValueTable) -> list[tuple[int, int, bool]]:
+    """:attr:`ValueTable.best_uses` as it was first written: per live card, ``column.index(max(column))``."""
+    out = []
+    for i, column in enumerate(zip(*table.values.tolist(), strict=True)):
+        if table.live >> i & 1:
+            best = max(column)
+            out.append((i, column.index(best), best > 0))
+    return out
+
+
+def test_best_uses_row_by_row_is_the_first_of_the_highest() -> None:
+    """The row-by-row pass gives, for every live card, the first row of highest value (ties and -0.0 included)
+    and whether it is positive, as the column-wise reading does, on random tables of 1 to 4 rows."""
+    rng = np.random.default_rng(21)
+    for trial in range(500):
+        rows = int(rng.integers(1, 5))
+        values = rng.integers(-2, 3, size=(rows, 24)).astype(np.float64) * 0.5  # many equal values
+        if trial % 2:
+            values[rng.random(values.shape) < 0.3] = -0.0
+        table = ValueTable(values, int(rng.integers(0, 1 << 24)), rows - 1)
+        assert table.best_uses == _best_uses_by_column(table)
+    table = ValueTable(np.array([[1.0, -1.0, 0.0, 2.0], [1.0, 3.0, -0.0, -5.0], [0.5, 3.0, 0.0, 2.0]]), 0b1011, 2)
+    assert table.best_uses == [(0, 0, True), (1, 1, True), (3, 0, True)]
+
+
+def test_every_seat_reads_one_shared_play_part() -> None:
+    """``HatTable.play_part`` is kept in the value table's memo: another seat's table, asking about the same hand
+    with the same hat messages, gets the very answer the first computed (the same object)."""
+    seen = 0
+
+    def check(self: HatBot, observation: object) -> None:
+        nonlocal seen
+        if self.hand.started and not self.hand.board.over:  # type: ignore[union-attr]
+            other = HatTable(self.hat.mode, self.hat.weights)
+            other.fixed = dict(self.hat.fixed)
+            for seat in self.hand.hands:
+                first = self.hat.play_part(self.hand, seat)
+                if first is not None:
+                    assert other.play_part(self.hand, seat) is first
+                    seen += 1
+        inform(self, observation)  # type: ignore[arg-type]
+
+    inform = HatBot.inform
+    matchup = Matchup(functools.partial(new_game, TableRules(3, 5)), ("hat",) * 3, make_bot)
+    HatBot.inform = check  # type: ignore[method-assign]
+    try:
+        play_game(matchup, game_seed(7, 0), 0)
+    finally:
+        HatBot.inform = inform  # type: ignore[method-assign]
+    assert seen > 20
+
+
+def test_a_draw_refused_after_the_sightings_puts_them_back() -> None:
+    """A draw of another player's that leaves my hand no world is refused after the card places and sightings
+    took it (the slots' sightings change in place): every slot's sightings and mask are put back as they were."""
+    from models.beyond_baker_street.observations import Drew
+    from solver.errors import ContradictionError
+
+    refused = 0
+
+    def check(self: HatBot, observation: object) -> None:
+        nonlocal refused
+        kn = self.hand
+        if isinstance(observation, Drew) and observation.seat != kn.me and kn.started and refused < 3:
+            trial = copy.deepcopy(kn)
+            for card in kn.data.evidence:
+                if card not in trial.unseen() or card == observation.card:
+                    continue
+                before = sightings(trial)
+                try:
+                    trial.add(Drew(observation.seat, card))
+                except ContradictionError:
+                    refused += 1
+                    assert sightings(trial) == before
+                else:
+                    trial = copy.deepcopy(kn)
+        inform(self, observation)  # type: ignore[arg-type]
+
+    inform = HatBot.inform
+    matchup = Matchup(functools.partial(new_game, TableRules(3, 5)), ("hat",) * 3, make_bot)
+    HatBot.inform = check  # type: ignore[method-assign]
+    try:
+        for i in range(6):
+            play_game(matchup, game_seed(11, i), i)
+            if refused >= 3:
+                break
+    finally:
+        HatBot.inform = inform  # type: ignore[method-assign]
+    assert refused >= 3
