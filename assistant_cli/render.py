@@ -172,6 +172,27 @@ def cell_atoms(text: str, whole: Sequence[str] = ()) -> Atoms:
     return [(text[spans[i - 1][1]:a] if i else "", text[a:b]) for i, (a, b) in enumerate(spans)]
 
 
+QUOTED = re.compile(r"(?<![\w'])'[^'\n]*\s[^'\n]*'(?![\w'])")
+"""A quoted phrase with a space in it (``'3 Witness'``, ``'cut 2'``): a card or a command the wrap keeps whole."""
+WORD = re.compile(rf"(?:{QUOTED.pattern}|\S)+")
+
+
+def prose(text: str, style: str = "") -> RenderableType:
+    """``text`` as rich draws it, except that a quoted phrase is never split over two lines.
+
+    Rich wraps at any space, so ``or '3 Witness'`` can end a line with ``'3``; a paragraph holding such a phrase
+    is drawn as a :class:`Flow` of its words, the phrase one atom. Text without one keeps rich's wrap (and its
+    spacing)."""
+    if not QUOTED.search(text):
+        return Text(text, style=style)
+    paragraphs: list[RenderableType] = []
+    for line in text.split("\n"):
+        atoms = [m.group() for m in WORD.finditer(line)]
+        margin = line[:len(line) - len(line.lstrip())]
+        paragraphs.append(Flow(atoms, sep=" ", style=style, lead=margin, indent=margin) if atoms else Text(""))
+    return paragraphs[0] if len(paragraphs) == 1 else Group(*paragraphs)
+
+
 def pack(atoms: Atoms, width: int, first: str = "", indent: str = "") -> list[str]:
     """Lines of at most ``width`` cells that break only between atoms (a line that breaks at `` / `` keeps its
     ``/``): the first starts with ``first``, the others with ``indent``. An atom wider than a line is broken at

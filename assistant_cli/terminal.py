@@ -15,7 +15,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from assistant_cli.render import CommandTable, Either, Fit, Flow, cell_atoms
+from assistant_cli.render import CommandTable, Either, Fit, Flow, cell_atoms, prose
 from solver import view as v
 
 STYLE: dict[str, str] = {
@@ -34,7 +34,7 @@ def to_rich(item: v.View) -> RenderableType:
     """The rich renderable drawing ``item``; anything that is not view data raises ``TypeError``, so a repr can
     never reach a player."""
     if isinstance(item, v.Text):
-        return Text(item.text, style=STYLE[item.tone])
+        return prose(item.text, STYLE[item.tone])
     if isinstance(item, v.Table):
         return _table(item)
     if isinstance(item, v.Group):

@@ -97,3 +97,34 @@ def test_pack_breaks_only_between_atoms_and_keeps_the_slash() -> None:
     assert atoms == [("", "show"), (" / ", "show brief"), ("  ", "(one"), (" ", "screen"), (" ", "of"),
                      (" ", "it)")]
     assert pack(atoms, 12, "  ", "  ") == ["  show /", "  show brief", "  (one", "  screen of", "  it)"]
+
+
+@pytest.mark.parametrize("game", list(SESSIONS))
+def test_quoted_cards_in_the_help_notes_are_never_split(game: str) -> None:
+    """A note under the table (Beyond Baker Street's "or '3 Witness'") keeps each quoted phrase on one line at
+    every width from 40 to 100 columns, and loses no word."""
+    views = SESSIONS[game]().handle("help").renderables
+    notes = [i.text for i in views[0].items if isinstance(i, v.Text)]  # type: ignore[attr-defined]
+    quoted = [q for note in notes for q in re.findall(r"(?<![\w'])'[^']*\s[^']*'", note)]
+    if game == "beyond-baker-street":
+        assert quoted == ["'3 Witness'"]
+    for width in range(40, 101):
+        lines = draw(views, width)
+        assert [q for q in quoted if not any(q in line for line in lines)] == [], width
+        assert [line for line in lines if len(line) > width] == [], width
+        text = " ".join(" ".join(lines).split())
+        assert all(" ".join(note.split()) in text for note in notes), width
+
+
+def test_prose_keeps_a_quoted_phrase_whole_and_plain_text_as_rich_wraps_it() -> None:
+    from assistant_cli.render import prose
+
+    def lines(text: str, width: int) -> list[str]:
+        console = Console(width=width, file=io.StringIO(), color_system=None, record=True)
+        console.print(prose(text))
+        return [line.rstrip() for line in console.export_text().splitlines()]
+
+    assert lines("type it as '3 Witness' or 3W", 16) == ["type it as", "'3 Witness' or", "3W"]
+    assert lines("  the player's 'cut 2' line", 14) == ["  the player's", "  'cut 2' line"]
+    assert lines("a b 'c d'.\n\nnext", 40) == ["a b 'c d'.", "", "next"]
+    assert lines("no quote here at all", 8) == ["no quote", "here at", "all"]
