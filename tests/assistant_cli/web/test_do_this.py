@@ -68,6 +68,24 @@ def fills(html_text: str) -> list[str]:
     return re.findall(r'data-fill="([^"]*)"', html_text)
 
 
+def test_advice_on_another_cutters_turn_offers_the_cut_and_then_exactly_the_cards_it_can_be(
+        client: TestClient, tmp_path: Path) -> None:
+    """Time Bomb, entry 5 of the example: player 1 cuts, I am player 2. The advice ranks player 1's cuts, each
+    with "do this" (the cut is the table's entry whoever makes it), besides my claim; the box's next buttons
+    after a tap are exactly the cards that cable can be (my own cables for my hand)."""
+    game_id, _ = entered(client, "time-bomb", "time-bomb-5p.txt", 5)
+    page = client.post(f"/g/{game_id}/line", data={"line": "advise"}).text
+    assert "(it is player 1&#39;s turn, not yours; this is what you would do now: player 1&#39;s cuts" in page
+    assert re.findall(r'data-do="([^"]*)"', page) == ["cut 2 ", "cut 3 ", "cut 4 ", "cut 5 ", "claim 2 0"]
+    compose = f"/g/{game_id}/compose"
+    assert fills(client.get(compose, params={"line": "cut 3 "}).text) == [
+        "cut 3 defuse", "cut 3 pink", "cut 3 red", "cut 3 blue", "cut 3 green", "cut 3 yellow"]
+    assert fills(client.get(compose, params={"line": "cut 2 "}).text) == [
+        "cut 2 pink", "cut 2 red", "cut 2 blue", "cut 2 green"]
+    client.post(f"/g/{game_id}/line", data={"line": "cut 3 defuse"})
+    assert (tmp_path / f"{game_id}.journal").read_text().splitlines()[-1] == "cut 3 defuse"
+
+
 def test_a_drawn_player_starts_the_cut_and_a_drawn_card_its_plays(client: TestClient) -> None:
     game_id, page = entered(client, "time-bomb", "time-bomb-5p.txt", 37)  # my cut (player 2) is next
     assert re.findall(r'class="player[^"]*" data-seat="(\d)"', page) == ["1", "2", "3", "4", "5"]
