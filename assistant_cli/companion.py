@@ -28,7 +28,7 @@ from assistant_cli.terminal import to_rich
 from solver.errors import AssistantError
 from solver.parallel import open_backend
 from solver.registry import GameEntry, Registry
-from solver.session import Journal, Reply, read_lines
+from solver.session import Journal, Reply, keep_pending, pending_path, read_lines, restore_pending
 from solver.simulate import GameRecord, Matchup, SimulationError, run_games
 from solver.text import plural
 from solver.view import View
@@ -118,10 +118,11 @@ def stdin_lines() -> Iterator[tuple[int, str | None]]:
 
 
 def run_piped(
-    session: CompanionSession, lines: Iterable[tuple[int, str | None]], out: Console, err: Console, quiet: bool
+    session: CompanionSession, lines: Iterable[tuple[int, str | None]], out: Console, err: Console, quiet: bool,
+    after: Callable[[], None] | None = None,
 ) -> int:
     """Non-interactive mode: each line is echoed and answered; a bad line is reported with its number (a line
-    that is not valid UTF-8 too), and the next one is read."""
+    that is not valid UTF-8 too), and the next one is read. ``after`` runs after each accepted line."""
     errors = 0
     for number, line in lines:
         if line is None:
@@ -138,6 +139,8 @@ def run_piped(
             err.print(Text(f"line {number}: {exc}", style="red"), soft_wrap=True)
             errors += 1
             continue
+        if after is not None:
+            after()
         if not quiet:
             print_reply(out, reply)
         if reply.quit:
@@ -245,18 +248,24 @@ def run_companion(entry: GameEntry, session: CompanionSession, journal: Path | N
         if writer is None and interactive:
             writer = default_journal(game, header)
             writer.lock(holder)
+        keeper = PendingKeeper(session, writer.path if writer is not None else None, err)
         if writer is not None:
             session.journal = writer
             writer.save(session.lines)
             out.print(f"journal: {writer.path}", soft_wrap=True)  # a path is never split: it can be copied whole
+            keeper.start(out)
         if resume is not None:
             out.print(f"resumed {plural(len(session.lines), 'entry')} from {resume}", soft_wrap=True)
             if interactive:
                 print_views(out, session.state())
         if interactive:
-            run_interactive(session, out, title, f"{game}> ", game)
+            run_interactive(session, out, title, f"{game}> ", game, after=keeper.keep)
         else:
-            errors += run_piped(session, stdin_lines(), out, err, quiet)
+            errors += run_piped(session, stdin_lines(), out, err, quiet, after=keeper.keep)
+            if keeper.kept is not None and writer is not None:
+                path = shlex.quote(str(writer.path))
+                out.print(f"the deal waits for its seat order, kept beside the journal; answer it with: assist {game} "
+                          f"--resume {path}", soft_wrap=True)
     except AssistantError as exc:
         fail(str(exc))
     finally:
@@ -264,6 +273,42 @@ def run_companion(entry: GameEntry, session: CompanionSession, journal: Path | N
             writer.unlock()
     if errors:
         raise typer.Exit(1)
+
+
+class PendingKeeper:
+    """Keeps a setup import waiting for an answer (a Thirteen Clues BGA deal waiting for its seat order) beside
+    the journal, as the page does (:func:`solver.session.pending_path`: ``.NAME.journal.setup``), so a session
+    left before the answer loses nothing: ``--resume`` of the journal (here or on the page) asks again."""
+
+    def __init__(self, session: CompanionSession, journal: Path | None, err: Console) -> None:
+        self.session, self.journal, self.err = session, journal, err
+        self.kept: str | None = None
+        self.failed = False
+
+    def start(self, out: Console) -> None:
+        """Read back a deal kept beside a journal with no entry (unless one was given now), then keep what
+        waits; says so in one line either way."""
+        if self.journal is None:
+            return
+        pending = getattr(self.session, "pending_setup", None)
+        if pending is not None and pending() is None:
+            self.kept = restore_pending(self.session, self.journal)
+            if self.kept is not None:
+                out.print(f"a deal kept beside the journal waits for its seat order: {pending_path(self.journal)}",
+                          soft_wrap=True)
+        self.keep()
+
+    def keep(self) -> None:
+        """Write (or remove) the kept file after a line; a failure is one line on stderr, said once."""
+        if self.journal is None:
+            return
+        try:
+            self.kept = keep_pending(self.session, self.journal, self.kept)
+        except OSError as exc:
+            if not self.failed:
+                self.err.print(Text(f"the waiting deal is not kept beside the journal ({exc.strerror}): answer it "
+                                    "before leaving", style="red"), soft_wrap=True)
+            self.failed = True
 
 
 def check_game_file(path: Path, game: str, games: Registry) -> None:
@@ -333,7 +378,8 @@ def goodbye(session: CompanionSession, game: str) -> str:
 
 
 def run_interactive(
-    session: CompanionSession, out: Console, title: str, prompt_text: str, game: str, **prompt_io: Any
+    session: CompanionSession, out: Console, title: str, prompt_text: str, game: str,
+    after: Callable[[], None] | None = None, **prompt_io: Any
 ) -> None:
     """The terminal loop: a setup dialogue, then a prompt with history, line editing and tab completion.
 
@@ -350,13 +396,13 @@ def run_interactive(
                            **prompt_io)
     out.print(f"{title}. Type 'help' for the commands, Tab completes, Ctrl-D quits.")
     try:
-        _prompt_loop(session, out, prompt, prompt_text, asking)
+        _prompt_loop(session, out, prompt, prompt_text, asking, after)
     finally:
         out.print(goodbye(session, game), soft_wrap=True)  # one line: the command can be copied whole
 
 
 def _prompt_loop(session: CompanionSession, out: Console, prompt: Any, prompt_text: str,
-                 asking: list[Question | None]) -> None:
+                 asking: list[Question | None], after: Callable[[], None] | None = None) -> None:
     """Ask the setup questions, then read lines until 'quit' or Ctrl-D."""
 
     def run(line: str) -> bool:
@@ -371,6 +417,8 @@ def _prompt_loop(session: CompanionSession, out: Console, prompt: Any, prompt_te
             entries = plural(len(session.lines), "entry")
             out.print(Text(f"interrupted: state rebuilt from the journal ({entries})", "yellow"))
             return True
+        if after is not None:
+            after()
         print_reply(out, reply)
         return not reply.quit
 

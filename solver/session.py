@@ -248,6 +248,48 @@ def read_header(path: str | Path, dir_fd: int | None = None, size: int = 200) ->
     return text.split("\n", 1)[0].rstrip("\r")
 
 
+MAX_PENDING_BYTES = 100_000  # a kept setup import (a BGA deal is well under 2,000 bytes); larger is ignored
+
+
+def pending_path(journal: Path) -> Path:
+    """Where a game's waiting setup import (a BGA deal waiting for its seat order) is kept beside its journal:
+    ``.NAME.journal.setup`` (hidden, and not a ``*.journal``, so never listed as a game). The page and the
+    terminal keep it at the same place, so either one finishes the import."""
+    return journal.with_name(f".{journal.name}.setup")
+
+
+def restore_pending(session: Any, journal: Path) -> str | None:
+    """Give ``session`` (with no entry yet) the setup import kept beside ``journal``, read like a journal (a
+    regular file, never through a link, at most ``MAX_PENDING_BYTES``); returns its text, or None when there is
+    none or it is hostile or no deal (then the setup starts afresh)."""
+    restore = getattr(session, "restore_setup", None)
+    kept = pending_path(journal)
+    if restore is None or session.lines or not os.path.lexists(kept):
+        return None
+    try:
+        text = read_text(kept, MAX_PENDING_BYTES)
+        restore(text)
+    except AssistantError:
+        return None
+    return text
+
+
+def keep_pending(session: Any, journal: Path, kept: str | None) -> str | None:
+    """Keep ``session``'s waiting setup import beside ``journal`` (written atomically), or remove the kept file
+    once nothing waits; ``kept`` is the text last written or read (nothing is written when it is unchanged).
+    Returns the text now kept; raises OSError if it cannot be written or removed."""
+    pending = getattr(session, "pending_setup", None)
+    text = pending() if pending is not None else None
+    if text == kept:
+        return kept
+    path = pending_path(journal)
+    if text is None:
+        path.unlink(missing_ok=True)
+    else:
+        write_atomic(path, text)
+    return text
+
+
 def read_lines(path: str | Path, limit: int | None = None) -> list[tuple[int, str]]:
     """The non-blank, non-comment lines of a game file with their 1-based line numbers. With ``limit`` the file
     must be a regular file of at most ``limit`` bytes (a journal; without it a pipe such as ``<(...)`` works)."""

@@ -60,7 +60,15 @@ from assistant_cli.web.guard import (
 from solver import view as v
 from solver.errors import AssistantError
 from solver.registry import GameEntry, Registry
-from solver.session import MAX_JOURNAL_BYTES, Journal, read_header, read_text, write_atomic
+from solver.session import (
+    MAX_JOURNAL_BYTES,
+    Journal,
+    keep_pending,
+    pending_path,
+    read_header,
+    read_text,
+    restore_pending,
+)
 
 MAX_BODY = 16_384  # bytes: an entry line is short; anything bigger is refused
 MAX_LINE = 500  # characters of one entry line
@@ -72,7 +80,6 @@ GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}")
 NONCE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
 HOLDER = "assist serve"
-MAX_PENDING_BYTES = 100_000  # a kept setup import (a BGA deal is well under 2,000 bytes); larger is ignored
 
 @dataclass(frozen=True)
 class Snapshot:
@@ -203,42 +210,23 @@ class GameStore:
 
     @staticmethod
     def pending_path(journal: Path) -> Path:
-        """Where a game's waiting setup import is kept: ``.ID.journal.setup`` beside its journal (hidden, and not
-        a ``*.journal``, so never listed as a game)."""
-        return journal.with_name(f".{journal.name}.setup")
+        """Where a game's waiting setup import is kept (:func:`solver.session.pending_path`)."""
+        return pending_path(journal)
 
     def _restore_pending(self, session: Any, path: Path) -> str | None:
         """Give a game with no entry the setup import kept beside its journal (a BGA deal waiting for its seat
-        order), read like a journal (a regular file, never through a link, at most ``MAX_PENDING_BYTES``);
-        returns its text. A file that is missing, hostile or no deal is ignored: the page asks for the paste."""
-        restore = getattr(session, "restore_setup", None)
-        kept = self.pending_path(path)
-        if restore is None or session.lines or not os.path.lexists(kept):
-            return None
-        try:
-            text = read_text(kept, MAX_PENDING_BYTES)
-            restore(text)
-        except AssistantError:
-            return None
-        return text
+        order; :func:`solver.session.restore_pending`); returns its text. A file that is missing, hostile or no
+        deal is ignored: the page asks for the paste."""
+        return restore_pending(session, path)
 
     def keep_pending(self, game: OpenGame) -> str | None:
         """Keep the game's waiting setup import beside its journal (written atomically), or remove it once
         nothing waits, so a new server still asks for the seat order (lock held, worker thread). Returns a
         one-line note if it cannot be written."""
-        pending = getattr(game.session, "pending_setup", None)
-        text = pending() if pending is not None else None
-        if text == game.kept:
-            return None
-        kept = self.pending_path(game.path)
         try:
-            if text is None:
-                kept.unlink(missing_ok=True)
-            else:
-                write_atomic(kept, text)
+            game.kept = keep_pending(game.session, game.path, game.kept)
         except OSError as exc:
             return f"the waiting deal is not kept for a restart of the server ({exc.strerror})"
-        game.kept = text
         return None
 
     def create(self, spec: GameEntry) -> str:

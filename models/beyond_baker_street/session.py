@@ -275,7 +275,31 @@ class BeyondBakerStreetSession(BaseSession):
             first = self._assist_line(f"assist {kn.me} ", action.first)
             whole = self._assist_line(f"{first} and ", action.second) if first else None
             return whole or (f"{first} and " if first else None)
-        return do_line(action, kn.me)  # type: ignore[arg-type]
+        line = do_line(action, kn.me)  # type: ignore[arg-type]
+        if line is not None and line.endswith(" "):  # the rest: whatever the knowledge leaves one way to enter
+            return self._known_rest(line, getattr(action, "section", None))
+        return line
+
+    def _known_rest(self, head: str, section: str | None = None) -> str:
+        """``head`` followed by each next word the choices offer only one of (my card at a position when the
+        knowledge has one left, a card I see), then the advised Lead ``section`` among the Leads offered: the
+        whole entry when nothing unknown is left, else up to the first word only the table can tell (the
+        choices then offer exactly its legal values)."""
+        line = head
+        for _ in range(4):  # an entry has at most four words after its start (swap: the two cards)
+            offered = self.choices(line)
+            words = [c.word for c in offered]
+            if section is not None and section in words:
+                chosen = offered[words.index(section)]
+            elif len(offered) == 1:
+                chosen = offered[0]
+            else:
+                break
+            if chosen.complete:
+                whole = line + chosen.word
+                return whole if self.fits(whole) else head
+            line += chosen.word + " "
+        return line
 
     def _assist_line(self, head: str, action: Assist) -> str | None:
         """``head`` and the Assist ``action`` with its positions, as the choices offer it (``None`` if they do

@@ -142,7 +142,8 @@ def advice_view(kn: TimeBombKnowledge) -> v.View:
         cutter = kn.table.cutter
         parts.append(v.Text(off_turn(cutter, f"in player {cutter}'s place, as a {kn.role.capitalize()}"), "muted"))
         colour, why = (choose_cover if kn.table.phase == COVER else choose_uncover)(kn)
-        parts.append(v.Text(f"Advice ({kn.role}): {kn.table.phase} {colour}: {why}", "good"))
+        move = f"{kn.table.phase} {colour}"  # the table's entry, whoever places it: its "do this" is whole
+        parts.append(v.Flow((v.Cell(move, do=move), why), sep=": ", lead=f"Advice ({kn.role}): ", tone="good"))
     else:
         parts.append(v.Text(advice.reason))
     if not kn.table.over and kn.table.phase != REDEAL:
@@ -279,7 +280,7 @@ def options_table(kn: TimeBombKnowledge, options: Sequence[CutOption]) -> v.Tabl
         if_bomb = _prob(o.roles_if_bomb.get(o.seat, 0)) if o.roles_if_bomb else "-"
         booms = [_prob(o.risk.explode[p], f"{_p(o.risk.explode[p])} / {_p(o.risk.explode_hard[p])}", why,
                        f"{key}.explode_{p}", o.risk.explode_hard[p]) for p in policies]
-        move = f"cut {o.seat} " if kn.table.cutter == kn.me else None  # the card cut is what the cut shows
+        move = f"cut {o.seat} "  # whoever cuts, the entry records it; the card cut is what the cut shows
         table.add_row(rank, v.Cell(f"player {o.seat}", do=move),
                       _prob(o.p_defuse, f"{_p(o.p_defuse)} / {_p(o.p_defuse_hard)}", why, f"{key}.defuse",
                             o.p_defuse_hard),

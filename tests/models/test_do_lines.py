@@ -96,14 +96,24 @@ def test_another_players_turn_has_no_do_lines() -> None:
     assert advice_moves(session) == []
 
 
-def test_a_moriartys_claims_are_whole_entries_and_another_cutters_cuts_have_none() -> None:
-    """A Moriarty's ranked claims each carry the whole claim line; player 1 cuts, so the cuts have no line."""
+def test_a_moriartys_claims_are_whole_entries_and_another_cutters_cuts_start_the_cut() -> None:
+    """A Moriarty's ranked claims each carry the whole claim line; player 1 cuts, and the ranked cuts carry the
+    entry that records player 1's cut (whoever cuts, it is the table's entry): the card is what the cut shows,
+    so the choices offer exactly the cards it can be (my own cables for my hand)."""
     session = GAMES["time-bomb"].new_session()
     for line in ["players 5", "me 2", "role moriarty", "start 1", "hand pink red red blue green"]:
         session.handle(line, show=False)
-    assert advice_moves(session) == [("1", "claim 2 1"), ("2", "claim 2 2"), ("0", "claim 2 0"), ("3", "claim 2 3"),
-                                     ("4", "claim 2 4"), ("5", "claim 2 5")]
+    moves = advice_moves(session)
+    assert [m for m in moves if m[1].startswith("claim")] == [
+        ("1", "claim 2 1"), ("2", "claim 2 2"), ("0", "claim 2 0"), ("3", "claim 2 3"), ("4", "claim 2 4"),
+        ("5", "claim 2 5")]
+    assert sorted(m for m in moves if m[1].startswith("cut")) == [
+        ("player 2", "cut 2 "), ("player 3", "cut 3 "), ("player 4", "cut 4 "), ("player 5", "cut 5 ")]
     assert all(session.fits(f"claim 2 {k}") for k in range(6))
+    assert [c.word for c in session.choices("cut 2 ")] == ["pink", "red", "blue", "green"]
+    assert [c.word for c in session.choices("cut 3 ")] == ["defuse", "pink", "red", "blue", "green", "yellow"]
+    session.handle("cut 3 defuse", show=False)
+    assert session.lines[-1] == "cut 3 defuse"
 
 
 def test_thirteen_clues_an_accusation_stops_before_its_verdict() -> None:
@@ -184,8 +194,10 @@ def test_every_advised_move_of_a_seeded_game_carries_a_line_the_session_accepts(
         except AssistantError:
             continue  # no advice now (the setup, the game over, a pending draw)
         mine = my_move_now(game, session)
-        if not mine:  # Time Bomb's claims are entries at any time, whoever cuts
-            assert all(do is None or do.startswith("claim ") for _, do in moves), (i, moves)
+        if not mine:  # Time Bomb's claims are entries at any time; another cutter's cut or cover is the table's
+            assert all(do is None or do.split()[0] in ("claim", "cut", "cover", "uncover") for _, do in moves), \
+                (i, moves)
+            assert game == "time-bomb" or all(do is None for _, do in moves), (i, moves)
         upcoming = lines[i + 1] if i + 1 < len(lines) else None
         for text, do in moves:
             if do is None:
@@ -195,7 +207,7 @@ def test_every_advised_move_of_a_seeded_game_carries_a_line_the_session_accepts(
             checked.add(do.split()[0])
     assert checked == {"beyond-baker-street": {"assist", "confirm", "eliminate", "investigate", "pursue"},
                        "evidence": {"play", "search", "timeout"}, "thirteen-clues": {"accuse", "ask", "informant"},
-                       "time-bomb": {"claim", "cut"}}[game]
+                       "time-bomb": {"claim", "cover", "cut"}}[game]
 
 
 def test_time_bomb_an_advised_cover_and_uncover_are_whole_entries() -> None:
@@ -263,3 +275,24 @@ def test_beyond_baker_street_an_exchange_is_a_whole_entry() -> None:
     assert bbs_line(Exchange(Card(2, "Witness"), Card(3, "Document")), 2) == "exchange 2 2W 3D"
     session = character_session("Sir_Henry_Baskerville")
     assert [c.word for c in session.choices("exchange 2 ")] == ["2W", "3W"]  # the Impossible's cards
+
+
+def test_beyond_baker_street_a_card_the_knowledge_fixes_is_filled_and_an_unknown_one_offers_its_candidates() -> None:
+    """Entry 22 of the example: my position 3 can only be 5D, so its investigate and eliminate lines are whole
+    (card and the advised Lead) and accepted; position 1 is unknown, so its line stops before the card and the
+    choices offer exactly the cards it can still be."""
+    session, upcoming = example_session("beyond-baker-street", "beyond-baker-street-3p.txt", 22)
+    assert upcoming == "investigate 2 3 5D Opportunity"
+    moves = dict(ranked_moves(session, "advise all"))
+    assert [moves[f"investigate 3 {lead}"] for lead in ("Opportunity", "Suspect", "Motive")] == [
+        "investigate 2 3 5D Opportunity", "investigate 2 3 5D Suspect", "investigate 2 3 5D Motive"]
+    assert moves["eliminate 3"] == "eliminate 2 3 5D"
+    assert all(session.fits(moves[k]) for k in ("investigate 3 Opportunity", "investigate 3 Motive", "eliminate 3"))
+    assert moves["investigate 1 Motive"] == moves["investigate 1 Suspect"] == "investigate 2 1 "
+    assert moves["eliminate 1"] == "eliminate 2 1 "
+    legal = ["1C", "6C", "2T", "3T", "6T", "3W", "4W", "6W"]
+    assert [c.word for c in session.choices("investigate 2 1 ")] == legal
+    assert [c.word for c in session.choices("eliminate 2 1 ")] == legal
+    assert [c.word for c in session.choices("investigate 2 1 3T ")] == ["Opportunity", "Motive", "Suspect"]
+    session.handle(upcoming, show=False)
+    assert session.lines[-1] == upcoming

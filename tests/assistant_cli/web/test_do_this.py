@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from markupsafe import escape
 from rich.console import Console
 from starlette.testclient import TestClient
 
@@ -66,6 +67,65 @@ def entered(client: TestClient, game: str, example: str, n: int) -> tuple[str, s
 
 def fills(html_text: str) -> list[str]:
     return re.findall(r'data-fill="([^"]*)"', html_text)
+
+
+OFF_TURN = [
+    # game, example, entries entered, the entry buttons offered, the advice's first line, its "do this" lines
+    ("beyond-baker-street", "beyond-baker-street-3p.txt", 12,
+     ["assist 3 ", "investigate 3 ", "eliminate 3 ", "pursue 3 ", "show", "why ", "empathy ", "history"],
+     "(it is player 3's turn, not yours; this is what you would do now: your move on the table as it is, before "
+     "player 3 moves)", []),
+    ("evidence", "evidence-4p.txt", 20, ["play 4 ", "search 3 ", "timeout 3 ", "show", "why ", "history"],
+     "(it is player 4's turn, not yours; this is what you would do now: you move now, then play goes on from "
+     "player 4; whoever has no rumour left at their turn plays none)", []),
+    ("time-bomb", "time-bomb-5p.txt", 5,
+     ["cut 2 ", "cut 3 ", "cut 4 ", "cut 5 ", "claim 1 ", "claim 2 ", "claim 3 ", "claim 4 ", "claim 5 ", "show",
+      "why ", "history", "holdings ", "claims", "bluff "],
+     "(it is player 1's turn, not yours; this is what you would do now: player 1's cuts, ranked for a Sherlock "
+     "cutter with what you know, with the explosion risk if they avoid one and if they seek one)",
+     ["cut 2 ", "cut 3 ", "cut 4 ", "cut 5 ", "claim 2 0"]),
+    ("thirteen-clues", "thirteen-clues-short.txt", 8,
+     ["ask 1 ", "ask 2 ", "ask 3 ", "ask 4 ", "informant A ", "informant B ", "informant C ", "informant D ",
+      "accuse ", "show", "why ", "locations", "whatif ", "history"],
+     "(the entries do not say whose turn it is; this is what you would do now, on your turn)",
+     ["informant B ", "informant C ", "informant D ", "ask 3 Yellow ", "ask 4 Yellow ", "ask 3 Blue ", "ask 4 Blue ",
+      "ask 2 Yellow "]),
+]
+
+
+@pytest.mark.parametrize(("game", "example", "n", "offered", "first", "do"), OFF_TURN, ids=[c[0] for c in OFF_TURN])
+def test_on_another_players_turn_the_page_offers_advise_and_it_answers(
+        client: TestClient, game: str, example: str, n: int, offered: list[str], first: str, do: list[str]) -> None:
+    """Another player's turn (Thirteen Clues has none): the action row's advise button is there, the entry
+    buttons are exactly the entries of the seat to move, and advise answers with the one-voice off-turn line.
+    Its rows carry "do this" where the move is an entry now (Time Bomb: the cutter's cut; Thirteen Clues: any
+    ask); my own Beyond Baker Street or Evidence move is no entry until my turn, so it has none."""
+    game_id, page = entered(client, game, example, n)
+    assert re.findall(r'class="cmd" data-line="([^"]*)"', page) == ["advise", "undo", "help"]
+    choices = re.search(r'<div id="choices".*?</div>', page, re.S)
+    assert choices is not None and fills(choices.group(0)) == offered
+    answer = client.post(f"/g/{game_id}/line", data={"line": "advise"}).text
+    assert re.search(r'id="error"', answer) is None
+    assert escape(first) in answer
+    assert re.findall(r'data-do="([^"]*)"', answer) == do
+
+
+def test_advice_on_another_cutters_turn_offers_the_cut_and_then_exactly_the_cards_it_can_be(
+        client: TestClient, tmp_path: Path) -> None:
+    """Time Bomb, entry 5 of the example: player 1 cuts, I am player 2. The advice ranks player 1's cuts, each
+    with "do this" (the cut is the table's entry whoever makes it), besides my claim; the box's next buttons
+    after a tap are exactly the cards that cable can be (my own cables for my hand)."""
+    game_id, _ = entered(client, "time-bomb", "time-bomb-5p.txt", 5)
+    page = client.post(f"/g/{game_id}/line", data={"line": "advise"}).text
+    assert "(it is player 1&#39;s turn, not yours; this is what you would do now: player 1&#39;s cuts" in page
+    assert re.findall(r'data-do="([^"]*)"', page) == ["cut 2 ", "cut 3 ", "cut 4 ", "cut 5 ", "claim 2 0"]
+    compose = f"/g/{game_id}/compose"
+    assert fills(client.get(compose, params={"line": "cut 3 "}).text) == [
+        "cut 3 defuse", "cut 3 pink", "cut 3 red", "cut 3 blue", "cut 3 green", "cut 3 yellow"]
+    assert fills(client.get(compose, params={"line": "cut 2 "}).text) == [
+        "cut 2 pink", "cut 2 red", "cut 2 blue", "cut 2 green"]
+    client.post(f"/g/{game_id}/line", data={"line": "cut 3 defuse"})
+    assert (tmp_path / f"{game_id}.journal").read_text().splitlines()[-1] == "cut 3 defuse"
 
 
 def test_a_drawn_player_starts_the_cut_and_a_drawn_card_its_plays(client: TestClient) -> None:

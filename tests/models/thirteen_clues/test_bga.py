@@ -140,3 +140,43 @@ def test_the_page_takes_a_pasted_deal(tmp_path: Path) -> None:
     assert "visible_cards_players" not in done  # the paste box goes once the setup is entered
     journal = (tmp_path / f"{game_id.rsplit('/', 1)[1]}.journal").read_text().splitlines()
     assert journal[1:] == SETUP
+
+
+def test_the_terminal_keeps_a_deal_waiting_for_its_seat_order_beside_the_journal(tmp_path: Path) -> None:
+    """Piped stdin (no TTY): a deal whose seat order the ids do not give is kept beside the journal
+    (``.NAME.journal.setup``, as the page keeps it) when the session ends unanswered; ``--resume`` asks again
+    and ``seats`` finishes the import, removing the kept file. The page reads the same file."""
+    deal, journal = tmp_path / "deal.json", tmp_path / "game.journal"
+    kept = tmp_path / ".game.journal.setup"
+    deal.write_text(wrapped())
+    runner = CliRunner()
+    left = runner.invoke(app, ["thirteen-clues", "--bga-deal", str(deal), "--journal", str(journal)], input="")
+    assert left.exit_code == 0, left.output
+    waits = f"the deal waits for its seat order, kept beside the journal; answer it with: assist thirteen-clues " \
+            f"--resume {journal}"
+    assert left.output.splitlines() == [f"journal: {journal}", waits]
+    assert journal.read_text().splitlines()[1:] == []
+    assert parse_deal(kept.read_text()) == parse_deal(wrapped())
+    # A bad answer changes nothing: the deal still waits, still kept.
+    wrong = runner.invoke(app, ["thirteen-clues", "--resume", str(journal)], input="seats 1111 2345\n")
+    assert wrong.exit_code == 1
+    assert wrong.output.splitlines() == [
+        f"journal: {journal}", f"a deal kept beside the journal waits for its seat order: {kept}",
+        f"resumed 0 entries from {journal}", "> seats 1111 2345",
+        "line 1: seats '1111 2345': expected each of the ids 2345, 1111, 3456, 4567 once, clockwise from seat 1",
+        waits]
+    assert parse_deal(kept.read_text()) == parse_deal(wrapped())
+    done = runner.invoke(app, ["thirteen-clues", "--resume", str(journal)], input=f"seats {ORDER}\nhistory\n")
+    assert done.exit_code == 0, done.output
+    assert journal.read_text().splitlines()[1:] == SETUP
+    assert not kept.exists()
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+    # A kept file that is no deal is ignored: the setup starts afresh, no deal waits.
+    kept.write_text("not a deal")
+    other = tmp_path / "other.journal"
+    other.write_text(journal.read_text().splitlines()[0] + "\n")
+    kept.rename(tmp_path / ".other.journal.setup")
+    fresh = runner.invoke(app, ["thirteen-clues", "--resume", str(other)], input="seats 1111 2345 3456 4567\n")
+    assert fresh.exit_code == 1
+    assert "line 1: seats: no Board Game Arena deal is waiting for its seat order" in fresh.output.splitlines()
+    assert (tmp_path / ".other.journal.setup").read_text() == "not a deal"  # ignored, left as the page leaves it
