@@ -58,7 +58,9 @@ class Weights:
     ``green`` (fewest cuts from exploding, with or without pink's in-a-row danger) or ``chance``
     (:func:`explode_chance`). ``cutter`` values the cut player taking the cutter next (a Sherlock for a
     Sherlock, a Moriarty for a Moriarty). ``bait`` is what a Moriarty holding no defusing card claims (``claims``
-    ``fixed``), unless ``claims`` is ``ranked``: the best of :func:`claim_options` by ``lure`` and ``suspect``."""
+    ``fixed``), unless ``claims`` is ``ranked``: the best of :func:`claim_options` by ``lure`` and ``suspect``.
+    ``look`` weighs a Moriarty's look-ahead of the next cut (:func:`next_cut_explosion`): the cut player takes
+    the cutter and cuts as the Sherlocks or the Moriarty team are assumed to."""
 
     explosion: float = EXPLOSION_WEIGHT
     cutter: float = CUTTER_WEIGHT
@@ -72,6 +74,7 @@ class Weights:
     claims: str = "fixed"
     lure: float = 1.0
     suspect: float = 0.5
+    look: float = 0.0
 
 
 #: Each side's weights (tuned on simulated 4-player games against the bots, seed 11; measured on seed 2026: see
@@ -516,6 +519,50 @@ def future_hazard(
     return total
 
 
+def _public_defuse(kn: TimeBombKnowledge, seat: int) -> float:
+    """P(``seat``'s next card is a defusing card) for a player who does not see that hand: its claim less the
+    defusing cards cut since (:func:`public_ratio`), else the share of defusing cards among the cards left."""
+    ratio = public_ratio(kn, seat)
+    if ratio is not None:
+        return ratio
+    t = kn.table
+    return t.defusers_left() / t.remaining_cards() if t.remaining_cards() else 0.0
+
+
+def next_cut_explosion(
+    kn: TimeBombKnowledge, belief: Belief, board: Board, seat: int, tolerance: float = 0.0
+) -> float:
+    """P(the cut after mine at ``seat`` makes a bomb explode), for my cut that does not explode or win: the
+    cut player takes the cutter; if a Sherlock (P from ``belief`` after the card) they cut as the advisor
+    Sherlocks do, greedily for ``P(defusing) - 2 P(explosion)`` and avoiding explosions inside the cut (my hand
+    read from my claim, as they see it), and if a Moriarty they cut for the likeliest explosion, seeking.
+    Covers and uncovers of my card are not played out (a one-cut look-ahead, for a Moriarty's cut)."""
+    me = kn.me
+    total = 0.0
+    for card, p in belief.p_types(seat).items():
+        if p <= 0 or card == RED or (card == DEFUSE and board.defusers_left == 1):
+            continue  # a red card's extra cut is in the explosion risk already; the last defusing card wins
+        if card != DEFUSE and _leaf(board, card, False) == 1.0:
+            continue  # it explodes now: counted in this cut's risk
+        try:
+            after_belief = belief.reveal(seat, card)
+        except ValueError:
+            continue
+        after = board.after(seat, card)
+        targets = [s for s in range(1, board.players + 1) if s != seat and after.sizes[s - 1] > 0]
+        if not targets:
+            continue
+        avoid = explosions(after_belief, after, targets, AVOID, tolerance)
+        seek = explosions(after_belief, after, targets, SEEK, tolerance)
+        q = after_belief.roles()[seat]
+
+        value = {k: (_public_defuse(kn, k) if k == me else after_belief.p_defuse(k)) - EXPLOSION_WEIGHT * avoid[k]
+                 for k in targets}
+        pick = max(targets, key=lambda k: (value[k], -k))
+        total += p * ((1.0 - q) * avoid[pick] + q * max(seek.values()))
+    return total
+
+
 def cut_options(
     kn: TimeBombKnowledge,
     side: str | None = None,
@@ -570,6 +617,10 @@ def cut_options(
             score = (boom + weights.bomb * (1 - p_def) - weights.suspicion * suspicion
                      + weights.cutter * roles[seat] + weights.future * future)
             reason = f"{_pct(boom)} explosion, {_pct(1 - p_def)} bomb, suspicion {suspicion:.2f}"
+            if weights.look and t.phase == "cut" and t.turns_left() > 1:
+                nxt = next_cut_explosion(kn, soft, board, seat, tolerance)
+                score += weights.look * nxt
+                reason += f", {_pct(nxt)} explosion on the next cut"
         out.append(
             CutOption(seat, p_def, p_def_hard, boom, boom_hard, win, if_def, if_bomb, score, reason, policy, risk)
         )

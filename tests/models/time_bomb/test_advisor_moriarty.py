@@ -8,6 +8,7 @@ import functools
 import itertools
 import math
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -15,6 +16,7 @@ from models.time_bomb import ENTRY
 from models.time_bomb.advisor import (
     MORIARTY_WEIGHTS,
     SHERLOCK_WEIGHTS,
+    Board,
     Weights,
     _tail,
     advise,
@@ -24,6 +26,8 @@ from models.time_bomb.advisor import (
     cut_options,
     cuts_left,
     explode_chance,
+    explosion,
+    next_cut_explosion,
 )
 from models.time_bomb.bots import BOTS, AdvisorMoriartyBot, RoleBot, make_bot
 from models.time_bomb.data import MORIARTY, SHERLOCK
@@ -184,3 +188,33 @@ def test_hazard_and_its_expected_change_by_a_cut() -> None:
         elif card != "pink":  # a second pink in a row explodes: valued as the explosion, not here
             want += p * (hazard(after, reachable, w) - now)
     assert future_hazard(belief, board, seat, reachable, w) == pytest.approx(want, abs=1e-12)
+
+
+def test_the_moriarty_look_ahead_values_the_next_cut_by_the_cut_players_assumed_play() -> None:
+    """``look`` adds its weight times :func:`next_cut_explosion`, which equals the next cutter's explosion risk
+    computed card by card with the recursive :func:`explosion` (a Sherlock picks its greedy target, avoiding; a
+    Moriarty its likeliest explosion, seeking); it is off by default (measured no gain: docs/time-bomb.md)."""
+    kn = knowledge(4, ("pink", "red", "blue", "green", "green"))
+    for entry in (Claim(1, 1), Claim(2, 0), Claim(3, 1), Claim(4, 1)):
+        kn.add(entry)
+    soft, board = kn.belief(soft=True), Board.of(kn.table)
+    assert MORIARTY_WEIGHTS.look == 0.0
+    plain = {o.seat: o.score for o in cut_options(kn)}
+    looking = {o.seat: o.score for o in cut_options(kn, weights=replace(MORIARTY_WEIGHTS, look=2.0))}
+    for seat in (2, 3, 4):
+        want = 0.0
+        for card, p in soft.p_types(seat).items():
+            if card == "red":
+                continue  # its extra cut is in this cut's own risk
+            after_b, after = soft.reveal(seat, card), board.after(seat, card)
+            others = [k for k in (1, 2, 3, 4) if k != seat]
+            avoid = {k: explosion(after_b, after, seat, k, "avoid") for k in others}
+            seek = {k: explosion(after_b, after, seat, k, "seek") for k in others}
+            p_def = {k: (1 / 5 if k == 1 else after_b.p_defuse(k)) for k in others}  # my claim: 1 of 5
+            pick = max(others, key=lambda k: (p_def[k] - 2 * avoid[k], -k))
+            q = after_b.roles()[seat]
+            want += p * ((1 - q) * avoid[pick] + q * max(seek.values()))
+        got = next_cut_explosion(kn, soft, board, seat)
+        assert got == pytest.approx(want, abs=1e-9)
+        assert looking[seat] - plain[seat] == pytest.approx(2.0 * got, abs=1e-12)
+    assert {s: round(next_cut_explosion(kn, soft, board, s), 4) for s in (2, 3, 4)} == {2: 0.0337, 3: 0.0311, 4: 0.0311}
