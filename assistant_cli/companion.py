@@ -276,7 +276,7 @@ def run_companion(entry: GameEntry, session: CompanionSession, journal: Path | N
 
 
 class PendingKeeper:
-    """Keeps a setup import waiting for an answer (a Thirteen Clues BGA deal waiting for its seat order) beside
+    """Keeps a setup import waiting for an answer (an imported deal waiting for its seat order) beside
     the journal, as the page does (:func:`solver.session.pending_path`: ``.NAME.journal.setup``), so a session
     left before the answer loses nothing: ``--resume`` of the journal (here or on the page) asks again."""
 
