@@ -38,7 +38,7 @@ def teach(games: Registry, game: str, seed: int, level: int | None, count: int, 
         raise AssistantError(f"--players {n}: {t.title} is for {low} to {high} players")
     if level is not None and not 1 <= level <= 4:
         raise AssistantError(f"--level {level}: expected 1 to 4")
-    items = exercises(t, seed, n, level, count)
+    items = exercises(t, seed, n, level, count, later=True)
     if not items:
         raise AssistantError(f"no exercise of level {level} found in the games of seed {seed}; try another --seed")
     run(t, items, _read, typer.echo, scores or DEFAULT_SCORES, echo=not sys.stdin.isatty())

@@ -36,7 +36,7 @@ from typing import Any
 from solver.claims import Explained, Key
 from solver.errors import AssistantError
 from solver.simulate import game_seed
-from solver.teaching import Teacher, Transcript
+from solver.teaching import Decision, Teacher, Transcript
 
 LEVELS = (1, 2, 3, 4)
 LIKELY_TOLERANCE = 0.05
@@ -73,6 +73,25 @@ class Exercise:
     def __post_init__(self) -> None:
         if not self.hints:
             self.hints = hint_ladder(None, self.explanation, self.answer, self.kind)
+
+
+@dataclass
+class Later:
+    """An exercise known to exist but made only when it is shown (:meth:`Teacher.decision_later`): the list a
+    session draws is then ready without the slow rankings, and the first exercise does not wait for the last."""
+
+    kind: str
+    level: int
+    source: str
+    make: Callable[[], Exercise]
+
+    def ready(self) -> Exercise:
+        return self.make()
+
+
+def ready(item: Exercise | Later) -> Exercise:
+    """The exercise itself, made now if it was left for later."""
+    return item.ready() if isinstance(item, Later) else item
 
 
 #: What each step kind asks of a player, for the first hint.
@@ -284,10 +303,19 @@ def _fraction_text(p: float) -> str:
     return f"{f.numerator} of {f.denominator} equally likely cases"
 
 
-def _decision_exercise(teacher: Teacher, session: Any, lines: tuple[str, ...], source: str) -> Exercise | None:
-    decision = teacher.decision(session)
-    if decision is None or len(decision.ranking) < 2:
+def _decision_exercise(teacher: Teacher, session: Any, lines: tuple[str, ...], source: str,
+                       later: bool = False) -> Exercise | Later | None:
+    """A decision exercise here, if the seat decides with two choices or more; with ``later``, ranked only when
+    it is shown (where the teacher can tell a decision without ranking it)."""
+    rank = teacher.decision_later(session)
+    if rank is None:
         return None
+    if later:
+        return Later("decision", 4, source, lambda: _decision_from(rank(), session, lines, source))
+    return _decision_from(rank(), session, lines, source)
+
+
+def _decision_from(decision: Decision, session: Any, lines: tuple[str, ...], source: str) -> Exercise:
     best = decision.ranking[0]
 
     def grade(text: str) -> Grade:
@@ -342,10 +370,11 @@ def _empathy_exercise(teacher: Teacher, session: Any, rng: random.Random, lines:
 
 
 def exercises(teacher: Teacher, seed: int, players: int, level: int | None, count: int,
-              max_games: int = 12) -> list[Exercise]:
-    """``count`` exercises (of ``level``, or of every level, easiest first) from games seeded by ``seed``."""
+              max_games: int = 12, later: bool = False) -> list[Exercise | Later]:
+    """``count`` exercises (of ``level``, or of every level, easiest first) from games seeded by ``seed``; with
+    ``later``, decisions are ranked only when shown (:class:`Later`; the same exercises, made then)."""
     rng = random.Random(f"teach/{teacher.game}/{seed}")
-    found: list[Exercise] = []
+    found: list[Exercise | Later] = []
     kinds_done: dict[str, int] = {}
     enough_at: int | None = None  # the game in which ``count`` exercises were found (a level may still be missing)
 
@@ -364,7 +393,7 @@ def exercises(teacher: Teacher, seed: int, players: int, level: int | None, coun
         for n, before, after in game.moments():
             lines = transcript.lines[:n]
             new = {k: v for k, v in after.items() if k not in before}
-            made: list[Exercise | None] = []
+            made: list[Exercise | Later | None] = []
             at = f"{source}, entry {n}"
             roll = rng.random()
             if new and roll < 0.6:
@@ -375,7 +404,7 @@ def exercises(teacher: Teacher, seed: int, players: int, level: int | None, coun
                 made.append(_claim_exercise(teacher, _frozen(teacher, lines), new, rng, lines, at, wish))
             elif n in transcript.actions and level in (None, 4) and roll < 0.8:
                 if not capped("decision"):
-                    made.append(_decision_exercise(teacher, _frozen(teacher, lines), lines, at))
+                    made.append(_decision_exercise(teacher, _frozen(teacher, lines), lines, at, later))
             elif teacher.empathy_exercises and level in (None, 3) and roll < 0.8:
                 made.append(_empathy_exercise(teacher, _frozen(teacher, lines), rng, lines, at))
             elif level in (None, 4) and roll < 0.7 and not capped("likely"):
@@ -401,15 +430,15 @@ def exercises(teacher: Teacher, seed: int, players: int, level: int | None, coun
 GAP_GAMES = 1
 
 
-def _gap(items: Sequence[Exercise]) -> bool:
+def _gap(items: Sequence[Exercise | Later]) -> bool:
     levels = sorted({e.level for e in items})
     return bool(levels) and levels != list(range(levels[0], levels[-1] + 1))
 
 
-def contiguous(items: list[Exercise], count: int) -> list[Exercise]:
+def contiguous(items: list[Exercise | Later], count: int) -> list[Exercise | Later]:
     """At most ``count`` of ``items``, sorted by level, keeping one of each level found first (so a session
     of every level shows 1, 2, 3, 4 when the games gave them)."""
-    chosen: list[Exercise] = []
+    chosen: list[Exercise | Later] = []
     for lv in sorted({e.level for e in items}):
         chosen.append(next(e for e in items if e.level == lv))
     chosen += [e for e in items if e not in chosen]
@@ -465,8 +494,8 @@ HELP = ("answer in the syntax shown; 'hint' gives more each time (the kind of ru
         "answer), 'answer' shows it at once, 'skip' moves on, 'quit' stops")
 
 
-def run(teacher: Teacher, items: Sequence[Exercise], read: Callable[[str], str | None], write: Callable[[str], None],
-        scores_path: Path | None, echo: bool = False) -> dict[str, int]:
+def run(teacher: Teacher, items: Sequence[Exercise | Later], read: Callable[[str], str | None],
+        write: Callable[[str], None], scores_path: Path | None, echo: bool = False) -> dict[str, int]:
     """Pose each exercise; ``read(prompt)`` returns a line or None at the end of input. A bad answer is a
     one-line error and the exercise stays open. Returns the session's tally."""
     scores = load_scores(scores_path) if scores_path else {}
@@ -478,7 +507,8 @@ def run(teacher: Teacher, items: Sequence[Exercise], read: Callable[[str], str |
     plural = ("s" if len(items) != 1 else "", "s" if len(levels) != 1 else "")
     write(f"{teacher.title}: {len(items)} exercise{plural[0]}, level{plural[1]} {', '.join(map(str, levels))}"
           f"{skipped}. {HELP}.")
-    for number, ex in enumerate(items, start=1):
+    for number, item in enumerate(items, start=1):
+        ex = ready(item)
         write("")
         write(f"Exercise {number} of {len(items)} (level {ex.level}, {ex.kind}; {ex.source})")
         write("Your entries so far:")

@@ -195,6 +195,13 @@ class Teacher(ABC):
         """The advisor's ranking of the seat's choices now, if it is the seat's decision and one is ranked."""
         return None
 
+    def decision_later(self, session: Any) -> Callable[[], Decision] | None:
+        """Whether there is a decision here (None: none), and how to rank it when it is asked. A game whose ranking
+        is slow (Evidence plays out futures) tells it cheaply and ranks only when the exercise is shown, so that the
+        first exercise does not wait for a decision asked last; by default it is ranked now."""
+        decision = self.decision(session)
+        return None if decision is None or len(decision.ranking) < 2 else (lambda: decision)
+
     def own_decision(self, session: Any, line: str) -> bool:
         """Whether ``line`` (about to be entered) records the seat's own choice (for replays of files)."""
         return False

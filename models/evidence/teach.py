@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
 from typing import Any
 
 from models.evidence import ENTRY
@@ -42,6 +43,12 @@ class EvidenceTeacher(Teacher):
                                ["greedy"] * players, seed, self.seat)
 
     def decision(self, session: Any) -> Decision | None:
+        rank = self.decision_later(session)
+        return None if rank is None else rank()
+
+    def decision_later(self, session: Any) -> Callable[[], Decision] | None:
+        """Whether it is my play or search with two choices or more (cheap), and the ranking to make when the
+        exercise is shown (:meth:`_ranked`, about half a second of futures)."""
         kn = session.knowledge
         try:
             turn = session.turn()
@@ -52,13 +59,16 @@ class EvidenceTeacher(Teacher):
         options = candidates(kn, turn.phase, legal_for(kn, turn.phase))
         if len(options) < 2:
             return None
+        return functools.partial(self._ranked, kn, turn.round, turn.phase, options)
+
+    @staticmethod
+    def _ranked(kn: Any, round_: int, phase: str, options: list[Any]) -> Decision:
         # Playout ranks these few small decisions (48 futures an option) sooner than Numba would start; the
         # compiled loops, the same numbers, only if something in this process has loaded them already
-        ranked = evaluate(kn, turn.round, turn.phase, options, 48, random.Random(0), rounds=3, wait=False,
-                          load=False)
+        ranked = evaluate(kn, round_, phase, options, 48, random.Random(0), rounds=3, wait=False, load=False)
         ranked = sorted(ranked, key=lambda o: -o.utility)
         choices = tuple(Choice(str(o.action), o.utility, o.tells) for o in ranked)
-        what = "rumour to play" if turn.phase == PLAY else "search to make"
+        what = "rumour to play" if phase == PLAY else "search to make"
         return Decision(f"Your turn: which {what} does the advisor rank best?",
                         "the action as the advisor prints it (e.g. 'play brown 2', 'take brown', 'done')",
                         choices, tolerance=0.02)

@@ -240,6 +240,35 @@ def test_every_game_has_exercises_of_the_decision_and_claim_kinds(game: str) -> 
 
 
 @pytest.mark.parametrize("game", [spec.name for spec in GAMES])
+def test_decisions_left_for_later_are_the_same_exercises_made_when_shown(game: str,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """``assist teach`` draws its list with ``later=True``: the same exercises in the same order, and Evidence's
+    decisions (half a second of futures each) are ranked only when shown, so none before the first exercise."""
+    import models.evidence.teach as evidence_teach
+    import solver.exercises as module
+
+    t = GAMES[game].new_teacher()
+    now = module.exercises(t, 1, t.default_players, None, 6)
+    ranked: list[int] = []
+    evaluate = evidence_teach.evaluate
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        ranked.append(1)
+        return evaluate(*args, **kwargs)
+
+    monkeypatch.setattr(evidence_teach, "evaluate", counting)
+    items = module.exercises(t, 1, t.default_players, None, 6, later=True)
+    later = [e for e in items if isinstance(e, module.Later)]
+    assert ranked == [] and len(later) == sum(e.kind == "decision" for e in now)
+    assert len(later) >= 1
+    assert [(e.kind, e.level, e.source) for e in items] == [(e.kind, e.level, e.source) for e in now]
+    made = [module.ready(e) for e in items]
+    assert len(ranked) == (len(later) if game == "evidence" else 0)
+    assert [(e.prompt, e.syntax, e.answer, e.explanation, e.hints, e.lines) for e in made] == \
+        [(e.prompt, e.syntax, e.answer, e.explanation, e.hints, e.lines) for e in now]
+
+
+@pytest.mark.parametrize("game", [spec.name for spec in GAMES])
 def test_the_first_exercises_cost_few_replays(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every exercise made replays its game to its moment (a session of its own), which is most of the wait before
     the first one shows: a kind already kept twice is not made at all, and once five are found at most one more
