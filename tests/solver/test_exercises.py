@@ -217,6 +217,35 @@ def test_assist_teach_with_piped_stdin(tmp_path: Path) -> None:
     assert json.loads(scores.read_text())["thirteen-clues"]["level 1"]["tried"] == 1
 
 
+def test_assist_teach_shows_each_decision_left_for_later_made(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    """The CLI draws Evidence's decisions for later: none is ranked before the first exercise (quit there), and
+    each is made when reached and shows the eager answer."""
+    import models.evidence.teach as evidence_teach
+    from solver.exercises import exercises
+
+    ranked: list[int] = []
+    evaluate = evidence_teach.evaluate
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        ranked.append(1)
+        return evaluate(*args, **kwargs)
+
+    monkeypatch.setattr(evidence_teach, "evaluate", counting)
+    result = CliRunner().invoke(app, ["teach", "evidence", "--seed", "1", "--count", "6", "--scores",
+                                      str(tmp_path / "s.json")], input="quit\n")
+    assert result.exit_code == 0 and "Exercise 1 of 6" in result.output and ranked == [], result.output
+
+    t = GAMES["evidence"].new_teacher()
+    now = exercises(t, 1, t.default_players, None, 6)
+    assert "decision" in [e.kind for e in now]
+    result = CliRunner().invoke(app, ["teach", "evidence", "--seed", "1", "--count", "6", "--scores",
+                                      str(tmp_path / "s.json")], input="answer\n" * 6)
+    assert result.exit_code == 0, result.output
+    shown = [line.removeprefix("answer: ") for line in result.output.splitlines() if line.startswith("answer: ")]
+    assert shown == [e.answer for e in now]
+
+
 def test_assist_teach_rejects_bad_options_in_one_line() -> None:
     result = CliRunner().invoke(app, ["teach", "chess"])
     assert result.exit_code == 1 and "unknown game 'chess'" in result.output
