@@ -92,12 +92,13 @@ def dask_processes(workers: int = 2) -> Iterator[str]:
 
     started: list[subprocess.Popen[str]] = []
     try:
-        scheduler = _start(["scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard"])
+        scheduler = _start(["scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+                            "--dashboard-address", "127.0.0.1:0"])  # its HTTP server runs even with no dashboard
         started.append(scheduler)
         address = _wait_for_line(scheduler, r"Scheduler at:\s+(tcp://\S+)").group(1)
         for _ in range(workers):
             started.append(_start(["worker", address, "--host", "127.0.0.1", "--nworkers", "1", "--nthreads", "1",
-                                   "--no-dashboard"]))
+                                   "--no-dashboard", "--dashboard-address", "127.0.0.1:0"]))
         with distributed.Client(address, timeout=START_SECONDS) as client:
             client.wait_for_workers(workers, timeout=START_SECONDS)
         yield address

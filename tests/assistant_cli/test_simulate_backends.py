@@ -57,6 +57,31 @@ def test_the_summary_line_says_where_the_games_ran(cluster_address: str) -> None
     assert f"games/s on the Dask cluster at {cluster_address} (2 workers)" in " ".join(result.stdout.split())
 
 
+def listening(processes: list[object]) -> list[tuple[str, str]]:
+    """(process command, address) of every socket the given psutil processes listen on."""
+    import psutil
+
+    out = []
+    for proc in processes:
+        try:
+            sockets = proc.net_connections(kind="inet")  # type: ignore[attr-defined]
+            command = " ".join(proc.cmdline()[1:4])  # type: ignore[attr-defined]
+        except psutil.NoSuchProcess:
+            continue
+        out += [(command, s.laddr.ip) for s in sockets if s.status == psutil.CONN_LISTEN]
+    return out
+
+
+def test_the_test_cluster_listens_on_127_0_0_1_only(cluster_address: str) -> None:
+    """Servers in tests bind 127.0.0.1 only: the scheduler's and workers' HTTP servers too, which ``dask``
+    starts even with ``--no-dashboard`` (on 0.0.0.0 unless told otherwise)."""
+    import psutil
+
+    sockets = listening(psutil.Process().children(recursive=True))
+    assert len(sockets) >= 6, sockets  # scheduler: its port and HTTP; each worker's nanny and worker: two each
+    assert {ip for _, ip in sockets} == {"127.0.0.1"}, sockets
+
+
 def test_backend_errors_are_one_line() -> None:
     cases = [
         (["--workers", "2", "--cluster", "local:2"], "--workers 2 --cluster local:2: give one of them"),
