@@ -15,7 +15,7 @@ from typing import Protocol
 
 from models.beyond_baker_street.data import ICONS, LEAD_VALUES, NUMBERS, SECTIONS, Evidence, GameData
 from models.beyond_baker_street.knowledge import HandKnowledge
-from models.beyond_baker_street.observations import Confirmed, Investigated, Pursued
+from models.beyond_baker_street.observations import SECTION_NAMES, Confirmed, Investigated, Pursued
 from solver.errors import AssistantError
 from solver.session import Choice
 
@@ -218,6 +218,9 @@ def _play(session: BeyondBakerStreetSession, kn: HandKnowledge, verb: str, rest:
         if len(rest) == 2:
             cards = [slot.card] if slot.card is not None else list(kn.hand()[int(pos) - 1])
             return [Choice(c.code, c.name, ends=not section_next) for c in cards]
+        if len(rest) == 3 and section_next and rest[2] in SECTION_NAMES:  # the Lead first (advice's "do this")
+            cards = [slot.card] if slot.card is not None else list(kn.hand()[int(pos) - 1])
+            return [Choice(c.code, c.name, ends=True) for c in cards if session.fits(f"{line} {c.code}")]
         if len(rest) == 3 and section_next:
             return [Choice(sec, ends=True) for sec in _sections(session, line)]
         return []

@@ -541,12 +541,19 @@ def parse(line: str) -> Entry:
     if verb in ("assist", "hint"):
         return _parse_assisted(args)
     if verb in ("investigate", "inv"):
-        usage = "investigate SEAT POSITION CARD SECTION"
+        # The Lead may come before the card: at the table it is chosen first, the card seen as it lands (a card
+        # always starts with its number, a Lead's name never does).
+        usage = "investigate SEAT POSITION CARD SECTION (or SECTION CARD)"
         seat = _positive(_need(args, 0, usage), "seat")
         position = _positive(_need(args, 1, usage), "position")
-        card, i = take_evidence(args, 2, usage)
-        section = SECTION_NAMES.resolve(_need(args, i, usage))
-        expect_end(args, i + 1, usage)
+        if _need(args, 2, usage)[:1].isdigit():
+            card, i = take_evidence(args, 2, usage)
+            section = SECTION_NAMES.resolve(_need(args, i, usage))
+            expect_end(args, i + 1, usage)
+        else:
+            section = SECTION_NAMES.resolve(args[2])
+            card, i = take_evidence(args, 3, usage)
+            expect_end(args, i, usage)
         return Investigated(seat, position, card, section)
     if verb in ("eliminate", "elim"):
         usage = "eliminate SEAT POSITION CARD"

@@ -27,6 +27,7 @@ from models.beyond_baker_street.observations import (
     Drew,
     Entry,
     Hand,
+    Investigate,
     parse,
     take_evidence,
 )
@@ -277,7 +278,12 @@ class BeyondBakerStreetSession(BaseSession):
             return whole or (f"{first} and " if first else None)
         line = do_line(action, kn.me)  # type: ignore[arg-type]
         if line is not None and line.endswith(" "):  # the rest: whatever the knowledge leaves one way to enter
-            return self._known_rest(line, getattr(action, "section", None))
+            rest = self._known_rest(line, getattr(action, "section", None))
+            if rest == line and isinstance(action, Investigate):
+                # My card is not known: the advised Lead first, as it is chosen at the table before the card is
+                # seen; the choices then offer exactly the cards the position can be
+                return f"{line}{action.section} "
+            return rest
         return line
 
     def _known_rest(self, head: str, section: str | None = None) -> str:

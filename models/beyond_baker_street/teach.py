@@ -11,7 +11,7 @@ from typing import Any
 from models.beyond_baker_street import ENTRY
 from models.beyond_baker_street.advisor import advise, make_bot
 from models.beyond_baker_street.claims import BeyondBakerStreetClaims
-from models.beyond_baker_street.observations import Drew
+from models.beyond_baker_street.observations import Drew, Investigated, parse
 from models.beyond_baker_street.rules import TableRules, new_game
 from models.beyond_baker_street.session import BeyondBakerStreetSession
 from solver.teaching import Choice, Decision, Teacher, Transcript, normalize, play_transcript
@@ -69,8 +69,10 @@ class BeyondBakerStreetTeacher(Teacher):
         verb = words[0]
         if verb == "assist":  # assist BY TARGET SUBJECT at ...
             return normalize(f"assist {words[2]} {words[3]}")
-        if verb == "investigate":  # investigate BY POSITION CARD LEAD
-            return normalize(f"investigate {words[2]} {words[4]}")
+        if verb in ("investigate", "inv"):  # investigate BY POSITION CARD LEAD (or LEAD CARD; a card may be two words)
+            event = parse(line)
+            assert isinstance(event, Investigated)
+            return normalize(f"investigate {event.position} {event.section}")
         if verb == "eliminate":  # eliminate BY POSITION CARD
             return normalize(f"eliminate {words[2]}")
         return normalize(f"{verb} {' '.join(words[2:])}")

@@ -40,7 +40,7 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("", "hand SEAT CARD ...  (another hand, left to right)", "hand 1 3W 5C 1D 6T"),
     ("", "lead CARD  (each face-up Lead; also later reveals)", "lead 7C   lead 12W"),
     ("Play", "assist GIVER TARGET NUMBER|ICON at POS ...", "assist 1 2 Clue at 1 3   assist 3 me 5 at 2"),
-    ("", "investigate SEAT POS CARD SECTION", "investigate 1 2 4W suspect"),
+    ("", "investigate SEAT POS CARD SECTION  (or SECTION CARD)", "investigate 1 2 4W suspect"),
     ("", "eliminate SEAT POS CARD", "eliminate me 3 6D"),
     ("", "confirm SEAT SECTION / pursue SEAT SECTION", "confirm 3 motive   pursue 1 opp"),
     ("", "draw SEAT CARD  (another player's draw; yours is automatic)", "draw 3 2T"),

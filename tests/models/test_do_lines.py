@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from models import GAMES
+from models.beyond_baker_street.observations import parse
 from models.thirteen_clues.observations import Accuse, TakeGlass
 from models.thirteen_clues.views import do_line
 from solver import view as v
@@ -279,7 +280,8 @@ def test_beyond_baker_street_an_exchange_is_a_whole_entry() -> None:
 
 def test_beyond_baker_street_a_card_the_knowledge_fixes_is_filled_and_an_unknown_one_offers_its_candidates() -> None:
     """Entry 22 of the example: my position 3 can only be 5D, so its investigate and eliminate lines are whole
-    (card and the advised Lead) and accepted; position 1 is unknown, so its line stops before the card and the
+    (card and the advised Lead) and accepted; position 1 is unknown, so its investigate line carries the advised
+    Lead (chosen at the table before the card is seen) and its eliminate line stops before the card, and the
     choices offer exactly the cards it can still be."""
     session, upcoming = example_session("beyond-baker-street", "beyond-baker-street-3p.txt", 22)
     assert upcoming == "investigate 2 3 5D Opportunity"
@@ -288,11 +290,17 @@ def test_beyond_baker_street_a_card_the_knowledge_fixes_is_filled_and_an_unknown
         "investigate 2 3 5D Opportunity", "investigate 2 3 5D Suspect", "investigate 2 3 5D Motive"]
     assert moves["eliminate 3"] == "eliminate 2 3 5D"
     assert all(session.fits(moves[k]) for k in ("investigate 3 Opportunity", "investigate 3 Motive", "eliminate 3"))
-    assert moves["investigate 1 Motive"] == moves["investigate 1 Suspect"] == "investigate 2 1 "
+    assert moves["investigate 1 Motive"] == "investigate 2 1 Motive "
+    assert moves["investigate 1 Suspect"] == "investigate 2 1 Suspect "
     assert moves["eliminate 1"] == "eliminate 2 1 "
     legal = ["1C", "6C", "2T", "3T", "6T", "3W", "4W", "6W"]
     assert [c.word for c in session.choices("investigate 2 1 ")] == legal
     assert [c.word for c in session.choices("eliminate 2 1 ")] == legal
+    assert [c.word for c in session.choices("investigate 2 1 Motive ")] == legal
+    assert all(c.complete for c in session.choices("investigate 2 1 Motive "))
     assert [c.word for c in session.choices("investigate 2 1 3T ")] == ["Opportunity", "Motive", "Suspect"]
+    # Either order is the same entry; a Lead with no card is not one.
+    assert parse("investigate 2 1 Motive 3T") == parse("investigate 2 1 3T Motive")
+    assert session.fits("investigate 2 1 Motive 3T") and not session.fits("investigate 2 1 Motive")
     session.handle(upcoming, show=False)
     assert session.lines[-1] == upcoming

@@ -111,3 +111,23 @@ def test_action_errors() -> None:
         parse_action("draw 1")
     with pytest.raises(InvalidObservationError, match="expected 'eliminate POSITION'"):
         parse_action("eliminate 1 2")
+
+
+def test_an_investigate_takes_its_lead_before_or_after_the_card() -> None:
+    """At the table the Lead is chosen before the card is seen, so 'investigate SEAT POS LEAD CARD' is the same
+    entry as 'investigate SEAT POS CARD LEAD'; the teacher reads either as the decision 'investigate POS LEAD'."""
+    from models import GAMES
+
+    want = Investigated(2, 3, Evidence(5, "Document"), "Opportunity")
+    lines = ["investigate 2 3 5D Opportunity", "investigate 2 3 Opportunity 5D", "inv 2 3 opp 5 Document",
+             "investigate 2 3 5 Document opp"]
+    assert [parse(line) for line in lines] == [want] * 4
+    teacher = GAMES["beyond-baker-street"].new_teacher()
+    assert [teacher.action_text(line) for line in lines] == ["investigate 3 opportunity"] * 4
+    usage = "expected 'investigate SEAT POSITION CARD SECTION (or SECTION CARD)'"
+    for bad, message in [("investigate 2 3 Opportunity", f"missing argument: {usage}"),
+                         ("investigate 2 3 Opportunity 5D Motive", f"unexpected 'Motive': {usage}"),
+                         ("investigate 2 3 Motif 5D", "unknown lead section 'Motif' (did you mean 'Motive'?)")]:
+        with pytest.raises(InvalidObservationError) as caught:
+            parse(bad)
+        assert str(caught.value) == message
