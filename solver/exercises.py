@@ -37,6 +37,7 @@ from solver.claims import Explained, Key
 from solver.errors import AssistantError
 from solver.simulate import game_seed
 from solver.teaching import Decision, Teacher, Transcript
+from solver.text import percent
 
 LEVELS = (1, 2, 3, 4)
 LIKELY_TOLERANCE = 0.05
@@ -245,7 +246,7 @@ def _claim_exercise(teacher: Teacher, session: Any, new: dict[Key, bool], rng: r
             if k in decided_now:
                 return Grade(False, f"no: {teacher.say(k, decided_now[k])}")
             p = teacher.probability(session, k)
-            chance = "" if p is None else f" (probability {p:.0%})"
+            chance = "" if p is None else f" (probability {percent(p)})"
             return Grade(False, f"not yet: {teacher.say(k, None)} is still possible{chance}")
 
         what = "made certain" if value else "ruled out"

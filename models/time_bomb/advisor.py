@@ -40,6 +40,7 @@ from models.time_bomb.belief import Belief
 from models.time_bomb.data import DEFUSE, MORIARTY, SHERLOCK
 from models.time_bomb.knowledge import TimeBombKnowledge
 from models.time_bomb.rules import BLUE, PINK, RED, YELLOW, Table, left_of
+from solver.text import percent
 
 EXPLOSION_WEIGHT = 2.0
 CUTTER_WEIGHT = 0.6  # the cut player takes the cutter next: better a Sherlock
@@ -629,7 +630,7 @@ def cut_options(
 
 
 def _pct(p: float) -> str:
-    return f"{100 * p:.0f}%"
+    return percent(p)
 
 
 def danger(kn: TimeBombKnowledge, colour: str, mode: str = "ratio") -> float:

@@ -14,6 +14,7 @@ from models.time_bomb.observations import COLOUR_NAMES
 from solver.claims import Case, Claims, Explained, Key
 from solver.errors import AssistantError
 from solver.parsing import is_whole
+from solver.text import percent
 
 
 class TimeBombClaims(Claims):
@@ -102,7 +103,7 @@ class TimeBombClaims(Claims):
                               (kn._constraint(kn.layout, what)[0],), what, len(lines)))
             lines.append(f"{len(lines) + 1}. These entries together leave no deal with {j} {colour} in play: "
                          f"{facts}. [case analysis]")
-        shown = ", ".join(f"{j}: {p:.0%}" for j, p in sorted(dist.items()))
+        shown = ", ".join(f"{j}: {percent(p)}" for j, p in sorted(dist.items()))
         note = (f"No short chain of single-card steps: the hard facts' exact count of deals decides it "
                 f"({colour} cards in play: {shown}).")
         lines.append(f"{len(lines) + 1}. {note} So {self.say(key, value)}. [counting]")

@@ -31,7 +31,7 @@ from models.time_bomb.knowledge import TimeBombKnowledge
 from models.time_bomb.rules import COVER, CUT, REDEAL, UNCOVER
 from solver import view as v
 from solver.errors import AssistantError
-from solver.text import off_turn, plural
+from solver.text import off_turn, percent, plural
 
 HELP_ROWS: tuple[tuple[str, str, str], ...] = (
     ("Setup", "players N / me SEAT / role sherlock|moriarty", "players 5   me 2   role sherlock"),
@@ -55,7 +55,7 @@ HELP_ROWS: tuple[tuple[str, str, str], ...] = (
 
 
 def _p(p: float) -> str:
-    return f"{100 * p:.0f}%" if p >= 0.005 or p == 0 else "<1%"
+    return percent(p)
 
 
 def _prob(p: float, text: str | None = None, why: str | None = None, key: str | None = None,
