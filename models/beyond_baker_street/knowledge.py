@@ -277,6 +277,7 @@ _HAND_PLACE: dict[int, Place] = {seat: ("hand", seat) for seat in range(1, 9)}
 _LEAD_PLACE: dict[str, Place] = {section: ("lead", section) for section in SECTIONS}
 _IMPOSSIBLE: Place = ("impossible", "")
 _CONFIRMED: Place = ("confirmed", "")
+_DECK_TOP: Place = ("deck", "top")
 
 
 @dataclass(frozen=True)
@@ -617,14 +618,32 @@ class HandKnowledge:
                 out[c] = (("deck", "bottom"), "at the bottom of the deck (you saw it go there)")
         return out
 
-    def _track(self, entry: int, passing: Sequence[tuple[Evidence, Place]] = ()) -> None:
+    def _track(self, entry: int, passing: Sequence[tuple[Evidence, Place]] = (),
+               drawn: tuple[int, int] | None = None) -> None:
         """Update the spans after entry ``entry`` (``passing``: cards shown during it that are out of sight
         again after it), then add every card in sight during it to the ``seen`` of every slot, but a slot's own
         hand (its holder cannot see it). Only the cards whose place changed are touched: the places are card
-        masks (:meth:`_place_masks`), compared with those of the open spans."""
-        now = self._place_masks()
+        masks (:meth:`_place_masks`), compared with those of the open spans.
+
+        ``drawn`` (seat, card bit, 0 for a card I do not see): the entry was a draw that moved no other card in
+        sight (no card at a known place in the deck before or after it), so the places are the open spans' with
+        that bit added to the drawer's hand, without rebuilding them from the board (a third of the entries)."""
         opened, spans, was = self._open, self.spans, self._open_at
         evidence = self.data.evidence
+        if drawn is not None:
+            seat, bit = drawn
+            if bit:
+                place = _HAND_PLACE[seat]
+                now = dict(was)
+                now[place] = was.get(place, 0) | bit
+                opened[evidence[bit.bit_length() - 1]] = len(spans)
+                spans.append(_span(evidence[bit.bit_length() - 1], place, entry, None))
+                self._open_at = now
+                assert self._sighted is not None
+                self._sighted |= bit
+            self._see(was if not bit else self._open_at)
+            return
+        now = self._place_masks()
         # every card seen since this entry, by place: the open spans (exactly the cards of ``now``) and the closed
         by_place = now
         if now != was:
@@ -661,6 +680,11 @@ class HandKnowledge:
                 if not in_sight & bit:
                     spans.append(_span(card, place, entry, entry))
                     by_place[place] = by_place.get(place, 0) | bit
+        self._see(by_place)
+
+    def _see(self, by_place: dict[Place, int]) -> None:
+        """Add the cards of ``by_place`` (every card in sight during an entry, by place) to the ``seen`` of every
+        slot but those of the hand holding them (:meth:`_track`)."""
         shown, deck = 0, 0
         held: dict[int, int] = {}
         for place, mask in by_place.items():
@@ -723,10 +747,13 @@ class HandKnowledge:
         else:
             # the board is copied only for the entries checked after it has taken them: any other refusal comes
             # before the board changes
-            board = self.board.copy() if self._checked_late(entry) else self.board
+            # (a draw or an Assist changes no Lead, Impossible or confirmed card: the copy shares them)
+            board = (self.board.copy(leads=not isinstance(entry, Drew | Assisted | DoubleAssisted))
+                     if self._checked_late(entry) else self.board)
             hands, next_id = {s: list(h) for s, h in self.hands.items()}, self._next_id
-            # the spans only grow or have open ones closed (each logged in ``_closed``): put back by those alone
-            spans, open_, open_at, sighted = len(self.spans), dict(self._open), self._open_at, self._sighted
+            # the spans only grow or have open ones closed (each logged in ``_closed``), and so does ``_open`` (a
+            # card's open span opened, or closed and logged): put back by those alone
+            spans, open_at, sighted = len(self.spans), self._open_at, self._sighted
             pins = self.top, list(self.buried), self._bury_hint
             self._closed = []
             self._seen_log = []
@@ -735,11 +762,15 @@ class HandKnowledge:
             except AssistantError:
                 for slot, seen, mask in reversed(self._seen_log):
                     slot.__dict__["seen"], slot.__dict__["mask"] = seen, mask
+                opened = self._open
+                for card in [c for c, i in opened.items() if i >= spans]:  # opened by this entry
+                    del opened[card]
                 for index, span in reversed(self._closed):
                     self.spans[index] = span
+                    opened[span.card] = index
                 del self.spans[spans:]
                 self.board, self.hands, self._next_id = board, hands, next_id
-                self._open, self._open_at, self._sighted = open_, open_at, sighted
+                self._open_at, self._sighted = open_at, sighted
                 self.top, self.buried, self._bury_hint = pins[0], pins[1], pins[2]
                 self._cache.clear()
                 raise
@@ -846,8 +877,10 @@ class HandKnowledge:
                 slot = replace(slot, numbers=frozenset({pin.number}), icons=frozenset({pin.icon}))
                 self._close(pin, index - 1)
             self.hands[entry.seat].append(slot)
+            # no card at a known place in the deck (before or after): only the drawn card moves in sight
+            plain = pin is None and not self.buried and _DECK_TOP not in self._open_at
             board.apply(entry, checked=True)
-            self._track(index)
+            self._track(index, drawn=(entry.seat, slot.bit) if plain else None)
             if entry.seat != self.me:
                 self._check_feasible(entry)
         elif isinstance(entry, LeadRevealed):  # a Lead card: no Evidence card moves (as for an Assist, above)

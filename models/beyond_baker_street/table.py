@@ -147,16 +147,19 @@ class Board:
     def seats(self) -> list[int]:
         return list(range(1, self.players + 1))
 
-    def copy(self) -> Board:
+    def copy(self, leads: bool = True) -> Board:
         """An independent copy (every list, set and dict its own), without the checks of a new board: each
-        player's knowledge copies its board before every entry, to put it back if the entry is refused."""
+        player's knowledge copies its board before an entry checked after the board took it, to put it back if
+        the entry is refused. ``leads`` False: the copy shares the Lead states, the Impossible, the confirmed
+        cards and the Leads seen (for an entry that changes none of them, a draw or an Assist)."""
         other = object.__new__(Board)
         other.__dict__.update(self.__dict__)
-        other.impossible = list(self.impossible)
-        other.leads = {s: ls.copy() for s, ls in self.leads.items()}
         other.hand_counts = dict(self.hand_counts)
-        other.confirmed_cards = list(self.confirmed_cards)
-        other.seen_leads = set(self.seen_leads)
+        if leads:
+            other.impossible = list(self.impossible)
+            other.leads = {s: ls.copy() for s, ls in self.leads.items()}
+            other.confirmed_cards = list(self.confirmed_cards)
+            other.seen_leads = set(self.seen_leads)
         other.pending = list(self.pending)
         other.characters = dict(self.characters)
         other.uses = dict(self.uses)
