@@ -631,17 +631,7 @@ class HandKnowledge:
         opened, spans, was = self._open, self.spans, self._open_at
         evidence = self.data.evidence
         if drawn is not None:
-            seat, bit = drawn
-            if bit:
-                place = _HAND_PLACE[seat]
-                now = dict(was)
-                now[place] = was.get(place, 0) | bit
-                opened[evidence[bit.bit_length() - 1]] = len(spans)
-                spans.append(_span(evidence[bit.bit_length() - 1], place, entry, None))
-                self._open_at = now
-                assert self._sighted is not None
-                self._sighted |= bit
-            self._see(was if not bit else self._open_at)
+            self._track_draw(entry, *drawn)
             return
         now = self._place_masks()
         # every card seen since this entry, by place: the open spans (exactly the cards of ``now``) and the closed
@@ -681,6 +671,49 @@ class HandKnowledge:
                     spans.append(_span(card, place, entry, entry))
                     by_place[place] = by_place.get(place, 0) | bit
         self._see(by_place)
+
+    def _track_draw(self, entry: int, seat: int, bit: int) -> None:
+        """:meth:`_track` after a draw by ``seat`` that moved no card in sight but the drawn one (``bit``, 0 for a
+        card I do not see): every slot has seen every card of the places already (the last :meth:`_see` gave them
+        all), so the other hands' slots see the drawn card, and the new slot (the last of ``seat``'s hand) every
+        card in sight outside that hand, as :meth:`_see` would give them."""
+        was = self._open_at
+        me = self.setup.me
+        seen = 0  # what the new slot's holder sees now, the drawn card aside
+        for place, mask in was.items():
+            kind = place[0]
+            if kind == "hand":
+                if place[1] != seat:
+                    seen |= mask
+            elif kind != "deck" or seat == me:
+                seen |= mask
+        log = self._seen_log
+        if bit:
+            place = _HAND_PLACE[seat]
+            now = dict(was)
+            now[place] = was.get(place, 0) | bit
+            card = self.data.evidence[bit.bit_length() - 1]
+            self._open[card] = len(self.spans)
+            self.spans.append(_span(card, place, entry, None))
+            self._open_at = now
+            assert self._sighted is not None
+            self._sighted |= bit
+            for other, hand in self.hands.items():
+                if other == seat:
+                    continue
+                for s in hand:
+                    d = s.__dict__
+                    was_seen = d["seen"]
+                    if not was_seen & bit:
+                        log.append((s, was_seen, d["mask"]))
+                        d["seen"] = now_seen = was_seen | bit
+                        d["mask"] = d["told_mask"] & ~now_seen
+        d = self.hands[seat][-1].__dict__
+        was_seen = d["seen"]
+        if seen & ~was_seen:
+            log.append((self.hands[seat][-1], was_seen, d["mask"]))
+            d["seen"] = now_seen = was_seen | seen
+            d["mask"] = d["told_mask"] & ~now_seen
 
     def _see(self, by_place: dict[Place, int]) -> None:
         """Add the cards of ``by_place`` (every card in sight during an entry, by place) to the ``seen`` of every

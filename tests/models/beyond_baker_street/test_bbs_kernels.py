@@ -377,3 +377,40 @@ def test_a_draw_refused_after_the_sightings_puts_them_back() -> None:
     finally:
         HatBot.inform = inform  # type: ignore[method-assign]
     assert refused >= 3
+
+
+def _tracked(kn: object) -> tuple[object, ...]:
+    """What the card places and sightings leave: the spans, the open spans, the places, the cards out of the
+    unseen ones, and every slot's sightings and mask."""
+    return (list(kn.spans), dict(kn._open), dict(kn._open_at), kn._sighted, sightings(kn))  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("bot, case", [("advisor", 1), ("hat", 5)])
+def test_a_plain_draw_tracks_as_the_full_rebuild(bot: str, case: int) -> None:
+    """A draw that moves no other card in sight adds its card to the places without rebuilding them from the
+    board (``HandKnowledge._track_draw``): at every such draw of seeded games, for every seat, the spans, places
+    and every slot's sightings are those the full rebuild (``_track`` from the board) gives."""
+    from models.beyond_baker_street.knowledge import HandKnowledge
+
+    track = HandKnowledge._track
+    compared = 0
+
+    def check(self: HandKnowledge, entry: int, passing: object = (), drawn: tuple[int, int] | None = None) -> None:
+        nonlocal compared
+        if drawn is None:
+            track(self, entry, passing)  # type: ignore[arg-type]
+            return
+        full = copy.deepcopy(self)
+        track(full, entry, passing)  # type: ignore[arg-type]
+        track(self, entry, passing, drawn)  # type: ignore[arg-type]
+        assert _tracked(self) == _tracked(full)
+        compared += 1
+
+    matchup = Matchup(functools.partial(new_game, TableRules(3, case)), (bot,) * 3, make_bot)
+    HandKnowledge._track = check  # type: ignore[method-assign]
+    try:
+        for i in range(2):
+            play_game(matchup, game_seed(13, i), i)
+    finally:
+        HandKnowledge._track = track  # type: ignore[method-assign]
+    assert compared > 50
