@@ -458,3 +458,33 @@ def narrowed(dists: np.ndarray, masks: np.ndarray) -> np.ndarray:
             for i in range(CARDS):
                 out[b, i] = (dists[b, i] if mask >> i & 1 else 0.0) / total
     return out
+
+
+@njit(cache=True)
+def table_uses(values: np.ndarray, live: int, leads: int) -> np.ndarray:
+    """What :class:`models.beyond_baker_street.advice.ValueTable` reads from a value table (rows: the open Leads,
+    then eliminating), in one array: per card (24), the first row of highest value (row by row, a later row
+    only if higher, as ``ValueTable.best_uses`` reads it; -1 for a card not ``live``); per card (24), 1 if that
+    value is positive; then per open Lead (``leads``), the cards worth something played to it, as a card
+    mask."""
+    out = np.zeros(2 * CARDS + leads, dtype=np.int64)
+    rows = values.shape[0]
+    for i in range(CARDS):
+        if not live >> i & 1:
+            out[i] = -1
+            continue
+        best = values[0, i]
+        at = 0
+        for r in range(1, rows):
+            if values[r, i] > best:
+                best = values[r, i]
+                at = r
+        out[i] = at
+        out[CARDS + i] = 1 if best > 0 else 0
+    for r in range(leads):
+        mask = 0
+        for i in range(CARDS):
+            if values[r, i] > 0:
+                mask |= 1 << i
+        out[2 * CARDS + r] = mask
+    return out

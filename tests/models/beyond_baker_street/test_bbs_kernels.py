@@ -300,7 +300,9 @@ def _best_uses_by_column(table: ValueTable) -> list[tuple[int, int, bool]]:
 
 def test_best_uses_row_by_row_is_the_first_of_the_highest() -> None:
     """The row-by-row pass gives, for every live card, the first row of highest value (ties and -0.0 included)
-    and whether it is positive, as the column-wise reading does, on random tables of 1 to 4 rows."""
+    and whether it is positive, as the column-wise reading does, on random tables of 1 to 4 rows; so do the
+    compiled loop (``kernels.table_uses``) and the plain Python it stands in for, with each Lead's positive
+    cards."""
     rng = np.random.default_rng(21)
     for trial in range(500):
         rows = int(rng.integers(1, 5))
@@ -309,6 +311,15 @@ def test_best_uses_row_by_row_is_the_first_of_the_highest() -> None:
             values[rng.random(values.shape) < 0.3] = -0.0
         table = ValueTable(values, int(rng.integers(0, 1 << 24)), rows - 1)
         assert table.best_uses == _best_uses_by_column(table)
+        assert table.positive == [sum(1 << i for i, v in enumerate(row) if v > 0) for row in values[:rows - 1]]
+        assert table._uses is not None  # read by the compiled loop
+        loader.ARRAYS_ONLY = True
+        try:
+            plain = ValueTable(values, table.live, rows - 1)
+            assert (plain.best_uses, plain.positive, plain.good) == (table.best_uses, table.positive, table.good)
+            assert plain._uses is None
+        finally:
+            loader.ARRAYS_ONLY = False
     table = ValueTable(np.array([[1.0, -1.0, 0.0, 2.0], [1.0, 3.0, -0.0, -5.0], [0.5, 3.0, 0.0, 2.0]]), 0b1011, 2)
     assert table.best_uses == [(0, 0, True), (1, 1, True), (3, 0, True)]
 
