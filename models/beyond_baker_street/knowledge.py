@@ -715,6 +715,40 @@ class HandKnowledge:
             d["seen"] = now_seen = was_seen | seen
             d["mask"] = d["told_mask"] & ~now_seen
 
+    def _track_play(self, entry: int, seat: int, held: int, card: Evidence, place: Place) -> None:
+        """:meth:`_track` after ``seat`` played ``card`` to ``place`` (a Lead or the Impossible) where it stays,
+        and no other card moved (no card went back into the deck, none lies at a known place in it): its span in
+        the hand ends (``held``: its bit, if I saw it there; 0 for mine) and one opens at ``place``, without
+        rebuilding the places from the board (more than half of the entries); then the sightings
+        (:meth:`_see`) as the full rebuild gives them."""
+        was = self._open_at
+        bit = 1 << card_index(card)
+        now = dict(was)
+        spans = self.spans
+        hand = _HAND_PLACE[seat]
+        if held:
+            left = was[hand] & ~held
+            if left:
+                now[hand] = left
+            else:
+                del now[hand]
+            index = self._open.pop(card)
+            span = spans[index]
+            self._closed.append((index, span))
+            spans[index] = _span(card, span.place, span.start, entry)
+        now[place] = now.get(place, 0) | bit
+        self._open[card] = len(spans)
+        spans.append(_span(card, place, entry, None))
+        self._open_at = now
+        assert self._sighted is not None
+        self._sighted |= bit
+        if held:  # the cards seen during the entry: those in sight after it, and the one that left the hand
+            by_place = dict(now)
+            by_place[hand] = now.get(hand, 0) | held
+            self._see(by_place)
+        else:
+            self._see(now)
+
     def _see(self, by_place: dict[Place, int]) -> None:
         """Add the cards of ``by_place`` (every card in sight during an entry, by place) to the ``seen`` of every
         slot but those of the hand holding them (:meth:`_track`)."""
@@ -892,8 +926,12 @@ class HandKnowledge:
                 passing = [(entry.card, ("lead", entry.section))]
             else:
                 passing = [(entry.card, ("impossible", ""))]
-            self._shuffled(bool(board.apply(entry, checked=True)))
-            self._track(index, passing)
+            returned = board.apply(entry, checked=True)
+            self._shuffled(bool(returned))
+            if returned or self.buried or self.top is not None:  # cards moved back, or known places in the deck
+                self._track(index, passing)
+            else:  # only the played card moved: from the hand (if I saw it there) to the Lead or the Impossible
+                self._track_play(index, entry.seat, slot.bit, entry.card, passing[0][1])
         elif isinstance(entry, Drew):
             board.check(entry)
             if entry.seat == self.me:

@@ -400,11 +400,22 @@ def _tracked(kn: object) -> tuple[object, ...]:
 def test_a_plain_draw_tracks_as_the_full_rebuild(bot: str, case: int) -> None:
     """A draw that moves no other card in sight adds its card to the places without rebuilding them from the
     board (``HandKnowledge._track_draw``): at every such draw of seeded games, for every seat, the spans, places
-    and every slot's sightings are those the full rebuild (``_track`` from the board) gives."""
+    and every slot's sightings are those the full rebuild (``_track`` from the board) gives. So does a play
+    whose card stays where it went (``_track_play``)."""
     from models.beyond_baker_street.knowledge import HandKnowledge
 
     track = HandKnowledge._track
+    track_play = HandKnowledge._track_play
     compared = 0
+    plays = 0
+
+    def check_play(self: HandKnowledge, entry: int, seat: int, held: int, card: object, place: object) -> None:
+        nonlocal plays
+        full = copy.deepcopy(self)
+        track(full, entry, [(card, place)])  # type: ignore[list-item]
+        track_play(self, entry, seat, held, card, place)  # type: ignore[arg-type]
+        assert _tracked(self) == _tracked(full)
+        plays += 1
 
     def check(self: HandKnowledge, entry: int, passing: object = (), drawn: tuple[int, int] | None = None) -> None:
         nonlocal compared
@@ -419,9 +430,12 @@ def test_a_plain_draw_tracks_as_the_full_rebuild(bot: str, case: int) -> None:
 
     matchup = Matchup(functools.partial(new_game, TableRules(3, case)), (bot,) * 3, make_bot)
     HandKnowledge._track = check  # type: ignore[method-assign]
+    HandKnowledge._track_play = check_play  # type: ignore[method-assign]
     try:
         for i in range(2):
             play_game(matchup, game_seed(13, i), i)
     finally:
         HandKnowledge._track = track  # type: ignore[method-assign]
+        HandKnowledge._track_play = track_play  # type: ignore[method-assign]
     assert compared > 50
+    assert plays > 50
