@@ -373,8 +373,12 @@ def top_legal(actions: Sequence[Action], scores: Sequence[float], legal: Sequenc
     if not scores:
         return legal[0]
     top = max(range(len(scores)), key=scores.__getitem__)  # the first of the highest: the sort's first
-    if actions[top] in legal:
-        return actions[top]
+    best = actions[top]
+    for action in legal:  # the advice and the rules share their action instances: found by identity first
+        if action is best:
+            return best
+    if best in legal:  # an equal action that is not the shared one
+        return best
     for i in sorted(range(len(scores)), key=lambda i: -scores[i]):  # stable: equal values keep their order
         if actions[i] in legal:
             return actions[i]
