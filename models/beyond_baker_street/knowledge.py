@@ -185,13 +185,30 @@ class Slot:
         return new
 
     def told(self, subject: Subject, named: bool, entry: int) -> Slot:
-        """This card after an Assist about ``subject`` that named it (or skipped it)."""
+        """This card after an Assist about ``subject`` that named it (or skipped it): a new slot with the fields
+        :meth:`__post_init__` would give it, without a frozen dataclass's per-field set-up (every card of the
+        target's hand, for every player, after every Assist)."""
         numbers, icons, hints = self.numbers, self.icons, (*self.hints, (entry, named))
         if isinstance(subject, int):
             numbers = frozenset({subject}) & numbers if named else numbers - {subject}
         else:
             icons = frozenset({subject}) & icons if named else icons - {subject}
-        return Slot(self.id, self.card, numbers, icons, hints, self.filled, self.seen)
+        told = _allowed_mask(numbers, icons)
+        new = object.__new__(Slot)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["numbers"], d["icons"], d["hints"] = numbers, icons, hints
+        d["told_mask"], d["mask"] = told, told & ~self.seen
+        return new
+
+    @staticmethod
+    def drawn(id: int, card: Evidence | None, filled: int) -> Slot:  # noqa: A002 - the field's name
+        """``Slot(id, card, filled=filled)``, a card no Assist has named yet, without a frozen dataclass's
+        per-field set-up (every draw, for every player)."""
+        new = object.__new__(Slot)
+        new.__dict__.update(id=id, card=card, numbers=ALL_NUMBERS, icons=ALL_ICONS, hints=(), filled=filled, seen=0,
+                            told_mask=FULL_MASK, mask=FULL_MASK, bit=0 if card is None else 1 << card_index(card))
+        return new
 
 
 @lru_cache(maxsize=4096)
@@ -203,6 +220,9 @@ def _allowed_mask(numbers: frozenset[int], icons: frozenset[str]) -> int:
     for ic in icons:
         by_icon |= ICON_MASK[ic]
     return by_number & by_icon
+
+
+assert _allowed_mask(ALL_NUMBERS, ALL_ICONS) == FULL_MASK  # what Slot.drawn gives a new card
 
 
 @lru_cache(maxsize=65536)
@@ -556,7 +576,7 @@ class HandKnowledge:
 
     def _slot(self, card: Evidence | None, filled: int) -> Slot:
         self._next_id += 1
-        return Slot(self._next_id, card, filled=filled)
+        return Slot.drawn(self._next_id, card, filled)
 
     # -- card histories ---------------------------------------------------------------------------------------
     def _place_masks(self) -> dict[Place, int]:

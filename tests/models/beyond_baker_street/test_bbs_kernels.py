@@ -439,3 +439,25 @@ def test_a_plain_draw_tracks_as_the_full_rebuild(bot: str, case: int) -> None:
         HandKnowledge._track_play = track_play  # type: ignore[method-assign]
     assert compared > 50
     assert plays > 50
+
+
+def test_slots_made_fast_are_the_dataclass_ones() -> None:
+    """``Slot.drawn`` and ``Slot.told`` (no frozen dataclass set-up) give every field, the derived masks included,
+    that the dataclass constructor and its ``__post_init__`` give."""
+    from models.beyond_baker_street.data import EVIDENCE, ICONS
+    from models.beyond_baker_street.knowledge import Slot
+
+    rng = random.Random(5)
+    for trial in range(300):
+        card = None if trial % 3 == 0 else rng.choice(EVIDENCE)
+        slot = Slot.drawn(trial, card, trial % 7)
+        assert slot.__dict__ == Slot(trial, card, filled=trial % 7).__dict__
+        slot = slot.seeing(rng.getrandbits(24))
+        for entry in range(rng.randrange(4)):
+            subject = rng.choice([*range(1, 7), *ICONS])
+            named = rng.random() < 0.5
+            told = slot.told(subject, named, entry)
+            made = Slot(slot.id, slot.card, told.numbers, told.icons, (*slot.hints, (entry, named)), slot.filled,
+                        slot.seen)
+            assert told.__dict__ == made.__dict__
+            slot = told
