@@ -488,14 +488,11 @@ class Situation:
         if kernels is None or self.board.data.goal > kernels.SUM_BITS:
             return self._values_fast()
         cost = self.impossible_cost(1)
-        facts = self.facts
-        dead = [-1000.0 if pile == 0 else -w.dead - cost - w.progress * total * 0.5 for *_, total, pile in facts]
+        icons, needs, dead = _lead_arrays(tuple([fact[1:] for fact in self.facts]), cost, w)
         return kernels.value_table(
-            self.live, np.array([ICONS.index(icon) for _, icon, *_ in facts], dtype=np.int64),
-            np.array([need for _, _, need, *_ in facts], dtype=np.int64), np.array(dead, dtype=np.float64),
-            self.board.track, self.board.data.goal, float(cost), float(w.complete), float(w.progress),
-            float(w.stuck), float(w.mismatch_base), float(w.mismatch), float(w.eliminate), float(w.finish),
-            float(w.lead_card))
+            self.live, icons, needs, dead, self.board.track, self.board.data.goal, float(cost), float(w.complete),
+            float(w.progress), float(w.stuck), float(w.mismatch_base), float(w.mismatch), float(w.eliminate),
+            float(w.finish), float(w.lead_card))
 
     def _values_by_card(self) -> np.ndarray:
         """:attr:`values` one card at a time through :meth:`play_value` and :meth:`eliminate_value`."""
@@ -601,6 +598,18 @@ class Situation:
         if row < len(self.leads):
             return Investigate(position + 1, self.leads[row].section)
         return Eliminate(position + 1)
+
+
+@lru_cache(maxsize=4096)
+def _lead_arrays(facts: tuple[tuple[str, int, int, int], ...], cost: float, w: Weights
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The open Leads' rows of the compiled value table, from their (icon, need, evidence total, pile): the icons'
+    indices, the needs, and the value of making each a Dead Lead (the Impossible's ``cost`` of one card
+    included). Kept by those facts (they change far less often than the cards in play: many tables share them);
+    shared arrays, which the compiled loop only reads."""
+    dead = [-1000.0 if pile == 0 else -w.dead - cost - w.progress * total * 0.5 for _, _, total, pile in facts]
+    return (np.array([ICONS.index(icon) for icon, *_ in facts], dtype=np.int64),
+            np.array([need for _, need, *_ in facts], dtype=np.int64), np.array(dead, dtype=np.float64))
 
 
 def my_distribution(kn: HandKnowledge, seat: int | None = None) -> np.ndarray:
