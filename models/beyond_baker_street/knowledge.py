@@ -252,7 +252,8 @@ def mask_count(slot_masks: tuple[int, ...]) -> int:
     """The number of worlds alone (:func:`mask_marginals`' total), for masks already within the unseen cards: by
     the compiled loop once it is loaded (the same integers), else :func:`solver.injections.unit_count`."""
     kernels = compiled()
-    if kernels is not None and len(slot_masks) <= PARTITION_LIMIT and all(0 <= m <= FULL_MASK for m in slot_masks):
+    if (kernels is not None and 0 < len(slot_masks) <= PARTITION_LIMIT and min(slot_masks) >= 0
+            and max(slot_masks) <= FULL_MASK):
         return int(kernels.count(np.array(slot_masks, dtype=np.int64)))
     return unit_count(slot_masks)
 

@@ -105,6 +105,11 @@ class LeadState:
         return f"{self.section} {self.lead.code}: {state}{raised}; {below}"
 
 
+#: Per kind of event, which of ``seat``, ``giver`` and ``target`` it has (:meth:`Board.check` reads those seats
+#: on every entry of every player; ``getattr`` with a default pays for a caught error on each missing one).
+_SEAT_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 @dataclass
 class Board:
     """The public state of one game (see module docstring)."""
@@ -265,8 +270,11 @@ class Board:
         """Raise :class:`IllegalActionError` if ``event`` cannot happen now (the board is unchanged)."""
         if self.over:
             raise IllegalActionError(f"'{event}': the game is over ({self.result}: {self.reason})")
-        for name in ("seat", "giver", "target"):
-            seat = getattr(event, name, None)
+        names = _SEAT_NAMES.get(type(event))
+        if names is None:  # the seats an event of this kind names, found once per kind
+            names = _SEAT_NAMES[type(event)] = tuple(n for n in ("seat", "giver", "target") if hasattr(event, n))
+        for name in names:
+            seat = getattr(event, name)
             if seat is not None and not 1 <= seat <= self.players:
                 raise IllegalActionError(f"'{event}': there is no player {seat} (seats 1 to {self.players})")
         if self.pending:
