@@ -81,14 +81,20 @@ class ValueTable:
     memo: dict[object, object] = field(default_factory=dict)  # what a convention derives from it, by name
 
     @once
-    def _uses(self) -> list[int] | None:
+    def uses(self) -> np.ndarray | None:
         """:func:`models.beyond_baker_street.kernels.table_uses` of this table, once the compiled loops are loaded
         (None before: :attr:`best_uses` and :attr:`positive` then read the rows in plain Python, the same
-        answers)."""
+        answers); the hat convention's partitions are computed from it by compiled loops too."""
         kernels = compiled()
-        if kernels is None:
+        if kernels is None or self.values.shape[1] != len(EVIDENCE):  # the loop reads a column per card
             return None
-        return kernels.table_uses(self.values, self.live, self.leads).tolist()  # type: ignore[no-any-return]
+        return kernels.table_uses(self.values, self.live, self.leads)  # type: ignore[no-any-return]
+
+    @once
+    def _uses(self) -> list[int] | None:
+        """:attr:`uses` as a list."""
+        uses = self.uses
+        return None if uses is None else uses.tolist()
 
     @once
     def best_uses(self) -> list[tuple[int, int, bool]]:

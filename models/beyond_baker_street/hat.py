@@ -47,6 +47,7 @@ import numpy as np
 
 from models.beyond_baker_street.advice import DEFAULT_WEIGHTS, NUMBER_OF, Advice, Situation, Weights
 from models.beyond_baker_street.characters import hat_off_reason
+from models.beyond_baker_street.compiled import compiled
 from models.beyond_baker_street.data import ICONS
 from models.beyond_baker_street.knowledge import CARD_INDEX, ICON_MASK, HandKnowledge
 from models.beyond_baker_street.observations import (
@@ -116,6 +117,10 @@ def use_classes(sit: Situation, count: int = MESSAGES) -> list[int]:
 
 
 def _use_classes(sit: Situation, count: int) -> list[int]:
+    table = sit.value_table
+    kernels = compiled()
+    if kernels is not None and table.uses is not None:  # the same classes by the compiled loop
+        return kernels.use_classes(table.uses, table.live, table.leads, count).tolist()  # type: ignore[no-any-return]
     leads = len(sit.leads)
     classes = [0] * count
     for i, row, worth in best_uses(sit):
@@ -159,6 +164,10 @@ def play_classes(sit: Situation, count: int) -> list[int]:
 
 
 def _play_classes(sit: Situation, count: int) -> list[int]:
+    table = sit.value_table
+    kernels = compiled()
+    if kernels is not None and table.uses is not None:  # the same classes by the compiled loop
+        return kernels.play_classes(table.uses, table.live, table.leads, count).tolist()  # type: ignore[no-any-return]
     leads = len(sit.leads)
     rest = max(1, count - leads)
     classes = [0] * count

@@ -488,3 +488,50 @@ def table_uses(values: np.ndarray, live: int, leads: int) -> np.ndarray:
                 mask |= 1 << i
         out[2 * CARDS + r] = mask
     return out
+
+
+@njit(cache=True)
+def use_classes(uses: np.ndarray, live: int, leads: int, count: int) -> np.ndarray:
+    """:func:`models.beyond_baker_street.hat.use_classes` (``count`` classes, as card masks) from a table's
+    :func:`table_uses` (``leads`` open Leads): the same class for each card still in play, by the same rules."""
+    classes = np.zeros(count, dtype=np.int64)
+    for i in range(CARDS):
+        if not live >> i & 1:
+            continue
+        row = uses[i]
+        worth = uses[CARDS + i] == 1
+        n = i % PER_ICON + 1
+        high = 1 if n >= 4 else 0
+        if count == 8:
+            c = 2 * row + high if worth and row < leads else (6 if worth else 7)
+        elif count == 9:
+            c = 2 * row + high if worth and row < leads else (6 if worth else 7 + high)
+        elif count == 12:
+            c = 3 * row + (n - 1) // 2 if worth and row < leads else (9 if worth else 10 + high)
+        elif worth and row < leads:
+            c = row
+        elif count == 6:
+            c = 3 if worth else (4 if n <= 3 else 5)
+        elif worth and leads < count - 1:
+            c = leads
+        else:
+            c = count - 1
+        classes[c] |= 1 << i
+    return classes
+
+
+@njit(cache=True)
+def play_classes(uses: np.ndarray, live: int, leads: int, count: int) -> np.ndarray:
+    """:func:`models.beyond_baker_street.hat.play_classes` (``count`` classes, as card masks) from a table's
+    :func:`table_uses`, by the same rules."""
+    rest = max(1, count - leads)
+    classes = np.zeros(count, dtype=np.int64)
+    for i in range(CARDS):
+        if not live >> i & 1:
+            continue
+        row = uses[i]
+        worth = uses[CARDS + i] == 1
+        n = i % PER_ICON + 1
+        c = min(count - 1, row if worth and row < leads else leads + (n - 1) * rest // 6)
+        classes[c] |= 1 << i
+    return classes

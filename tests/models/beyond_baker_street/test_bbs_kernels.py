@@ -129,7 +129,8 @@ def test_kernels_compile_once_for_the_types_the_advisor_passes() -> None:
     """After games on the compiled path, every kernel still has the one signature the loader compiled: no call
     ever compiled another one while a player waited."""
     situations(2, bot="hat", case=5)
-    for name in ("value_table", "distributions", "expected", "narrowed", "assist_rows", "assist_subjects", "count"):
+    for name in ("value_table", "distributions", "expected", "narrowed", "assist_rows", "assist_subjects", "count",
+                 "table_uses", "use_classes", "play_classes"):
         assert len(getattr(kernels, name).signatures) == 1, name
 
 
@@ -309,6 +310,7 @@ def test_best_uses_row_by_row_is_the_first_of_the_highest() -> None:
         values = rng.integers(-2, 3, size=(rows, 24)).astype(np.float64) * 0.5  # many equal values
         if trial % 2:
             values[rng.random(values.shape) < 0.3] = -0.0
+        values.flags.writeable = False  # as the advisor's tables are (no other signature compiled)
         table = ValueTable(values, int(rng.integers(0, 1 << 24)), rows - 1)
         assert table.best_uses == _best_uses_by_column(table)
         assert table.positive == [sum(1 << i for i, v in enumerate(row) if v > 0) for row in values[:rows - 1]]
@@ -461,3 +463,34 @@ def test_slots_made_fast_are_the_dataclass_ones() -> None:
                         slot.seen)
             assert told.__dict__ == made.__dict__
             slot = told
+
+
+def test_the_hat_partitions_by_the_compiled_loops_are_the_plain_ones() -> None:
+    """``kernels.use_classes`` and ``kernels.play_classes`` give every card still in play the class the plain
+    Python of ``hat._use_classes`` and ``hat._play_classes`` gives, for every message count the modes use and
+    every hand size, on random tables (ties, -0.0 and cards worth nothing included)."""
+    from types import SimpleNamespace
+
+    from models.beyond_baker_street.hat import _play_classes, _use_classes
+
+    rng = np.random.default_rng(8)
+    for trial in range(300):
+        leads = int(rng.integers(1, 4))
+        values = rng.integers(-2, 3, size=(leads + 1, 24)).astype(np.float64) * 0.5
+        if trial % 2:
+            values[rng.random(values.shape) < 0.3] = -0.0
+        values.flags.writeable = False  # as the advisor's tables are (no other signature compiled)
+        live = int(rng.integers(0, 1 << 24))
+        compiled_table = ValueTable(values, live, leads)
+        sit = SimpleNamespace(value_table=compiled_table, leads=[None] * leads)
+        loader.ARRAYS_ONLY = True
+        try:
+            plain_sit = SimpleNamespace(value_table=ValueTable(values, live, leads), leads=[None] * leads)
+            plain = ([_use_classes(plain_sit, c) for c in (4, 6, 8, 9, 12)],  # type: ignore[arg-type]
+                     [_play_classes(plain_sit, c) for c in range(1, 7)])  # type: ignore[arg-type]
+            assert plain_sit.value_table.uses is None
+        finally:
+            loader.ARRAYS_ONLY = False
+        assert compiled_table.uses is not None
+        assert ([_use_classes(sit, c) for c in (4, 6, 8, 9, 12)],  # type: ignore[arg-type]
+                [_play_classes(sit, c) for c in range(1, 7)]) == plain  # type: ignore[arg-type]
