@@ -838,7 +838,12 @@ class HandKnowledge:
             # (a draw or an Assist changes no Lead, Impossible or confirmed card: the copy shares them)
             board = (self.board.copy(leads=not isinstance(entry, Drew | Assisted | DoubleAssisted))
                      if self._checked_late(entry) else self.board)
-            hands, next_id = {s: list(h) for s, h in self.hands.items()}, self._next_id
+            # the hands are copied only for the entries that may be refused after changing them (an Assist's
+            # second part or check of my hand, a swap, a draw's check of my hand); a play is refused, if at all,
+            # before its card leaves the hand, and the other entries leave the hands alone
+            moves = isinstance(entry, Assisted | DoubleAssisted | HandSwapped | Drew)
+            hands = {s: list(h) for s, h in self.hands.items()} if moves else self.hands
+            next_id = self._next_id
             # the spans only grow or have open ones closed (each logged in ``_closed``), and so does ``_open`` (a
             # card's open span opened, or closed and logged): put back by those alone
             spans, open_at, sighted = len(self.spans), self._open_at, self._sighted

@@ -156,7 +156,7 @@ def sightings(kn: object) -> dict[int, list[tuple[int, int, int]]]:
 def test_a_refused_entry_leaves_the_knowledge_as_it_was() -> None:
     """The board is copied only for entries checked after it took them; any refused entry, early or late,
     leaves everything as it was, the slots' sightings included."""
-    from models.beyond_baker_street.observations import Assisted, Drew
+    from models.beyond_baker_street.observations import Assisted, Drew, Eliminated
     from solver.errors import AssistantError
 
     refused = 0
@@ -167,6 +167,14 @@ def test_a_refused_entry_leaves_the_knowledge_as_it_was() -> None:
         state = (kn.board.describe(), kn.board.current, kn.hands, list(kn.spans), kn.unseen_mask(), kn.hand(),
                  sightings(kn))
         tries = [Assisted(other, me, 6, (1, 2, 3, 4, 5, 6)[:len(kn.hands[me])]), Drew(other, kn.data.evidence[0])]
+        # plays refused before their card leaves the hand (the hands are not copied for them): another's card
+        # that is not the one at that position, and a card of mine I saw in another hand
+        shown = [s.card for s in kn.hands[other] if s.card is not None]
+        wrong = next(c for c in kn.data.evidence if c not in shown)
+        if kn.hands[other]:
+            tries.append(Eliminated(other, 1, wrong))
+        if kn.hands[me] and shown and kn.board.current == me and not kn.board.pending and kn.board.leads:
+            tries.append(Eliminated(me, 1, shown[0]))
         for entry in tries:
             try:
                 kn.add(entry)
