@@ -966,7 +966,7 @@ class HandKnowledge:
             elif entry.card is None:
                 raise InvalidObservationError(f"'{entry}': type the card player {entry.seat} drew: "
                                               f"'draw {entry.seat} CARD'")
-            elif entry.card not in self.unseen() and entry.card not in self.in_deck():
+            elif not self.unseen_mask() >> card_index(entry.card) & 1 and entry.card not in self.in_deck():
                 raise ContradictionError(entry, [], f"{entry.card.code} is {self.where(entry.card)}")
             pin = self._pinned_draw(entry)
             slot = self._slot(entry.card, index)
