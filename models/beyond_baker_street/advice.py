@@ -15,9 +15,10 @@ seat for every play.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import astuple, dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
+from typing import Any, Generic, TypeVar, overload
 
 import numpy as np
 
@@ -32,6 +33,36 @@ from models.beyond_baker_street.knowledge import (
 from models.beyond_baker_street.observations import Action, Eliminate, Investigate
 from models.beyond_baker_street.table import Board, LeadState
 from solver.injections import PARTITION_LIMIT
+
+_T = TypeVar("_T")
+
+
+class once(Generic[_T]):  # noqa: N801 - used as a decorator, like the functools one it stands in for
+    """:func:`functools.cached_property` without its lock: Python 3.11's takes a lock on every first read, and
+    the situations and value tables read a dozen such values per decision (its ``__get__`` was about 3% of a hat
+    game's time in a sampled profile). The value is computed on the first read and kept in the instance's
+    ``__dict__``, which every later read finds first (this is a non-data descriptor), as with the functools one."""
+
+    def __init__(self, func: Callable[[Any], _T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> once[_T]: ...
+
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> _T: ...
+
+    def __get__(self, obj: object | None, owner: type | None = None) -> once[_T] | _T:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
+
 
 #: Value tables by every public fact they depend on (:meth:`Situation.table_key`), shared by every player.
 _TABLES: dict[tuple[object, ...], ValueTable] = {}
@@ -49,10 +80,31 @@ class ValueTable:
     leads: int  # the open Leads (the rows before the last)
     memo: dict[object, object] = field(default_factory=dict)  # what a convention derives from it, by name
 
-    @cached_property
+    @once
+    def uses(self) -> np.ndarray | None:
+        """:func:`models.beyond_baker_street.kernels.table_uses` of this table, once the compiled loops are loaded
+        (None before: :attr:`best_uses` and :attr:`positive` then read the rows in plain Python, the same
+        answers); the hat convention's partitions are computed from it by compiled loops too."""
+        kernels = compiled()
+        if kernels is None or self.values.shape[1] != len(EVIDENCE):  # the loop reads a column per card
+            return None
+        return kernels.table_uses(self.values, self.live, self.leads)  # type: ignore[no-any-return]
+
+    @once
+    def _uses(self) -> list[int] | None:
+        """:attr:`uses` as a list."""
+        uses = self.uses
+        return None if uses is None else uses.tolist()
+
+    @once
     def best_uses(self) -> list[tuple[int, int, bool]]:
         """For each card still in play: its index, the first row of highest value, and whether that value is
-        positive (plain Python on the table's rows: faster than array calls on a table this small)."""
+        positive (by the compiled loop, else plain Python on the table's rows: faster than array calls on a
+        table this small)."""
+        uses = self._uses
+        if uses is not None:
+            live = self.live
+            return [(i, uses[i], uses[24 + i] == 1) for i in range(24) if live >> i & 1]
         rows = self._rows
         best = list(rows[0])
         at = [0] * len(best)
@@ -65,9 +117,12 @@ class ValueTable:
         live = self.live
         return [(i, at[i], best[i] > 0) for i in range(len(best)) if live >> i & 1]
 
-    @cached_property
+    @once
     def positive(self) -> list[int]:
         """Per open Lead, the cards worth something played to it, as a card mask."""
+        uses = self._uses
+        if uses is not None:
+            return uses[48:48 + self.leads]
         out = []
         for row in self._rows[:self.leads]:
             mask = 0
@@ -77,12 +132,12 @@ class ValueTable:
             out.append(mask)
         return out
 
-    @cached_property
+    @once
     def _rows(self) -> list[list[float]]:
         """:attr:`values` as Python lists, read once."""
         return self.values.tolist()  # type: ignore[no-any-return]
 
-    @cached_property
+    @once
     def good(self) -> int:
         """The cards in play worth something played to some open Lead, as a card mask."""
         good = 0
@@ -262,7 +317,7 @@ class Situation:
     def last_lead(self) -> bool:
         return len(self.open_leads()) == 1
 
-    @cached_property
+    @once
     def facts(self) -> list[tuple[str, str, int, int, int]]:
         """Each open Lead's section, icon, need, evidence total and pile, read once (the board does not change
         while a situation is in use)."""
@@ -336,13 +391,13 @@ class Situation:
         """What one Holmes space is worth now: more as the marker nears 0."""
         return self._holmes_value
 
-    @cached_property
+    @once
     def _holmes_value(self) -> float:
         w = self.weights
         top = self.board.data.holmes_max
         return w.holmes * (1 + w.scarce * max(0, top - self.board.holmes) / top)
 
-    @cached_property
+    @once
     def _limit(self) -> int:
         return self.board.limit
 
@@ -439,14 +494,11 @@ class Situation:
         if kernels is None or self.board.data.goal > kernels.SUM_BITS:
             return self._values_fast()
         cost = self.impossible_cost(1)
-        facts = self.facts
-        dead = [-1000.0 if pile == 0 else -w.dead - cost - w.progress * total * 0.5 for *_, total, pile in facts]
+        icons, needs, dead = _lead_arrays(tuple([fact[1:] for fact in self.facts]), cost, w)
         return kernels.value_table(
-            self.live, np.array([ICONS.index(icon) for _, icon, *_ in facts], dtype=np.int64),
-            np.array([need for _, _, need, *_ in facts], dtype=np.int64), np.array(dead, dtype=np.float64),
-            self.board.track, self.board.data.goal, float(cost), float(w.complete), float(w.progress),
-            float(w.stuck), float(w.mismatch_base), float(w.mismatch), float(w.eliminate), float(w.finish),
-            float(w.lead_card))
+            self.live, icons, needs, dead, self.board.track, self.board.data.goal, float(cost), float(w.complete),
+            float(w.progress), float(w.stuck), float(w.mismatch_base), float(w.mismatch), float(w.eliminate),
+            float(w.finish), float(w.lead_card))
 
     def _values_by_card(self) -> np.ndarray:
         """:attr:`values` one card at a time through :meth:`play_value` and :meth:`eliminate_value`."""
@@ -552,6 +604,18 @@ class Situation:
         if row < len(self.leads):
             return Investigate(position + 1, self.leads[row].section)
         return Eliminate(position + 1)
+
+
+@lru_cache(maxsize=4096)
+def _lead_arrays(facts: tuple[tuple[str, int, int, int], ...], cost: float, w: Weights
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The open Leads' rows of the compiled value table, from their (icon, need, evidence total, pile): the icons'
+    indices, the needs, and the value of making each a Dead Lead (the Impossible's ``cost`` of one card
+    included). Kept by those facts (they change far less often than the cards in play: many tables share them);
+    shared arrays, which the compiled loop only reads."""
+    dead = [-1000.0 if pile == 0 else -w.dead - cost - w.progress * total * 0.5 for _, _, total, pile in facts]
+    return (np.array([ICONS.index(icon) for icon, *_ in facts], dtype=np.int64),
+            np.array([need for _, need, *_ in facts], dtype=np.int64), np.array(dead, dtype=np.float64))
 
 
 def my_distribution(kn: HandKnowledge, seat: int | None = None) -> np.ndarray:

@@ -60,6 +60,9 @@ def _load_compiled() -> None:
     masks = np.full(2, 0xFFFFFF, dtype=np.int64)
     dists = kernels.distributions(masks, 0xFFFFFF)
     kernels.expected(dists, table)
+    uses = kernels.table_uses(table, 0xFFFFFF, 2)
+    kernels.use_classes(uses, 0xFFFFFF, 2, 6)
+    kernels.play_classes(uses, 0xFFFFFF, 2, 4)
     kernels.narrowed(dists, masks)
     kernels.assist_rows(masks.reshape(1, 2), np.full(1, 0xFFFFFF, dtype=np.int64), np.array([[0, 1]], dtype=np.intp),
                         np.zeros(1, dtype=np.intp), np.ones(1), table, 0.5, 0.4, 0.3)

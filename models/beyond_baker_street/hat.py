@@ -40,13 +40,14 @@ model (which stays sound whatever the others do); the bot uses it through ``advi
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import cast
 
 import numpy as np
 
 from models.beyond_baker_street.advice import DEFAULT_WEIGHTS, NUMBER_OF, Advice, Situation, Weights
 from models.beyond_baker_street.characters import hat_off_reason
+from models.beyond_baker_street.compiled import compiled
 from models.beyond_baker_street.data import ICONS
 from models.beyond_baker_street.knowledge import CARD_INDEX, ICON_MASK, HandKnowledge
 from models.beyond_baker_street.observations import (
@@ -116,6 +117,10 @@ def use_classes(sit: Situation, count: int = MESSAGES) -> list[int]:
 
 
 def _use_classes(sit: Situation, count: int) -> list[int]:
+    table = sit.value_table
+    kernels = compiled()
+    if kernels is not None and table.uses is not None:  # the same classes by the compiled loop
+        return kernels.use_classes(table.uses, table.live, table.leads, count).tolist()  # type: ignore[no-any-return]
     leads = len(sit.leads)
     classes = [0] * count
     for i, row, worth in best_uses(sit):
@@ -159,6 +164,10 @@ def play_classes(sit: Situation, count: int) -> list[int]:
 
 
 def _play_classes(sit: Situation, count: int) -> list[int]:
+    table = sit.value_table
+    kernels = compiled()
+    if kernels is not None and table.uses is not None:  # the same classes by the compiled loop
+        return kernels.play_classes(table.uses, table.live, table.leads, count).tolist()  # type: ignore[no-any-return]
     leads = len(sit.leads)
     rest = max(1, count - leads)
     classes = [0] * count
@@ -507,45 +516,54 @@ def hat_gains(sit: Situation, hat: HatTable, part: tuple[list[int], int] | None 
     """What my hat message is worth to each player it tells a class: the true value of the play the class makes
     best for them, beyond what they would play anyway (the same whatever Assist carries the message; ``foci``:
     each other player's focus card in ``part``, if the caller has them already)."""
+    return hat_gains_many(sit, hat, [(part or hat.classes(sit.kn, sit), foci)])[0]
+
+
+def hat_gains_many(sit: Situation, hat: HatTable,
+                   parts: Sequence[tuple[tuple[list[int], int], dict[int, int | None] | None]]
+                   ) -> list[dict[int, float]]:
+    """:func:`hat_gains` for each (partition, focus cards) of ``parts``, all their rows valued in one evaluation
+    (a row's value depends on its own pair of rows alone, so each is the number a call of its own gives): the
+    hat decision values my Assist's message and my play's in one call."""
     kn = sit.kn
     w = sit.weights
-    part = part or hat.classes(kn, sit)
     # per hand size, one row each of every focus holder's knowledge before and after my message
-    groups: dict[int, tuple[list[int], list[int], list[int], list[int], list[float]]] = {}
-    classes = part[0]
+    groups: dict[int, tuple[list[tuple[int, int]], list[int], list[int], list[int], list[float]]] = {}
     fixed = hat.fixed
     players = sit.board.players
-    for seat, hand in sit.hands.items():
-        f = foci[seat] if foci is not None else hat.focus(kn, seat, part)
-        if f is None:
-            continue
-        slots = kn.hands[seat]
-        before = [s.mask & fixed.get(s.id, ALL_CARDS) for s in slots]  # hat.masks(kn, seat)
-        told = classes[hat.class_of(classes, hand[f])]
-        after = list(before)
-        after[f] &= told
-        k = len(hand)
-        group = groups.get(k)
-        if group is None:
-            group = groups[k] = ([], [], [], [], [])
-        group[0].append(seat)
-        group[1].extend(before + after)
-        group[2].extend(hand + hand)
-        cannot = sit.unseen
-        for c in hand:
-            cannot |= 1 << c
-        group[3].extend((cannot, cannot))
-        d = w.hint_discount ** ((seat - sit.me) % players - 1)
-        group[4].extend((d, d))
-    gains: dict[int, float] = {}
+    for tag, (part, foci) in enumerate(parts):
+        classes = part[0]
+        for seat, hand in sit.hands.items():
+            f = foci[seat] if foci is not None else hat.focus(kn, seat, part)
+            if f is None:
+                continue
+            slots = kn.hands[seat]
+            before = [s.mask & fixed.get(s.id, ALL_CARDS) for s in slots]  # hat.masks(kn, seat)
+            told = classes[hat.class_of(classes, hand[f])]
+            after = list(before)
+            after[f] &= told
+            k = len(hand)
+            group = groups.get(k)
+            if group is None:
+                group = groups[k] = ([], [], [], [], [])
+            group[0].append((tag, seat))
+            group[1].extend(before + after)
+            group[2].extend(hand + hand)
+            cannot = sit.unseen
+            for c in hand:
+                cannot |= 1 << c
+            group[3].extend((cannot, cannot))
+            d = w.hint_discount ** ((seat - sit.me) % players - 1)
+            group[4].extend((d, d))
+    gains: list[dict[int, float]] = [{} for _ in parts]
     for k, (group_seats, masks, hands, unseen, discount) in groups.items():
         n = 2 * len(group_seats)
         values, _best, _value = assist_numbers(
             sit, np.array(masks, dtype=np.int64).reshape(n, k), np.array(unseen, dtype=np.int64),
             np.array(hands, dtype=np.intp).reshape(n, k), _PAIR_BASE[n], np.array(discount), terms=False)
-        for g, seat in enumerate(group_seats):
-            gains[seat] = values[2 * g + 1]  # the gain of the play it makes best, less the gain of the one before
-    return {seat: gains[seat] for seat in sit.hands if seat in gains}
+        for g, (tag, seat) in enumerate(group_seats):
+            gains[tag][seat] = values[2 * g + 1]  # the gain of the play it makes best, less the gain of the one before
+    return [{seat: found[seat] for seat in sit.hands if seat in found} for found in gains]
 
 
 def hat_scores(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIGHTS
@@ -574,8 +592,11 @@ def hat_scores(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
                                 assists=lambda target, subject: target == said_target
                                 and kind_of(subject, kinds) == said_kind,
                                 positions={position} if position is not None else None)
-    gains = hat_gains(sit, hat, classes, foci)
-    played = 0.0 if play is None or hat.where else sum(hat_gains(sit, hat, play[0], play_foci).values())
+    if play is None or hat.where:
+        gains, played = hat_gains(sit, hat, classes, foci), 0.0
+    else:  # my Assist's message and my play's valued in one evaluation
+        gains, play_gains = hat_gains_many(sit, hat, [(classes, foci), (play[0], play_foci)])
+        played = sum(play_gains.values())
     for i, action in enumerate(actions):  # as hat_advise adds them: every Assist kept says the message
         if isinstance(action, Assist):
             scores[i] = scores[i] + sum(g for seat, g in gains.items() if seat != action.target)

@@ -458,3 +458,80 @@ def narrowed(dists: np.ndarray, masks: np.ndarray) -> np.ndarray:
             for i in range(CARDS):
                 out[b, i] = (dists[b, i] if mask >> i & 1 else 0.0) / total
     return out
+
+
+@njit(cache=True)
+def table_uses(values: np.ndarray, live: int, leads: int) -> np.ndarray:
+    """What :class:`models.beyond_baker_street.advice.ValueTable` reads from a value table (rows: the open Leads,
+    then eliminating), in one array: per card (24), the first row of highest value (row by row, a later row
+    only if higher, as ``ValueTable.best_uses`` reads it; -1 for a card not ``live``); per card (24), 1 if that
+    value is positive; then per open Lead (``leads``), the cards worth something played to it, as a card
+    mask."""
+    out = np.zeros(2 * CARDS + leads, dtype=np.int64)
+    rows = values.shape[0]
+    for i in range(CARDS):
+        if not live >> i & 1:
+            out[i] = -1
+            continue
+        best = values[0, i]
+        at = 0
+        for r in range(1, rows):
+            if values[r, i] > best:
+                best = values[r, i]
+                at = r
+        out[i] = at
+        out[CARDS + i] = 1 if best > 0 else 0
+    for r in range(leads):
+        mask = 0
+        for i in range(CARDS):
+            if values[r, i] > 0:
+                mask |= 1 << i
+        out[2 * CARDS + r] = mask
+    return out
+
+
+@njit(cache=True)
+def use_classes(uses: np.ndarray, live: int, leads: int, count: int) -> np.ndarray:
+    """:func:`models.beyond_baker_street.hat.use_classes` (``count`` classes, as card masks) from a table's
+    :func:`table_uses` (``leads`` open Leads): the same class for each card still in play, by the same rules."""
+    classes = np.zeros(count, dtype=np.int64)
+    for i in range(CARDS):
+        if not live >> i & 1:
+            continue
+        row = uses[i]
+        worth = uses[CARDS + i] == 1
+        n = i % PER_ICON + 1
+        high = 1 if n >= 4 else 0
+        if count == 8:
+            c = 2 * row + high if worth and row < leads else (6 if worth else 7)
+        elif count == 9:
+            c = 2 * row + high if worth and row < leads else (6 if worth else 7 + high)
+        elif count == 12:
+            c = 3 * row + (n - 1) // 2 if worth and row < leads else (9 if worth else 10 + high)
+        elif worth and row < leads:
+            c = row
+        elif count == 6:
+            c = 3 if worth else (4 if n <= 3 else 5)
+        elif worth and leads < count - 1:
+            c = leads
+        else:
+            c = count - 1
+        classes[c] |= 1 << i
+    return classes
+
+
+@njit(cache=True)
+def play_classes(uses: np.ndarray, live: int, leads: int, count: int) -> np.ndarray:
+    """:func:`models.beyond_baker_street.hat.play_classes` (``count`` classes, as card masks) from a table's
+    :func:`table_uses`, by the same rules."""
+    rest = max(1, count - leads)
+    classes = np.zeros(count, dtype=np.int64)
+    for i in range(CARDS):
+        if not live >> i & 1:
+            continue
+        row = uses[i]
+        worth = uses[CARDS + i] == 1
+        n = i % PER_ICON + 1
+        c = min(count - 1, row if worth and row < leads else leads + (n - 1) * rest // 6)
+        classes[c] |= 1 << i
+    return classes

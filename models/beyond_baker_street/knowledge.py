@@ -185,13 +185,30 @@ class Slot:
         return new
 
     def told(self, subject: Subject, named: bool, entry: int) -> Slot:
-        """This card after an Assist about ``subject`` that named it (or skipped it)."""
+        """This card after an Assist about ``subject`` that named it (or skipped it): a new slot with the fields
+        :meth:`__post_init__` would give it, without a frozen dataclass's per-field set-up (every card of the
+        target's hand, for every player, after every Assist)."""
         numbers, icons, hints = self.numbers, self.icons, (*self.hints, (entry, named))
         if isinstance(subject, int):
             numbers = frozenset({subject}) & numbers if named else numbers - {subject}
         else:
             icons = frozenset({subject}) & icons if named else icons - {subject}
-        return Slot(self.id, self.card, numbers, icons, hints, self.filled, self.seen)
+        told = _allowed_mask(numbers, icons)
+        new = object.__new__(Slot)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["numbers"], d["icons"], d["hints"] = numbers, icons, hints
+        d["told_mask"], d["mask"] = told, told & ~self.seen
+        return new
+
+    @staticmethod
+    def drawn(id: int, card: Evidence | None, filled: int) -> Slot:  # noqa: A002 - the field's name
+        """``Slot(id, card, filled=filled)``, a card no Assist has named yet, without a frozen dataclass's
+        per-field set-up (every draw, for every player)."""
+        new = object.__new__(Slot)
+        new.__dict__.update(id=id, card=card, numbers=ALL_NUMBERS, icons=ALL_ICONS, hints=(), filled=filled, seen=0,
+                            told_mask=FULL_MASK, mask=FULL_MASK, bit=0 if card is None else 1 << card_index(card))
+        return new
 
 
 @lru_cache(maxsize=4096)
@@ -203,6 +220,9 @@ def _allowed_mask(numbers: frozenset[int], icons: frozenset[str]) -> int:
     for ic in icons:
         by_icon |= ICON_MASK[ic]
     return by_number & by_icon
+
+
+assert _allowed_mask(ALL_NUMBERS, ALL_ICONS) == FULL_MASK  # what Slot.drawn gives a new card
 
 
 @lru_cache(maxsize=65536)
@@ -232,7 +252,8 @@ def mask_count(slot_masks: tuple[int, ...]) -> int:
     """The number of worlds alone (:func:`mask_marginals`' total), for masks already within the unseen cards: by
     the compiled loop once it is loaded (the same integers), else :func:`solver.injections.unit_count`."""
     kernels = compiled()
-    if kernels is not None and len(slot_masks) <= PARTITION_LIMIT and all(0 <= m <= FULL_MASK for m in slot_masks):
+    if (kernels is not None and 0 < len(slot_masks) <= PARTITION_LIMIT and min(slot_masks) >= 0
+            and max(slot_masks) <= FULL_MASK):
         return int(kernels.count(np.array(slot_masks, dtype=np.int64)))
     return unit_count(slot_masks)
 
@@ -277,6 +298,7 @@ _HAND_PLACE: dict[int, Place] = {seat: ("hand", seat) for seat in range(1, 9)}
 _LEAD_PLACE: dict[str, Place] = {section: ("lead", section) for section in SECTIONS}
 _IMPOSSIBLE: Place = ("impossible", "")
 _CONFIRMED: Place = ("confirmed", "")
+_DECK_TOP: Place = ("deck", "top")
 
 
 @dataclass(frozen=True)
@@ -555,7 +577,7 @@ class HandKnowledge:
 
     def _slot(self, card: Evidence | None, filled: int) -> Slot:
         self._next_id += 1
-        return Slot(self._next_id, card, filled=filled)
+        return Slot.drawn(self._next_id, card, filled)
 
     # -- card histories ---------------------------------------------------------------------------------------
     def _place_masks(self) -> dict[Place, int]:
@@ -617,14 +639,22 @@ class HandKnowledge:
                 out[c] = (("deck", "bottom"), "at the bottom of the deck (you saw it go there)")
         return out
 
-    def _track(self, entry: int, passing: Sequence[tuple[Evidence, Place]] = ()) -> None:
+    def _track(self, entry: int, passing: Sequence[tuple[Evidence, Place]] = (),
+               drawn: tuple[int, int] | None = None) -> None:
         """Update the spans after entry ``entry`` (``passing``: cards shown during it that are out of sight
         again after it), then add every card in sight during it to the ``seen`` of every slot, but a slot's own
         hand (its holder cannot see it). Only the cards whose place changed are touched: the places are card
-        masks (:meth:`_place_masks`), compared with those of the open spans."""
-        now = self._place_masks()
+        masks (:meth:`_place_masks`), compared with those of the open spans.
+
+        ``drawn`` (seat, card bit, 0 for a card I do not see): the entry was a draw that moved no other card in
+        sight (no card at a known place in the deck before or after it), so the places are the open spans' with
+        that bit added to the drawer's hand, without rebuilding them from the board (a third of the entries)."""
         opened, spans, was = self._open, self.spans, self._open_at
         evidence = self.data.evidence
+        if drawn is not None:
+            self._track_draw(entry, *drawn)
+            return
+        now = self._place_masks()
         # every card seen since this entry, by place: the open spans (exactly the cards of ``now``) and the closed
         by_place = now
         if now != was:
@@ -661,6 +691,88 @@ class HandKnowledge:
                 if not in_sight & bit:
                     spans.append(_span(card, place, entry, entry))
                     by_place[place] = by_place.get(place, 0) | bit
+        self._see(by_place)
+
+    def _track_draw(self, entry: int, seat: int, bit: int) -> None:
+        """:meth:`_track` after a draw by ``seat`` that moved no card in sight but the drawn one (``bit``, 0 for a
+        card I do not see): every slot has seen every card of the places already (the last :meth:`_see` gave them
+        all), so the other hands' slots see the drawn card, and the new slot (the last of ``seat``'s hand) every
+        card in sight outside that hand, as :meth:`_see` would give them."""
+        was = self._open_at
+        me = self.setup.me
+        seen = 0  # what the new slot's holder sees now, the drawn card aside
+        for place, mask in was.items():
+            kind = place[0]
+            if kind == "hand":
+                if place[1] != seat:
+                    seen |= mask
+            elif kind != "deck" or seat == me:
+                seen |= mask
+        log = self._seen_log
+        if bit:
+            place = _HAND_PLACE[seat]
+            now = dict(was)
+            now[place] = was.get(place, 0) | bit
+            card = self.data.evidence[bit.bit_length() - 1]
+            self._open[card] = len(self.spans)
+            self.spans.append(_span(card, place, entry, None))
+            self._open_at = now
+            assert self._sighted is not None
+            self._sighted |= bit
+            for other, hand in self.hands.items():
+                if other == seat:
+                    continue
+                for s in hand:
+                    d = s.__dict__
+                    was_seen = d["seen"]
+                    if not was_seen & bit:
+                        log.append((s, was_seen, d["mask"]))
+                        d["seen"] = now_seen = was_seen | bit
+                        d["mask"] = d["told_mask"] & ~now_seen
+        d = self.hands[seat][-1].__dict__
+        was_seen = d["seen"]
+        if seen & ~was_seen:
+            log.append((self.hands[seat][-1], was_seen, d["mask"]))
+            d["seen"] = now_seen = was_seen | seen
+            d["mask"] = d["told_mask"] & ~now_seen
+
+    def _track_play(self, entry: int, seat: int, held: int, card: Evidence, place: Place) -> None:
+        """:meth:`_track` after ``seat`` played ``card`` to ``place`` (a Lead or the Impossible) where it stays,
+        and no other card moved (no card went back into the deck, none lies at a known place in it): its span in
+        the hand ends (``held``: its bit, if I saw it there; 0 for mine) and one opens at ``place``, without
+        rebuilding the places from the board (more than half of the entries); then the sightings
+        (:meth:`_see`) as the full rebuild gives them."""
+        was = self._open_at
+        bit = 1 << card_index(card)
+        now = dict(was)
+        spans = self.spans
+        hand = _HAND_PLACE[seat]
+        if held:
+            left = was[hand] & ~held
+            if left:
+                now[hand] = left
+            else:
+                del now[hand]
+            index = self._open.pop(card)
+            span = spans[index]
+            self._closed.append((index, span))
+            spans[index] = _span(card, span.place, span.start, entry)
+        now[place] = now.get(place, 0) | bit
+        self._open[card] = len(spans)
+        spans.append(_span(card, place, entry, None))
+        self._open_at = now
+        assert self._sighted is not None
+        self._sighted |= bit
+        if held:  # the cards seen during the entry: those in sight after it, and the one that left the hand
+            by_place = dict(now)
+            by_place[hand] = now.get(hand, 0) | held
+            self._see(by_place)
+        else:
+            self._see(now)
+
+    def _see(self, by_place: dict[Place, int]) -> None:
+        """Add the cards of ``by_place`` (every card in sight during an entry, by place) to the ``seen`` of every
+        slot but those of the hand holding them (:meth:`_track`)."""
         shown, deck = 0, 0
         held: dict[int, int] = {}
         for place, mask in by_place.items():
@@ -723,10 +835,18 @@ class HandKnowledge:
         else:
             # the board is copied only for the entries checked after it has taken them: any other refusal comes
             # before the board changes
-            board = self.board.copy() if self._checked_late(entry) else self.board
-            hands, next_id = {s: list(h) for s, h in self.hands.items()}, self._next_id
-            # the spans only grow or have open ones closed (each logged in ``_closed``): put back by those alone
-            spans, open_, open_at, sighted = len(self.spans), dict(self._open), self._open_at, self._sighted
+            # (a draw or an Assist changes no Lead, Impossible or confirmed card: the copy shares them)
+            board = (self.board.copy(leads=not isinstance(entry, Drew | Assisted | DoubleAssisted))
+                     if self._checked_late(entry) else self.board)
+            # the hands are copied only for the entries that may be refused after changing them (an Assist's
+            # second part or check of my hand, a swap, a draw's check of my hand); a play is refused, if at all,
+            # before its card leaves the hand, and the other entries leave the hands alone
+            moves = isinstance(entry, Assisted | DoubleAssisted | HandSwapped | Drew)
+            hands = {s: list(h) for s, h in self.hands.items()} if moves else self.hands
+            next_id = self._next_id
+            # the spans only grow or have open ones closed (each logged in ``_closed``), and so does ``_open`` (a
+            # card's open span opened, or closed and logged): put back by those alone
+            spans, open_at, sighted = len(self.spans), self._open_at, self._sighted
             pins = self.top, list(self.buried), self._bury_hint
             self._closed = []
             self._seen_log = []
@@ -735,11 +855,15 @@ class HandKnowledge:
             except AssistantError:
                 for slot, seen, mask in reversed(self._seen_log):
                     slot.__dict__["seen"], slot.__dict__["mask"] = seen, mask
+                opened = self._open
+                for card in [c for c, i in opened.items() if i >= spans]:  # opened by this entry
+                    del opened[card]
                 for index, span in reversed(self._closed):
                     self.spans[index] = span
+                    opened[span.card] = index
                 del self.spans[spans:]
                 self.board, self.hands, self._next_id = board, hands, next_id
-                self._open, self._open_at, self._sighted = open_, open_at, sighted
+                self._open_at, self._sighted = open_at, sighted
                 self.top, self.buried, self._bury_hint = pins[0], pins[1], pins[2]
                 self._cache.clear()
                 raise
@@ -828,8 +952,12 @@ class HandKnowledge:
                 passing = [(entry.card, ("lead", entry.section))]
             else:
                 passing = [(entry.card, ("impossible", ""))]
-            self._shuffled(bool(board.apply(entry, checked=True)))
-            self._track(index, passing)
+            returned = board.apply(entry, checked=True)
+            self._shuffled(bool(returned))
+            if returned or self.buried or self.top is not None:  # cards moved back, or known places in the deck
+                self._track(index, passing)
+            else:  # only the played card moved: from the hand (if I saw it there) to the Lead or the Impossible
+                self._track_play(index, entry.seat, slot.bit, entry.card, passing[0][1])
         elif isinstance(entry, Drew):
             board.check(entry)
             if entry.seat == self.me:
@@ -838,7 +966,7 @@ class HandKnowledge:
             elif entry.card is None:
                 raise InvalidObservationError(f"'{entry}': type the card player {entry.seat} drew: "
                                               f"'draw {entry.seat} CARD'")
-            elif entry.card not in self.unseen() and entry.card not in self.in_deck():
+            elif not self.unseen_mask() >> card_index(entry.card) & 1 and entry.card not in self.in_deck():
                 raise ContradictionError(entry, [], f"{entry.card.code} is {self.where(entry.card)}")
             pin = self._pinned_draw(entry)
             slot = self._slot(entry.card, index)
@@ -846,8 +974,10 @@ class HandKnowledge:
                 slot = replace(slot, numbers=frozenset({pin.number}), icons=frozenset({pin.icon}))
                 self._close(pin, index - 1)
             self.hands[entry.seat].append(slot)
+            # no card at a known place in the deck (before or after): only the drawn card moves in sight
+            plain = pin is None and not self.buried and _DECK_TOP not in self._open_at
             board.apply(entry, checked=True)
-            self._track(index)
+            self._track(index, drawn=(entry.seat, slot.bit) if plain else None)
             if entry.seat != self.me:
                 self._check_feasible(entry)
         elif isinstance(entry, LeadRevealed):  # a Lead card: no Evidence card moves (as for an Assist, above)

@@ -30,6 +30,7 @@ import random
 import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -328,12 +329,11 @@ def scores_in(sit: Situation, known: Sequence[int] | None = None,
         if ls.need == 0:
             actions.append(shared(Confirm, ls.section))
             scores.append(-1000.0 if len(leads) == 1 and board.track != goal else w.confirm)
-    sections = [ls.section for ls in leads]
+    sections = tuple([ls.section for ls in leads])
     for pos, row in enumerate(sit.expected(dists).tolist()):  # per position: each open Lead, then eliminating
         if positions is not None and pos + 1 not in positions:
             continue
-        actions += [shared(Investigate, pos + 1, section) for section in sections]
-        actions.append(shared(Eliminate, pos + 1))
+        actions += _plays_from(pos + 1, sections)
         scores += row
     hint_cost = sit.holmes_value() if board.holmes > 1 else 1000.0
     asks = _asks(sit, assists)
@@ -343,8 +343,27 @@ def scores_in(sit: Situation, known: Sequence[int] | None = None,
             scores.append(v - hint_cost)
     for ls in leads:
         actions.append(shared(Pursue, ls.section))
-        scores.append(_pursue_value(sit, ls))
+    scores += pursue_values(sit)
     return actions, scores
+
+
+@lru_cache(maxsize=1024)
+def _plays_from(position: int, sections: tuple[str, ...]) -> tuple[Action, ...]:
+    """The plays from ``position`` (1-based) in :func:`scores_in`'s order: to each of the open Leads
+    ``sections``, then eliminating (the shared actions, built once per position and open Leads)."""
+    return (*[shared(Investigate, position, section) for section in sections], shared(Eliminate, position))
+
+
+def pursue_values(sit: Situation) -> list[float]:
+    """Each open Lead's Pursue value (:func:`_pursue_value`), in board order. Public facts only (the Lead's pile
+    and evidence, the Impossible and the Holmes marker, whether the cards still in play can complete its icon's
+    Leads, the weights), all in the value table's key: so kept in its memo, shared by every seat and decision
+    with the same facts (a copy each, as a caller may extend it)."""
+    memo = sit.value_table.memo
+    values = memo.get("pursue")
+    if values is None:
+        values = memo["pursue"] = [_pursue_value(sit, ls) for ls in sit.leads]
+    return list(values)  # type: ignore[call-overload]
 
 
 def top_legal(actions: Sequence[Action], scores: Sequence[float], legal: Sequence[Action]) -> Action:
@@ -354,8 +373,12 @@ def top_legal(actions: Sequence[Action], scores: Sequence[float], legal: Sequenc
     if not scores:
         return legal[0]
     top = max(range(len(scores)), key=scores.__getitem__)  # the first of the highest: the sort's first
-    if actions[top] in legal:
-        return actions[top]
+    best = actions[top]
+    for action in legal:  # the advice and the rules share their action instances: found by identity first
+        if action is best:
+            return best
+    if best in legal:  # an equal action that is not the shared one
+        return best
     for i in sorted(range(len(scores)), key=lambda i: -scores[i]):  # stable: equal values keep their order
         if actions[i] in legal:
             return actions[i]

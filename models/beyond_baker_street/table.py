@@ -105,6 +105,11 @@ class LeadState:
         return f"{self.section} {self.lead.code}: {state}{raised}; {below}"
 
 
+#: Per kind of event, which of ``seat``, ``giver`` and ``target`` it has (:meth:`Board.check` reads those seats
+#: on every entry of every player; ``getattr`` with a default pays for a caught error on each missing one).
+_SEAT_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 @dataclass
 class Board:
     """The public state of one game (see module docstring)."""
@@ -147,16 +152,19 @@ class Board:
     def seats(self) -> list[int]:
         return list(range(1, self.players + 1))
 
-    def copy(self) -> Board:
+    def copy(self, leads: bool = True) -> Board:
         """An independent copy (every list, set and dict its own), without the checks of a new board: each
-        player's knowledge copies its board before every entry, to put it back if the entry is refused."""
+        player's knowledge copies its board before an entry checked after the board took it, to put it back if
+        the entry is refused. ``leads`` False: the copy shares the Lead states, the Impossible, the confirmed
+        cards and the Leads seen (for an entry that changes none of them, a draw or an Assist)."""
         other = object.__new__(Board)
         other.__dict__.update(self.__dict__)
-        other.impossible = list(self.impossible)
-        other.leads = {s: ls.copy() for s, ls in self.leads.items()}
         other.hand_counts = dict(self.hand_counts)
-        other.confirmed_cards = list(self.confirmed_cards)
-        other.seen_leads = set(self.seen_leads)
+        if leads:
+            other.impossible = list(self.impossible)
+            other.leads = {s: ls.copy() for s, ls in self.leads.items()}
+            other.confirmed_cards = list(self.confirmed_cards)
+            other.seen_leads = set(self.seen_leads)
         other.pending = list(self.pending)
         other.characters = dict(self.characters)
         other.uses = dict(self.uses)
@@ -262,8 +270,11 @@ class Board:
         """Raise :class:`IllegalActionError` if ``event`` cannot happen now (the board is unchanged)."""
         if self.over:
             raise IllegalActionError(f"'{event}': the game is over ({self.result}: {self.reason})")
-        for name in ("seat", "giver", "target"):
-            seat = getattr(event, name, None)
+        names = _SEAT_NAMES.get(type(event))
+        if names is None:  # the seats an event of this kind names, found once per kind
+            names = _SEAT_NAMES[type(event)] = tuple(n for n in ("seat", "giver", "target") if hasattr(event, n))
+        for name in names:
+            seat = getattr(event, name)
             if seat is not None and not 1 <= seat <= self.players:
                 raise IllegalActionError(f"'{event}': there is no player {seat} (seats 1 to {self.players})")
         if self.pending:

@@ -129,7 +129,8 @@ def test_kernels_compile_once_for_the_types_the_advisor_passes() -> None:
     """After games on the compiled path, every kernel still has the one signature the loader compiled: no call
     ever compiled another one while a player waited."""
     situations(2, bot="hat", case=5)
-    for name in ("value_table", "distributions", "expected", "narrowed", "assist_rows", "assist_subjects", "count"):
+    for name in ("value_table", "distributions", "expected", "narrowed", "assist_rows", "assist_subjects", "count",
+                 "table_uses", "use_classes", "play_classes"):
         assert len(getattr(kernels, name).signatures) == 1, name
 
 
@@ -155,7 +156,7 @@ def sightings(kn: object) -> dict[int, list[tuple[int, int, int]]]:
 def test_a_refused_entry_leaves_the_knowledge_as_it_was() -> None:
     """The board is copied only for entries checked after it took them; any refused entry, early or late,
     leaves everything as it was, the slots' sightings included."""
-    from models.beyond_baker_street.observations import Assisted, Drew
+    from models.beyond_baker_street.observations import Assisted, Drew, Eliminated
     from solver.errors import AssistantError
 
     refused = 0
@@ -166,6 +167,14 @@ def test_a_refused_entry_leaves_the_knowledge_as_it_was() -> None:
         state = (kn.board.describe(), kn.board.current, kn.hands, list(kn.spans), kn.unseen_mask(), kn.hand(),
                  sightings(kn))
         tries = [Assisted(other, me, 6, (1, 2, 3, 4, 5, 6)[:len(kn.hands[me])]), Drew(other, kn.data.evidence[0])]
+        # plays refused before their card leaves the hand (the hands are not copied for them): another's card
+        # that is not the one at that position, and a card of mine I saw in another hand
+        shown = [s.card for s in kn.hands[other] if s.card is not None]
+        wrong = next(c for c in kn.data.evidence if c not in shown)
+        if kn.hands[other]:
+            tries.append(Eliminated(other, 1, wrong))
+        if kn.hands[me] and shown and kn.board.current == me and not kn.board.pending and kn.board.leads:
+            tries.append(Eliminated(me, 1, shown[0]))
         for entry in tries:
             try:
                 kn.add(entry)
@@ -300,15 +309,27 @@ def _best_uses_by_column(table: ValueTable) -> list[tuple[int, int, bool]]:
 
 def test_best_uses_row_by_row_is_the_first_of_the_highest() -> None:
     """The row-by-row pass gives, for every live card, the first row of highest value (ties and -0.0 included)
-    and whether it is positive, as the column-wise reading does, on random tables of 1 to 4 rows."""
+    and whether it is positive, as the column-wise reading does, on random tables of 1 to 4 rows; so do the
+    compiled loop (``kernels.table_uses``) and the plain Python it stands in for, with each Lead's positive
+    cards."""
     rng = np.random.default_rng(21)
     for trial in range(500):
         rows = int(rng.integers(1, 5))
         values = rng.integers(-2, 3, size=(rows, 24)).astype(np.float64) * 0.5  # many equal values
         if trial % 2:
             values[rng.random(values.shape) < 0.3] = -0.0
+        values.flags.writeable = False  # as the advisor's tables are (no other signature compiled)
         table = ValueTable(values, int(rng.integers(0, 1 << 24)), rows - 1)
         assert table.best_uses == _best_uses_by_column(table)
+        assert table.positive == [sum(1 << i for i, v in enumerate(row) if v > 0) for row in values[:rows - 1]]
+        assert table._uses is not None  # read by the compiled loop
+        loader.ARRAYS_ONLY = True
+        try:
+            plain = ValueTable(values, table.live, rows - 1)
+            assert (plain.best_uses, plain.positive, plain.good) == (table.best_uses, table.positive, table.good)
+            assert plain._uses is None
+        finally:
+            loader.ARRAYS_ONLY = False
     table = ValueTable(np.array([[1.0, -1.0, 0.0, 2.0], [1.0, 3.0, -0.0, -5.0], [0.5, 3.0, 0.0, 2.0]]), 0b1011, 2)
     assert table.best_uses == [(0, 0, True), (1, 1, True), (3, 0, True)]
 
@@ -377,3 +398,107 @@ def test_a_draw_refused_after_the_sightings_puts_them_back() -> None:
     finally:
         HatBot.inform = inform  # type: ignore[method-assign]
     assert refused >= 3
+
+
+def _tracked(kn: object) -> tuple[object, ...]:
+    """What the card places and sightings leave: the spans, the open spans, the places, the cards out of the
+    unseen ones, and every slot's sightings and mask."""
+    return (list(kn.spans), dict(kn._open), dict(kn._open_at), kn._sighted, sightings(kn))  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("bot, case", [("advisor", 1), ("hat", 5)])
+def test_a_plain_draw_tracks_as_the_full_rebuild(bot: str, case: int) -> None:
+    """A draw that moves no other card in sight adds its card to the places without rebuilding them from the
+    board (``HandKnowledge._track_draw``): at every such draw of seeded games, for every seat, the spans, places
+    and every slot's sightings are those the full rebuild (``_track`` from the board) gives. So does a play
+    whose card stays where it went (``_track_play``)."""
+    from models.beyond_baker_street.knowledge import HandKnowledge
+
+    track = HandKnowledge._track
+    track_play = HandKnowledge._track_play
+    compared = 0
+    plays = 0
+
+    def check_play(self: HandKnowledge, entry: int, seat: int, held: int, card: object, place: object) -> None:
+        nonlocal plays
+        full = copy.deepcopy(self)
+        track(full, entry, [(card, place)])  # type: ignore[list-item]
+        track_play(self, entry, seat, held, card, place)  # type: ignore[arg-type]
+        assert _tracked(self) == _tracked(full)
+        plays += 1
+
+    def check(self: HandKnowledge, entry: int, passing: object = (), drawn: tuple[int, int] | None = None) -> None:
+        nonlocal compared
+        if drawn is None:
+            track(self, entry, passing)  # type: ignore[arg-type]
+            return
+        full = copy.deepcopy(self)
+        track(full, entry, passing)  # type: ignore[arg-type]
+        track(self, entry, passing, drawn)  # type: ignore[arg-type]
+        assert _tracked(self) == _tracked(full)
+        compared += 1
+
+    matchup = Matchup(functools.partial(new_game, TableRules(3, case)), (bot,) * 3, make_bot)
+    HandKnowledge._track = check  # type: ignore[method-assign]
+    HandKnowledge._track_play = check_play  # type: ignore[method-assign]
+    try:
+        for i in range(2):
+            play_game(matchup, game_seed(13, i), i)
+    finally:
+        HandKnowledge._track = track  # type: ignore[method-assign]
+        HandKnowledge._track_play = track_play  # type: ignore[method-assign]
+    assert compared > 50
+    assert plays > 50
+
+
+def test_slots_made_fast_are_the_dataclass_ones() -> None:
+    """``Slot.drawn`` and ``Slot.told`` (no frozen dataclass set-up) give every field, the derived masks included,
+    that the dataclass constructor and its ``__post_init__`` give."""
+    from models.beyond_baker_street.data import EVIDENCE, ICONS
+    from models.beyond_baker_street.knowledge import Slot
+
+    rng = random.Random(5)
+    for trial in range(300):
+        card = None if trial % 3 == 0 else rng.choice(EVIDENCE)
+        slot = Slot.drawn(trial, card, trial % 7)
+        assert slot.__dict__ == Slot(trial, card, filled=trial % 7).__dict__
+        slot = slot.seeing(rng.getrandbits(24))
+        for entry in range(rng.randrange(4)):
+            subject = rng.choice([*range(1, 7), *ICONS])
+            named = rng.random() < 0.5
+            told = slot.told(subject, named, entry)
+            made = Slot(slot.id, slot.card, told.numbers, told.icons, (*slot.hints, (entry, named)), slot.filled,
+                        slot.seen)
+            assert told.__dict__ == made.__dict__
+            slot = told
+
+
+def test_the_hat_partitions_by_the_compiled_loops_are_the_plain_ones() -> None:
+    """``kernels.use_classes`` and ``kernels.play_classes`` give every card still in play the class the plain
+    Python of ``hat._use_classes`` and ``hat._play_classes`` gives, for every message count the modes use and
+    every hand size, on random tables (ties, -0.0 and cards worth nothing included)."""
+    from types import SimpleNamespace
+
+    from models.beyond_baker_street.hat import _play_classes, _use_classes
+
+    rng = np.random.default_rng(8)
+    for trial in range(300):
+        leads = int(rng.integers(1, 4))
+        values = rng.integers(-2, 3, size=(leads + 1, 24)).astype(np.float64) * 0.5
+        if trial % 2:
+            values[rng.random(values.shape) < 0.3] = -0.0
+        values.flags.writeable = False  # as the advisor's tables are (no other signature compiled)
+        live = int(rng.integers(0, 1 << 24))
+        compiled_table = ValueTable(values, live, leads)
+        sit = SimpleNamespace(value_table=compiled_table, leads=[None] * leads)
+        loader.ARRAYS_ONLY = True
+        try:
+            plain_sit = SimpleNamespace(value_table=ValueTable(values, live, leads), leads=[None] * leads)
+            plain = ([_use_classes(plain_sit, c) for c in (4, 6, 8, 9, 12)],  # type: ignore[arg-type]
+                     [_play_classes(plain_sit, c) for c in range(1, 7)])  # type: ignore[arg-type]
+            assert plain_sit.value_table.uses is None
+        finally:
+            loader.ARRAYS_ONLY = False
+        assert compiled_table.uses is not None
+        assert ([_use_classes(sit, c) for c in (4, 6, 8, 9, 12)],  # type: ignore[arg-type]
+                [_play_classes(sit, c) for c in range(1, 7)]) == plain  # type: ignore[arg-type]
