@@ -59,7 +59,8 @@ class Weights:
     ``green`` (fewest cuts from exploding, with or without pink's in-a-row danger) or ``chance``
     (:func:`explode_chance`). ``cutter`` values the cut player taking the cutter next (a Sherlock for a
     Sherlock, a Moriarty for a Moriarty). ``bait`` is what a Moriarty holding no defusing card claims (``claims``
-    ``fixed``), unless ``claims`` is ``ranked``: the best of :func:`claim_options` by ``lure`` and ``suspect``.
+    ``fixed``), unless ``claims`` is ``ranked``: the best of :func:`claim_options` by ``lure`` and ``suspect``,
+    or ``relative``: against the claims made before mine this round (:func:`relative_claim`).
     ``look`` weighs a Moriarty's look-ahead of the next cut (:func:`next_cut_explosion`): the cut player takes
     the cutter and cuts as the Sherlocks or the Moriarty team are assumed to. ``rollouts`` (0: off) is how many
     sampled worlds a Moriarty plays a decision out on (:mod:`models.time_bomb.rollout`): its cuts
@@ -866,6 +867,8 @@ def choose_claim(
         ranked = {o.claimed: o.score for o in claim_options(kn, side, weights)}
         pick = max(values, key=lambda k: (values[k], ranked[k], -k))
         return pick, f"Moriarty wins {_pct(values[pick])} of {weights.rollouts} rollouts after this claim"
+    if weights.claims == "relative":
+        return relative_claim(kn, weights)
     if weights.claims == "ranked":
         best = claim_options(kn, side, weights)[0]
         return best.claimed, best.reason
@@ -874,6 +877,41 @@ def choose_claim(
     claim = min(weights.bait, size)
     word = {0: "none", 1: "one", 2: "two"}.get(claim, str(claim))
     return claim, f"you hold none: claim {word} to draw cuts to your bombs"
+
+
+def relative_claim(kn: TimeBombKnowledge, weights: Weights) -> tuple[int, str]:
+    """A Moriarty's claim against the claims made before it this round, as the Sherlock advisor would rank the
+    claimers for its next cut (``P(defusing card) + cutter * P(Sherlock)``, each read by
+    :func:`models.time_bomb.rollout.claim_reading`; the cutter, who cannot be cut, left out). Holding no
+    defusing card: the smallest claim (one or two) that makes me the best target, else the ranked claim.
+    Holding some: the truth when even the truth leaves me below the best target (less suspicion later), else
+    the ranked claim."""
+    t = kn.table
+    held, size = kn.my_hand()[DEFUSE], sum(kn.my_hand().values())
+    ranked = claim_options(kn, MORIARTY, weights)[0].claimed
+    cutter_weight = SHERLOCK_WEIGHTS.cutter
+
+    def value(expected: float, suspicion: float, cards: int) -> float:
+        return (expected / cards if cards else 0.0) + cutter_weight * (1.0 - suspicion)
+
+    reads = table_reads(kn, weights)
+    others = [value(e, q, t.sizes[s]) for s, (e, q) in reads.items() if s not in (kn.me, t.cutter) and t.sizes[s]]
+    if not others or size == 0:
+        return ranked, "no claim to measure against: the ranked claim"
+    best = max(others)
+    total, good = t.remaining_cards(), t.defusers_left()
+
+    def mine(k: int) -> float:
+        return value(*claim_reading(total, good, size, k, kn.bluff.sherlock, kn.bluff.moriarty), size)
+
+    if held == 0:
+        for k in range(1, min(2, size) + 1):
+            if mine(k) >= best:
+                return k, f"claim {k}: the smallest claim that draws the next cut to your bombs"
+        return ranked, "no claim of one or two draws the next cut: the ranked claim"
+    if mine(held) < best:
+        return held, "the truth: someone else draws the next cut anyway, and the truth raises less suspicion"
+    return ranked, "the ranked claim"
 
 
 def claim_rollouts(kn: TimeBombKnowledge, weights: Weights) -> dict[int, float]:

@@ -104,3 +104,34 @@ def test_rollout_values_of_a_seeded_position_are_exact_and_rank_the_cuts_when_sw
     claims = claim_rollouts(knowledge(4, HAND), replace(weights, claim_rollouts=True))
     pick, why = choose_claim(knowledge(4, HAND), weights=replace(weights, claim_rollouts=True))
     assert claims[pick] == max(claims.values()) and "rollouts" in why
+
+
+def test_a_relative_claim_draws_the_next_cut_or_tells_the_truth_when_another_draws_it() -> None:
+    """``claims="relative"`` (not the default): the Sherlocks' value of a claimer is ``P(defusing) + 0.6
+    P(Sherlock)`` as :func:`claim_reading` reads the claim; from 20 cards with 4 defusing cards a claim of 0, 1,
+    2, 3 of 5 is worth 0.384, 0.560, 0.658, 0.477. I am seat 3, player 1 holds the cutter (not a target)."""
+    values = {k: claim_reading(20, 4, 5, k, 0.1, 0.5) for k in range(4)}
+    worth = {k: round(e / 5 + 0.6 * (1 - q), 3) for k, (e, q) in values.items()}
+    assert worth == {0: 0.384, 1: 0.56, 2: 0.658, 3: 0.477}
+    weights = replace(MORIARTY_WEIGHTS, claims="relative")
+    bombs = ("pink", "red", "blue", "green", "green")
+
+    def claim(hand: tuple[str, ...], before: list[Claim]) -> int:
+        kn = knowledge(4, hand, me=3)
+        for entry in before:
+            kn.add(entry)
+        return choose_claim(kn, weights=weights)[0]
+
+    assert claim(bombs, [Claim(1, 0)]) == 1  # only the cutter has claimed: the ranked claim
+    assert claim(bombs, [Claim(2, 2)]) == 2  # 1 (0.560) would lose to player 2's 2 (0.658): claim 2
+    assert claim(bombs, [Claim(2, 3)]) == 1  # a claim of 3 is worth less than 1: 1 is enough
+    assert claim(HAND, [Claim(2, 2)]) == 1  # the truth (0.560) leaves player 2 the target: no lie needed
+    assert claim(HAND, [Claim(2, 0)]) == 0  # the truth would draw the cut: the ranked claim, none
+
+
+def test_a_claim_table_row_fixes_the_claim_in_its_situation_only() -> None:
+    weights = replace(MORIARTY_WEIGHTS, claim_table=((1, 1, 1),))
+    assert choose_claim(knowledge(4, HAND), weights=weights)[0] == 1  # round 1 holding one: the row's claim
+    assert choose_claim(knowledge(4, HAND))[0] == 0  # the ranked claim
+    bombs = knowledge(4, ("pink", "red", "blue", "green", "green"))
+    assert choose_claim(bombs, weights=weights)[0] == choose_claim(bombs)[0] == 1  # no row: ranked
