@@ -17,7 +17,9 @@ alone and with the claims through the bluff model, so the user sees what rests o
   later cut, and Δhazard its expected change by this cut (:func:`future_hazard`).
 - **Moriarty's cut** maximises ``P(explosion) + bomb * P(bomb)`` (:data:`MORIARTY_WEIGHTS`; a suspicion term,
   how far the cut falls short of the best public claim, is there for Sherlocks who read cuts, weight 0 by
-  default).
+  default). Options, off by default (measured no gain: docs/time-bomb.md): rollouts of the rest of the game
+  on sampled deals for cuts, covers and claims (:mod:`models.time_bomb.rollout`), claims against the claims
+  made before mine (:func:`relative_claim`) and a claim per situation (``Weights.claim_table``).
 - **Covers**: Sherlock covers the colour likeliest to explode if left uncovered (:func:`explode_chance`: its
   cards not yet cut among the cuts left, hypergeometric; pink also two in a row), Moriarty the least likely;
   after a blue bomb Sherlock removes the least dangerous cover, Moriarty one at its threshold (it explodes at
@@ -489,7 +491,7 @@ def public_ratio(kn: TimeBombKnowledge, seat: int) -> float | None:
     return max(0, min(left, t.sizes[seat])) / t.sizes[seat]
 
 
-def table_reads(kn: TimeBombKnowledge, weights: Weights) -> dict[int, tuple[float, float]]:
+def table_reads(kn: TimeBombKnowledge) -> dict[int, tuple[float, float]]:
     """How the table reads each claim of this round (the latest per seat), as the rollouts assume
     (:func:`models.time_bomb.rollout.claim_reading` at the round's start, at the bluff rates set): the
     defusing cards it promises, less those cut from the claimer since, and P(the claimer is Moriarty)."""
@@ -633,7 +635,7 @@ def cut_options(
     if (side == MORIARTY and weights.rollouts and weights.cut_rollouts and t.phase == "cut"
             and cutter == t.cutter == kn.me and len(risks) > 1):
         seed = decision_seed(t, kn.me, [c for c, n in kn.my_hand().items() for _ in range(n)], "cut")
-        rolled = cut_values(t, soft, table_reads(kn, weights), rollout_model(kn, weights), seed)
+        rolled = cut_values(t, soft, table_reads(kn), rollout_model(kn, weights), seed)
     out = []
     for risk in risks:
         seat = risk.seat
@@ -754,7 +756,7 @@ def choose_cover(
     t = kn.table
     if side == MORIARTY and weights.rollouts and weights.cover_rollouts and len(options) > 1 and t.cutter == kn.me:
         seed = decision_seed(t, kn.me, [c for c, n in kn.my_hand().items() for _ in range(n)], "cover")
-        values = cover_values(t, kn.belief(soft=True), table_reads(kn, weights), rollout_model(kn, weights), seed)
+        values = cover_values(t, kn.belief(soft=True), table_reads(kn), rollout_model(kn, weights), seed)
         pick = max(options, key=lambda c: (values[c], -danger(kn, c, mode), -options.index(c)))
         return pick, f"covering {pick}, Moriarty wins {_pct(values[pick])} of {weights.rollouts} rollouts"
     scored = sorted(options, key=lambda c: (danger(kn, c, mode), -options.index(c)), reverse=side == SHERLOCK)
@@ -861,7 +863,7 @@ def choose_claim(
     table = {(r, h): k for r, h, k in weights.claim_table}
     if (kn.table.round, held) in table and size > 0:
         k = min(table[(kn.table.round, held)], size)
-        return k, f"claim {k} holding {held} in round {kn.table.round} (the claim that measured best here)"
+        return k, f"claim {k} holding {held} in round {kn.table.round} (the claim table's row for this situation)"
     if weights.rollouts and weights.claim_rollouts and size > 0:
         values = claim_rollouts(kn, weights)
         ranked = {o.claimed: o.score for o in claim_options(kn, side, weights)}
@@ -894,7 +896,7 @@ def relative_claim(kn: TimeBombKnowledge, weights: Weights) -> tuple[int, str]:
     def value(expected: float, suspicion: float, cards: int) -> float:
         return (expected / cards if cards else 0.0) + cutter_weight * (1.0 - suspicion)
 
-    reads = table_reads(kn, weights)
+    reads = table_reads(kn)
     others = [value(e, q, t.sizes[s]) for s, (e, q) in reads.items() if s not in (kn.me, t.cutter) and t.sizes[s]]
     if not others or size == 0:
         return ranked, "no claim to measure against: the ranked claim"
@@ -923,7 +925,7 @@ def claim_rollouts(kn: TimeBombKnowledge, weights: Weights) -> dict[int, float]:
     order = [left_of(t.cutter, i, t.players) for i in range(t.players)]
     pending = [s for s in order[order.index(kn.me) + 1:] if s not in said]
     seed = decision_seed(t, kn.me, [c for c, n in kn.my_hand().items() for _ in range(n)], "claim")
-    return claim_values(t, kn.belief(soft=True), table_reads(kn, weights), kn.me, pending, rollout_model(kn, weights),
+    return claim_values(t, kn.belief(soft=True), table_reads(kn), kn.me, pending, rollout_model(kn, weights),
                         seed)
 
 

@@ -53,12 +53,12 @@ def test_a_claim_is_read_as_the_claim_ranking_reads_it() -> None:
 
 def test_the_table_reads_this_rounds_claims_less_the_defusing_cards_cut_since() -> None:
     kn = claimed_position()
-    reads = table_reads(kn, MORIARTY_WEIGHTS)
+    reads = table_reads(kn)
     two = claim_reading(20, 4, 5, 2, 0.1, 0.5)
     assert reads[2] == pytest.approx(two, abs=1e-12)
     assert reads[4] == pytest.approx(claim_reading(20, 4, 5, 1, 0.1, 0.5), abs=1e-12)
     kn.add(Cut(2, DEFUSE))  # player 1 cut a defusing card of player 2: one fewer promised, same suspicion
-    after = table_reads(kn, MORIARTY_WEIGHTS)
+    after = table_reads(kn)
     assert after[2] == pytest.approx((two[0] - 1.0, two[1]), abs=1e-12)
     assert after[4] == reads[4]
 
@@ -85,7 +85,7 @@ def test_a_sampled_world_is_one_the_belief_allows() -> None:
 
 def test_rollout_values_of_a_seeded_position_are_exact_and_rank_the_cuts_when_switched_on() -> None:
     kn = claimed_position()
-    belief, reads = kn.belief(soft=True), table_reads(kn, MORIARTY_WEIGHTS)
+    belief, reads = kn.belief(soft=True), table_reads(kn)
     model = RolloutModel(16)
     values = cut_values(kn.table, belief, reads, model, 7)
     assert values == {2: 14 / 16, 3: 14 / 16, 4: 16 / 16}
