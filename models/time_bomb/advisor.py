@@ -17,7 +17,9 @@ alone and with the claims through the bluff model, so the user sees what rests o
   later cut, and Δhazard its expected change by this cut (:func:`future_hazard`).
 - **Moriarty's cut** maximises ``P(explosion) + bomb * P(bomb)`` (:data:`MORIARTY_WEIGHTS`; a suspicion term,
   how far the cut falls short of the best public claim, is there for Sherlocks who read cuts, weight 0 by
-  default).
+  default). Options, off by default (measured no gain: docs/time-bomb.md): rollouts of the rest of the game
+  on sampled deals for cuts, covers and claims (:mod:`models.time_bomb.rollout`), claims against the claims
+  made before mine (:func:`relative_claim`) and a claim per situation (``Weights.claim_table``).
 - **Covers**: Sherlock covers the colour likeliest to explode if left uncovered (:func:`explode_chance`: its
   cards not yet cut among the cuts left, hypergeometric; pink also two in a row), Moriarty the least likely;
   after a blue bomb Sherlock removes the least dangerous cover, Moriarty one at its threshold (it explodes at
@@ -39,6 +41,7 @@ import numpy as np
 from models.time_bomb.belief import Belief
 from models.time_bomb.data import DEFUSE, MORIARTY, SHERLOCK
 from models.time_bomb.knowledge import TimeBombKnowledge
+from models.time_bomb.rollout import RolloutModel, claim_reading, claim_values, cover_values, cut_values, decision_seed
 from models.time_bomb.rules import BLUE, PINK, RED, YELLOW, Table, left_of
 from solver.text import percent
 
@@ -59,9 +62,14 @@ class Weights:
     ``green`` (fewest cuts from exploding, with or without pink's in-a-row danger) or ``chance``
     (:func:`explode_chance`). ``cutter`` values the cut player taking the cutter next (a Sherlock for a
     Sherlock, a Moriarty for a Moriarty). ``bait`` is what a Moriarty holding no defusing card claims (``claims``
-    ``fixed``), unless ``claims`` is ``ranked``: the best of :func:`claim_options` by ``lure`` and ``suspect``.
+    ``fixed``), unless ``claims`` is ``ranked``: the best of :func:`claim_options` by ``lure`` and ``suspect``,
+    or ``relative``: against the claims made before mine this round (:func:`relative_claim`).
     ``look`` weighs a Moriarty's look-ahead of the next cut (:func:`next_cut_explosion`): the cut player takes
-    the cutter and cuts as the Sherlocks or the Moriarty team are assumed to."""
+    the cutter and cuts as the Sherlocks or the Moriarty team are assumed to. ``rollouts`` (0: off) is how many
+    sampled worlds a Moriarty plays a decision out on (:mod:`models.time_bomb.rollout`): its cuts
+    (``cut_rollouts``), covers (``cover_rollouts``) and claims (``claim_rollouts``), every rollout cutter cutting
+    at random with probability ``noise``. ``claim_table`` holds (round, defusing cards held, claim) rows: a
+    Moriarty makes that claim there instead of the ranked one."""
 
     explosion: float = EXPLOSION_WEIGHT
     cutter: float = CUTTER_WEIGHT
@@ -76,6 +84,12 @@ class Weights:
     lure: float = 1.0
     suspect: float = 0.5
     look: float = 0.0
+    rollouts: int = 0
+    noise: float = 0.05
+    cut_rollouts: bool = True
+    cover_rollouts: bool = False
+    claim_rollouts: bool = False
+    claim_table: tuple[tuple[int, int, int], ...] = ()
 
 
 #: Each side's weights (tuned on simulated 4-player games against the bots, seed 11; measured on seed 2026: see
@@ -478,6 +492,31 @@ def public_ratio(kn: TimeBombKnowledge, seat: int) -> float | None:
     return max(0, min(left, t.sizes[seat])) / t.sizes[seat]
 
 
+def table_reads(kn: TimeBombKnowledge) -> dict[int, tuple[float, float]]:
+    """How the table reads each claim of this round (the latest per seat), as the rollouts assume
+    (:func:`models.time_bomb.rollout.claim_reading` at the round's start, at the bluff rates set): the
+    defusing cards it promises, less those cut from the claimer since, and P(the claimer is Moriarty)."""
+    t = kn.table
+    cut = t.round_cuts()
+    total = sum(t.round_sizes[-1].values())
+    good = t.defusers_left() + sum(1 for c in cut if c.card == DEFUSE)
+    out: dict[int, tuple[float, float]] = {}
+    for claim in kn.claims:
+        if claim.round == t.round:
+            expected, suspicion = claim_reading(total, good, claim.size, claim.claimed, kn.bluff.sherlock,
+                                                kn.bluff.moriarty)
+            since = [c for c in cut if c.seat == claim.seat][claim.before :]
+            out[claim.seat] = (max(0.0, expected - sum(1 for c in since if c.card == DEFUSE)), suspicion)
+    return out
+
+
+def rollout_model(kn: TimeBombKnowledge, weights: Weights) -> RolloutModel:
+    """The rollouts ``weights`` asks for (:mod:`models.time_bomb.rollout`): the rollout Sherlocks weigh who
+    takes the cutter as the Sherlock advisor does and read claims at the table's bluff rates."""
+    return RolloutModel(weights.rollouts, weights.noise, SHERLOCK_WEIGHTS.cutter, kn.bluff.sherlock,
+                        kn.bluff.moriarty)
+
+
 def hazard(board: Board, reachable: Mapping[str, bool], weights: Weights) -> float:
     """How close ``board`` is to an explosion on a later cut: per uncovered colour that can still reach its
     threshold, ``weights.hazard[n - 1]`` when n more cuts explode it, plus ``weights.pink_next`` when the last
@@ -593,6 +632,11 @@ def cut_options(
     best_public = max(known) if known else None
     board = Board.of(t)
     reachable = {c: max(d) >= t.setup.thresholds[c] for c, d in kn.in_play().items()} if weights.future else {}
+    rolled: dict[int, float] = {}
+    if (side == MORIARTY and weights.rollouts and weights.cut_rollouts and t.phase == "cut"
+            and cutter == t.cutter == kn.me and len(risks) > 1):
+        seed = decision_seed(t, kn.me, [c for c, n in kn.my_hand().items() for _ in range(n)], "cut")
+        rolled = cut_values(t, soft, table_reads(kn), rollout_model(kn, weights), seed)
     out = []
     for risk in risks:
         seat = risk.seat
@@ -618,6 +662,9 @@ def cut_options(
             score = (boom + weights.bomb * (1 - p_def) - weights.suspicion * suspicion
                      + weights.cutter * roles[seat] + weights.future * future)
             reason = f"{_pct(boom)} explosion, {_pct(1 - p_def)} bomb, suspicion {suspicion:.2f}"
+            if rolled:  # the rollouts decide; the greedy score only breaks their ties
+                score = rolled[seat] + 1e-3 * score
+                reason += f", Moriarty wins {_pct(rolled[seat])} of {weights.rollouts} rollouts"
             if weights.look and t.phase == "cut" and t.turns_left() > 1:
                 nxt = next_cut_explosion(kn, soft, board, seat, tolerance)
                 score += weights.look * nxt
@@ -707,6 +754,12 @@ def choose_cover(
     weights = weights_of(side, weights)
     options = kn.table.coverable()
     mode = weights.cover
+    t = kn.table
+    if side == MORIARTY and weights.rollouts and weights.cover_rollouts and len(options) > 1 and t.cutter == kn.me:
+        seed = decision_seed(t, kn.me, [c for c, n in kn.my_hand().items() for _ in range(n)], "cover")
+        values = cover_values(t, kn.belief(soft=True), table_reads(kn), rollout_model(kn, weights), seed)
+        pick = max(options, key=lambda c: (values[c], -danger(kn, c, mode), -options.index(c)))
+        return pick, f"covering {pick}, Moriarty wins {_pct(values[pick])} of {weights.rollouts} rollouts"
     scored = sorted(options, key=lambda c: (danger(kn, c, mode), -options.index(c)), reverse=side == SHERLOCK)
     pick = scored[0]
     word = "most" if side == SHERLOCK else "least"
@@ -808,6 +861,17 @@ def choose_claim(
     size = sum(kn.my_hand().values())
     if side == SHERLOCK:
         return held, "tell the truth: the other Sherlocks can then cut your defusing cards"
+    table = {(r, h): k for r, h, k in weights.claim_table}
+    if (kn.table.round, held) in table and size > 0:
+        k = min(table[(kn.table.round, held)], size)
+        return k, f"claim {k} holding {held} in round {kn.table.round} (the claim table's row for this situation)"
+    if weights.rollouts and weights.claim_rollouts and size > 0:
+        values = claim_rollouts(kn, weights)
+        ranked = {o.claimed: o.score for o in claim_options(kn, side, weights)}
+        pick = max(values, key=lambda k: (values[k], ranked[k], -k))
+        return pick, f"Moriarty wins {_pct(values[pick])} of {weights.rollouts} rollouts after this claim"
+    if weights.claims == "relative":
+        return relative_claim(kn, weights)
     if weights.claims == "ranked":
         best = claim_options(kn, side, weights)[0]
         return best.claimed, best.reason
@@ -816,6 +880,54 @@ def choose_claim(
     claim = min(weights.bait, size)
     word = {0: "none", 1: "one", 2: "two"}.get(claim, str(claim))
     return claim, f"you hold none: claim {word} to draw cuts to your bombs"
+
+
+def relative_claim(kn: TimeBombKnowledge, weights: Weights) -> tuple[int, str]:
+    """A Moriarty's claim against the claims made before it this round, as the Sherlock advisor would rank the
+    claimers for its next cut (``P(defusing card) + cutter * P(Sherlock)``, each read by
+    :func:`models.time_bomb.rollout.claim_reading`; the cutter, who cannot be cut, left out). Holding no
+    defusing card: the smallest claim (one or two) that makes me the best target, else the ranked claim.
+    Holding some: the truth when even the truth leaves me below the best target (less suspicion later), else
+    the ranked claim."""
+    t = kn.table
+    held, size = kn.my_hand()[DEFUSE], sum(kn.my_hand().values())
+    ranked = claim_options(kn, MORIARTY, weights)[0].claimed
+    cutter_weight = SHERLOCK_WEIGHTS.cutter
+
+    def value(expected: float, suspicion: float, cards: int) -> float:
+        return (expected / cards if cards else 0.0) + cutter_weight * (1.0 - suspicion)
+
+    reads = table_reads(kn)
+    others = [value(e, q, t.sizes[s]) for s, (e, q) in reads.items() if s not in (kn.me, t.cutter) and t.sizes[s]]
+    if not others or size == 0:
+        return ranked, "no claim to measure against: the ranked claim"
+    best = max(others)
+    total, good = t.remaining_cards(), t.defusers_left()
+
+    def mine(k: int) -> float:
+        return value(*claim_reading(total, good, size, k, kn.bluff.sherlock, kn.bluff.moriarty), size)
+
+    if held == 0:
+        for k in range(1, min(2, size) + 1):
+            if mine(k) >= best:
+                return k, f"claim {k}: the smallest claim that draws the next cut to your bombs"
+        return ranked, "no claim of one or two draws the next cut: the ranked claim"
+    if mine(held) < best:
+        return held, "the truth: someone else draws the next cut anyway, and the truth raises less suspicion"
+    return ranked, "the ranked claim"
+
+
+def claim_rollouts(kn: TimeBombKnowledge, weights: Weights) -> dict[int, float]:
+    """The Moriarty team's win share after each claim I may make now, by rollouts
+    (:func:`models.time_bomb.rollout.claim_values`): the players who have not claimed this round claim after
+    me, in seat order from the cutter."""
+    t = kn.table
+    said = {c.seat for c in kn.claims if c.round == t.round}
+    order = [left_of(t.cutter, i, t.players) for i in range(t.players)]
+    pending = [s for s in order[order.index(kn.me) + 1:] if s not in said]
+    seed = decision_seed(t, kn.me, [c for c, n in kn.my_hand().items() for _ in range(n)], "claim")
+    return claim_values(t, kn.belief(soft=True), table_reads(kn), kn.me, pending, rollout_model(kn, weights),
+                        seed)
 
 
 @dataclass(frozen=True)
