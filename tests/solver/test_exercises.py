@@ -217,12 +217,9 @@ def test_assist_teach_with_piped_stdin(tmp_path: Path) -> None:
     assert json.loads(scores.read_text())["thirteen-clues"]["level 1"]["tried"] == 1
 
 
-def test_assist_teach_shows_each_decision_left_for_later_made(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-                                                              ) -> None:
-    """The CLI draws Evidence's decisions for later: none is ranked before the first exercise (quit there), and
-    each is made when reached and shows the eager answer."""
+def count_rankings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that grows by one at each ranking of an Evidence decision (its futures played out)."""
     import models.evidence.teach as evidence_teach
-    from solver.exercises import exercises
 
     ranked: list[int] = []
     evaluate = evidence_teach.evaluate
@@ -232,6 +229,16 @@ def test_assist_teach_shows_each_decision_left_for_later_made(tmp_path: Path, mo
         return evaluate(*args, **kwargs)
 
     monkeypatch.setattr(evidence_teach, "evaluate", counting)
+    return ranked
+
+
+def test_assist_teach_shows_each_decision_left_for_later_made(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    """The CLI draws Evidence's decisions for later: none is ranked before the first exercise (quit there), and
+    each is made when reached and shows the eager answer."""
+    from solver.exercises import exercises
+
+    ranked = count_rankings(monkeypatch)
     result = CliRunner().invoke(app, ["teach", "evidence", "--seed", "1", "--count", "6", "--scores",
                                       str(tmp_path / "s.json")], input="quit\n")
     assert result.exit_code == 0 and "Exercise 1 of 6" in result.output and ranked == [], result.output
@@ -273,19 +280,11 @@ def test_decisions_left_for_later_are_the_same_exercises_made_when_shown(game: s
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """``assist teach`` draws its list with ``later=True``: the same exercises in the same order, and Evidence's
     decisions (half a second of futures each) are ranked only when shown, so none before the first exercise."""
-    import models.evidence.teach as evidence_teach
     import solver.exercises as module
 
     t = GAMES[game].new_teacher()
     now = module.exercises(t, 1, t.default_players, None, 6)
-    ranked: list[int] = []
-    evaluate = evidence_teach.evaluate
-
-    def counting(*args: Any, **kwargs: Any) -> Any:
-        ranked.append(1)
-        return evaluate(*args, **kwargs)
-
-    monkeypatch.setattr(evidence_teach, "evaluate", counting)
+    ranked = count_rankings(monkeypatch)
     items = module.exercises(t, 1, t.default_players, None, 6, later=True)
     later = [e for e in items if isinstance(e, module.Later)]
     assert ranked == [] and len(later) == sum(e.kind == "decision" for e in now)
