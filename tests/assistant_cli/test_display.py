@@ -32,7 +32,7 @@ from solver import view as v
 from solver.errors import AssistantError
 from solver.knowledge import Count
 from solver.session import BaseSession, read_lines
-from solver.text import percent, plural
+from solver.text import EXACT, percent, plural
 from solver.view import BRIEF_LINES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -208,13 +208,15 @@ def test_plural() -> None:
     assert [plural(n, "entry") for n in (0, 1, 2)] == ["0 entries", "1 entry", "2 entries"]
     assert plural(1, "defusing card") == "1 defusing card" and plural(3, "defusing card") == "3 defusing cards"
     assert plural(2, "day") == "2 days" and plural(2, "mystery", "mysteries") == "2 mysteries"
+    assert plural(2, "monkey") == "2 monkeys" and plural(2, "y") == "2 ys"
 
 
 def test_a_percentage_never_rounds_a_possibility_away() -> None:
     """0% and 100% only for the impossible and the certain (within float noise); near them, <1% and >99%."""
-    values = [0.0, 1e-13, 1e-9, 0.005, 0.0099, 0.01, 0.2149, 0.5, 0.99, 0.995, 1 - 1e-9, 1 - 1e-13, 1.0]
-    assert [percent(p) for p in values] == ["0%", "0%", "<1%", "<1%", "<1%", "1%", "21%", "50%", "99%", ">99%",
-                                            ">99%", "100%", "100%"]
+    values = [0.0, 1e-13, EXACT, 1e-9, 0.005, 0.0099, 0.01, 0.2149, 0.5, 0.99, 0.995, 1 - 1e-9, 1 - EXACT,
+              1 - 1e-13, 1.0]
+    assert [percent(p) for p in values] == ["0%", "0%", "0%", "<1%", "<1%", "<1%", "1%", "21%", "50%", "99%", ">99%",
+                                            ">99%", "100%", "100%", "100%"]
 
 
 def test_time_bomb_claim_advice_says_one_defusing_card() -> None:
