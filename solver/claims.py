@@ -16,9 +16,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Generic, TypeVar
 
 from solver.constraints import Constraint, Problem
+from solver.errors import AssistantError
 from solver.proof import Chain, Claim, Fact, Goal
 from solver.steps import Explainer
 
@@ -76,13 +77,25 @@ def explained_chain(explainer: Explainer, targets: Sequence[Fact], goals: Sequen
     return Explained(chain_lines(chain), chain, explainer, goals=concluded)
 
 
-class Claims(ABC):
-    """One game's claims over one knowledge state (module docstring). ``syntax`` and ``example`` say how a
+KnowledgeT = TypeVar("KnowledgeT")
+
+
+class Claims(ABC, Generic[KnowledgeT]):
+    """One game's claims over one knowledge state (module docstring); None before the setup is complete, when
+    every question about a claim is the one-line "finish the setup first". ``syntax`` and ``example`` say how a
     learner names a claim; ``focus_name`` is what a narration follows step by step ("your mystery")."""
 
     syntax: ClassVar[str]
     example: ClassVar[str]
     focus_name: ClassVar[str]
+
+    def __init__(self, knowledge: KnowledgeT | None) -> None:
+        self.kn = knowledge
+
+    def _knowledge(self) -> KnowledgeT:
+        if self.kn is None:
+            raise AssistantError("finish the setup first")
+        return self.kn
 
     @abstractmethod
     def decided(self) -> dict[Key, bool]:

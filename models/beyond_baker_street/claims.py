@@ -16,20 +16,12 @@ from solver.steps import Explainer
 from solver.text import plural
 
 
-class BeyondBakerStreetClaims(Claims):
+class BeyondBakerStreetClaims(Claims[HandKnowledge]):
     """The claims over ``knowledge`` (my hand, position by position)."""
 
     syntax = "CARD POSITION  (a card code such as 3D, and one of your positions)"
     example = "3D 2"
     focus_name = "your hand"
-
-    def __init__(self, knowledge: HandKnowledge | None) -> None:
-        self.kn = knowledge
-
-    def _knowledge(self) -> HandKnowledge:
-        if self.kn is None:
-            raise AssistantError("finish the setup first")
-        return self.kn
 
     def decided(self) -> dict[Key, bool]:
         kn = self._knowledge()

@@ -16,20 +16,12 @@ from solver.proof import Fact, Goal
 from solver.steps import Explainer
 
 
-class EvidenceClaims(Claims):
+class EvidenceClaims(Claims[EvidenceKnowledge]):
     """The claims over ``knowledge`` (each mystery's evidence value)."""
 
     syntax = "COLOUR VALUE  (a mystery's colour and an evidence value)"
     example = "brown 2"
     focus_name = "the mysteries' evidence"
-
-    def __init__(self, knowledge: EvidenceKnowledge | None) -> None:
-        self.kn = knowledge
-
-    def _knowledge(self) -> EvidenceKnowledge:
-        if self.kn is None:
-            raise AssistantError("finish the setup first")
-        return self.kn
 
     def decided(self) -> dict[Key, bool]:
         kn = self._knowledge()

@@ -16,7 +16,7 @@ from solver.errors import AssistantError
 from solver.steps import Explainer
 
 
-class ThirteenCluesClaims(Claims):
+class ThirteenCluesClaims(Claims[ThirteenCluesKnowledge]):
     """The claims over ``knowledge``; ``numbers`` are the journal numbers of its entries (for the chains)."""
 
     syntax = "CARD [PLACE]  (PLACE: mystery (the default), a seat number, or an informant letter)"
@@ -24,13 +24,8 @@ class ThirteenCluesClaims(Claims):
     focus_name = "your mystery"
 
     def __init__(self, knowledge: ThirteenCluesKnowledge | None, numbers: Sequence[int] | None = None) -> None:
-        self.kn = knowledge
+        super().__init__(knowledge)
         self.numbers = numbers
-
-    def _knowledge(self) -> ThirteenCluesKnowledge:
-        if self.kn is None:
-            raise AssistantError("finish the setup first")
-        return self.kn
 
     def decided(self) -> dict[Key, bool]:
         kn = self._knowledge()

@@ -17,20 +17,12 @@ from solver.parsing import is_whole
 from solver.text import percent
 
 
-class TimeBombClaims(Claims):
+class TimeBombClaims(Claims[TimeBombKnowledge]):
     """The claims over ``knowledge`` (how many cards of each bomb colour are in play)."""
 
     syntax = "COLOUR COUNT  (how many cards of a bomb colour are in play)"
     example = "red 2"
     focus_name = "the cards in play"
-
-    def __init__(self, knowledge: TimeBombKnowledge | None) -> None:
-        self.kn = knowledge
-
-    def _knowledge(self) -> TimeBombKnowledge:
-        if self.kn is None:
-            raise AssistantError("finish the setup first")
-        return self.kn
 
     def decided(self) -> dict[Key, bool]:
         kn = self._knowledge()

@@ -44,7 +44,7 @@ class ToyDescriber:
         return f"the deal: {where(rule.terms[0][1])} holds one card"
 
 
-class ToyClaims(Claims):
+class ToyClaims(Claims[ToyKnowledge]):
     """The claims over ``knowledge``; ``numbers`` are its entries' journal numbers."""
 
     syntax = "CARD PLACE  (PLACE: a seat number or 'mystery')"
@@ -52,13 +52,8 @@ class ToyClaims(Claims):
     focus_name = "the mystery"
 
     def __init__(self, knowledge: ToyKnowledge | None, numbers: Sequence[int] | None = None) -> None:
-        self.kn = knowledge
+        super().__init__(knowledge)
         self.numbers = numbers
-
-    def _knowledge(self) -> ToyKnowledge:
-        if self.kn is None:
-            raise AssistantError("finish the setup first")
-        return self.kn
 
     def decided(self) -> dict[Key, bool]:
         kn = self._knowledge()
