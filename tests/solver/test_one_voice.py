@@ -174,7 +174,7 @@ def test_time_bomb_advice_off_turn_ranks_the_cutters_options_and_a_cover() -> No
                       "a Sherlock cutter with what you know, with the explosion risk if they avoid one and if they "
                       "seek one)")
     assert cut[1] == ("Cuts, best first: 1 | player 1 | 59% / 26% | <1% / <1% | <1% / <1% | 0% | 59% | 72% | 59% "
-                      "defusing, 0% explosion, 35% Sherlock (cuts next)")
+                      "defusing, <1% explosion, 35% Sherlock (cuts next)")
     assert first_lines(session_after("time-bomb", 11), "advise")[:3] == [
         "(it is player 1's turn, not yours; this is what you would do now: in player 1's place, as a Sherlock)",
         "Advice (sherlock): cover yellow: yellow is the most dangerous colour (1 cut, explodes at 4)",
