@@ -245,7 +245,6 @@ def completions(mask: int, needs: tuple[int, ...], cap: int = 8) -> int:
 
 
 @lru_cache(maxsize=1 << 16)
-@lru_cache(maxsize=1 << 16)
 def jointly_reachable(mask: int, needs: tuple[int, ...]) -> bool:
     """Whether disjoint sets of the cards of ``mask`` add up to each of ``needs`` exactly (Leads that share
     an icon draw on the same cards). Kept by its arguments: every decision asks it of each open Lead's icon

@@ -73,8 +73,9 @@ def in_play(kn: HandKnowledge) -> bool:
     Files 3 to 6). In Case Files 1 and 2 Assists are plentiful and the fixed choice of whom to assist costs more
     than the messages tell (measured with the icon partition: docs), so the hat table plays the plain advisor
     there."""
-    return (kn.board is not None and kn.players >= 3 and kn.board.case.limit <= TIGHT_LIMIT
-            and hat_off_reason(kn) is None)
+    board = kn.board  # without Character cards the convention is never off (hat_off_reason: none to ask)
+    return (board is not None and kn.players >= 3 and board.case.limit <= TIGHT_LIMIT
+            and (not board.characters or hat_off_reason(kn) is None))
 
 
 KINDS = ("number", "icon")
