@@ -43,6 +43,7 @@ from models.beyond_baker_street.advice import (
     Weights,
     compiled,
     my_distribution,
+    my_expected,
     narrowed,
     pairs,
 )
@@ -317,12 +318,9 @@ def scores_in(sit: Situation, known: Sequence[int] | None = None,
     :class:`Advice` or a reason each: what a bot ranks (:func:`top_legal`), a few dozen objects fewer per decision.
     The same numbers as :func:`advise_in` (its value for every action); not for a table with Character cards,
     whose advice :func:`advise_in` adjusts."""
-    kn, board, w = sit.kn, sit.board, sit.weights
+    board, w = sit.board, sit.weights
     actions: list[Action] = []
     scores: list[float] = []
-    dists = my_distribution(kn)
-    if known is not None:
-        dists = narrowed(dists, known)
     goal = board.data.goal
     leads = sit.leads
     for ls in leads:
@@ -330,7 +328,7 @@ def scores_in(sit: Situation, known: Sequence[int] | None = None,
             actions.append(shared(Confirm, ls.section))
             scores.append(-1000.0 if len(leads) == 1 and board.track != goal else w.confirm)
     sections = tuple([ls.section for ls in leads])
-    for pos, row in enumerate(sit.expected(dists).tolist()):  # per position: each open Lead, then eliminating
+    for pos, row in enumerate(my_expected(sit, known).tolist()):  # per position: each open Lead, then eliminating
         if positions is not None and pos + 1 not in positions:
             continue
         actions += _plays_from(pos + 1, sections)
