@@ -312,12 +312,13 @@ def advise_in(sit: Situation, reasons: bool = True, known: Sequence[int] | None 
 
 
 def scores_in(sit: Situation, known: Sequence[int] | None = None,
-              assists: Callable[[int, Subject], bool] | None = None, positions: Collection[int] | None = None
-              ) -> tuple[list[Action], list[float]]:
+              assists: Callable[[int, Subject], bool] | None = None, positions: Collection[int] | None = None,
+              target: int | None = None) -> tuple[list[Action], list[float]]:
     """:func:`advise_in`'s actions and values alone, in the order it builds them (before its sort), without an
     :class:`Advice` or a reason each: what a bot ranks (:func:`top_legal`), a few dozen objects fewer per decision.
     The same numbers as :func:`advise_in` (its value for every action); not for a table with Character cards,
-    whose advice :func:`advise_in` adjusts."""
+    whose advice :func:`advise_in` adjusts. ``target``: ``assists`` keeps no Assist to any other player (the hat
+    convention's message names its target), so the others' hands are not read for subjects."""
     board, w = sit.board, sit.weights
     actions: list[Action] = []
     scores: list[float] = []
@@ -334,7 +335,7 @@ def scores_in(sit: Situation, known: Sequence[int] | None = None,
         actions += _plays_from(pos + 1, sections)
         scores += row
     hint_cost = sit.holmes_value() if board.holmes > 1 else 1000.0
-    asks = _asks(sit, assists)
+    asks = _asks(sit, assists, target)
     for (target, subjects), results in zip(asks, assist_values(sit, asks, False), strict=True):
         for subject, (v, _reason) in zip(subjects, results, strict=True):
             actions.append(shared(Assist, target, subject))
@@ -383,11 +384,14 @@ def top_legal(actions: Sequence[Action], scores: Sequence[float], legal: Sequenc
     return legal[0]
 
 
-def _asks(sit: Situation, assists: Callable[[int, Subject], bool] | None) -> list[tuple[int, list[Subject]]]:
+def _asks(sit: Situation, assists: Callable[[int, Subject], bool] | None, only: int | None = None
+          ) -> list[tuple[int, list[Subject]]]:
     """The Assists to value, per target in seat order: each number, then each icon, of the cards I see in their
-    hand (only those ``assists`` keeps, when given)."""
+    hand (only those ``assists`` keeps, when given; only to ``only``, when given)."""
     asks: list[tuple[int, list[Subject]]] = []
     for target, hand in sit.hands.items():
+        if only is not None and target != only:
+            continue
         numbers = {NUMBER_OF[i] for i in hand}
         icons = {ICON_OF[i] for i in hand}
         subjects: list[Subject] = [n for n in NUMBERS if n in numbers]
