@@ -245,7 +245,6 @@ def completions(mask: int, needs: tuple[int, ...], cap: int = 8) -> int:
 
 
 @lru_cache(maxsize=1 << 16)
-@lru_cache(maxsize=1 << 16)
 def jointly_reachable(mask: int, needs: tuple[int, ...]) -> bool:
     """Whether disjoint sets of the cards of ``mask`` add up to each of ``needs`` exactly (Leads that share
     an icon draw on the same cards). Kept by its arguments: every decision asks it of each open Lead's icon
@@ -629,6 +628,24 @@ def my_distribution(kn: HandKnowledge, seat: int | None = None) -> np.ndarray:
     if kernels is not None and len(masks) <= PARTITION_LIMIT:
         return kernels.distributions(np.array(masks, dtype=np.int64), unseen)
     return mask_distribution(tuple(masks), unseen)
+
+
+def my_expected(sit: Situation, known: Sequence[int] | None = None) -> np.ndarray:
+    """``sit.expected`` of my hand's distributions (:func:`my_distribution`), first :func:`narrowed` to
+    ``known`` if given: a decision's three steps in one compiled call once the loops are loaded
+    (:func:`models.beyond_baker_street.kernels.hand_expected`, the same loops in the same order, so the same
+    numbers), else step by step."""
+    kn = sit.kn
+    masks = [s.mask for s in kn.hands[kn.me]]
+    kernels = compiled()
+    if kernels is not None and len(masks) <= PARTITION_LIMIT and (known is None or len(known) == len(masks)):
+        mine = np.array(masks, dtype=np.int64)
+        return kernels.hand_expected(mine, kn.unseen_mask(), mine if known is None else np.array(known, dtype=np.int64),
+                                     known is not None, sit.values)
+    dists = my_distribution(kn)
+    if known is not None:
+        dists = narrowed(dists, known)
+    return sit.expected(dists)
 
 
 _CARD_BITS = 1 << np.arange(len(EVIDENCE), dtype=np.int64)

@@ -64,6 +64,7 @@ def _load_compiled() -> None:
     kernels.use_classes(uses, 0xFFFFFF, 2, 6)
     kernels.play_classes(uses, 0xFFFFFF, 2, 4)
     kernels.narrowed(dists, masks)
+    kernels.hand_expected(masks, 0xFFFFFF, masks, True, table)
     kernels.assist_rows(masks.reshape(1, 2), np.full(1, 0xFFFFFF, dtype=np.int64), np.array([[0, 1]], dtype=np.intp),
                         np.zeros(1, dtype=np.intp), np.ones(1), table, 0.5, 0.4, 0.3)
     kernels.assist_subjects(masks.reshape(1, 2), np.array([[0, 1]], dtype=np.intp),

@@ -73,8 +73,9 @@ def in_play(kn: HandKnowledge) -> bool:
     Files 3 to 6). In Case Files 1 and 2 Assists are plentiful and the fixed choice of whom to assist costs more
     than the messages tell (measured with the icon partition: docs), so the hat table plays the plain advisor
     there."""
-    return (kn.board is not None and kn.players >= 3 and kn.board.case.limit <= TIGHT_LIMIT
-            and hat_off_reason(kn) is None)
+    board = kn.board  # without Character cards the convention is never off (hat_off_reason: none to ask)
+    return (board is not None and kn.players >= 3 and board.case.limit <= TIGHT_LIMIT
+            and (not board.characters or hat_off_reason(kn) is None))
 
 
 KINDS = ("number", "icon")
@@ -566,6 +567,10 @@ def hat_gains_many(sit: Situation, hat: HatTable,
     return [{seat: found[seat] for seat in sit.hands if seat in found} for found in gains]
 
 
+#: the plays whose position may carry a message (a tuple: ``isinstance`` with ``A | B`` builds the union each time)
+_PLAYS = (Investigate, Eliminate)
+
+
 def hat_scores(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIGHTS
                ) -> tuple[list[Action], list[float]]:
     """:func:`hat_advise`'s actions and values alone, unranked (:func:`~models.beyond_baker_street.plain.scores_in`):
@@ -591,7 +596,7 @@ def hat_scores(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
     actions, scores = scores_in(sit, known=hat.known(kn),
                                 assists=lambda target, subject: target == said_target
                                 and kind_of(subject, kinds) == said_kind,
-                                positions={position} if position is not None else None)
+                                positions={position} if position is not None else None, target=said_target)
     if play is None or hat.where:
         gains, played = hat_gains(sit, hat, classes, foci), 0.0
     else:  # my Assist's message and my play's valued in one evaluation
@@ -600,7 +605,7 @@ def hat_scores(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
     for i, action in enumerate(actions):  # as hat_advise adds them: every Assist kept says the message
         if isinstance(action, Assist):
             scores[i] = scores[i] + sum(g for seat, g in gains.items() if seat != action.target)
-        elif play is not None and isinstance(action, Investigate | Eliminate):
+        elif play is not None and isinstance(action, _PLAYS):
             scores[i] = scores[i] + played
     return actions, scores
 

@@ -740,8 +740,9 @@ class HandKnowledge:
         """:meth:`_track` after ``seat`` played ``card`` to ``place`` (a Lead or the Impossible) where it stays,
         and no other card moved (no card went back into the deck, none lies at a known place in it): its span in
         the hand ends (``held``: its bit, if I saw it there; 0 for mine) and one opens at ``place``, without
-        rebuilding the places from the board (more than half of the entries); then the sightings
-        (:meth:`_see`) as the full rebuild gives them."""
+        rebuilding the places from the board (more than half of the entries); then the sightings as the full
+        rebuild gives them, the played card's alone (the others are seen already), without :meth:`_see`'s walk of
+        every place and slot."""
         was = self._open_at
         bit = 1 << card_index(card)
         now = dict(was)
@@ -763,12 +764,18 @@ class HandKnowledge:
         self._open_at = now
         assert self._sighted is not None
         self._sighted |= bit
-        if held:  # the cards seen during the entry: those in sight after it, and the one that left the hand
-            by_place = dict(now)
-            by_place[hand] = now.get(hand, 0) | held
-            self._see(by_place)
-        else:
-            self._see(now)
+        # the sightings, as :meth:`_see` gives them: every slot has seen every card in sight outside its own hand
+        # already (the last :meth:`_see` or :meth:`_track_draw` gave them all), so only the played card is new, to
+        # its holder's slots (the others saw it in that hand) or, a card of mine I did not see, to every slot
+        log = self._seen_log
+        for held_by in ((self.hands[seat],) if held else self.hands.values()):
+            for s in held_by:
+                d = s.__dict__
+                was_seen = d["seen"]
+                if not was_seen & bit:
+                    log.append((s, was_seen, d["mask"]))
+                    d["seen"] = now_seen = was_seen | bit
+                    d["mask"] = d["told_mask"] & ~now_seen
 
     def _see(self, by_place: dict[Place, int]) -> None:
         """Add the cards of ``by_place`` (every card in sight during an entry, by place) to the ``seen`` of every

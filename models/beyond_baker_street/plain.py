@@ -43,6 +43,7 @@ from models.beyond_baker_street.advice import (
     Weights,
     compiled,
     my_distribution,
+    my_expected,
     narrowed,
     pairs,
 )
@@ -311,18 +312,16 @@ def advise_in(sit: Situation, reasons: bool = True, known: Sequence[int] | None 
 
 
 def scores_in(sit: Situation, known: Sequence[int] | None = None,
-              assists: Callable[[int, Subject], bool] | None = None, positions: Collection[int] | None = None
-              ) -> tuple[list[Action], list[float]]:
+              assists: Callable[[int, Subject], bool] | None = None, positions: Collection[int] | None = None,
+              target: int | None = None) -> tuple[list[Action], list[float]]:
     """:func:`advise_in`'s actions and values alone, in the order it builds them (before its sort), without an
     :class:`Advice` or a reason each: what a bot ranks (:func:`top_legal`), a few dozen objects fewer per decision.
     The same numbers as :func:`advise_in` (its value for every action); not for a table with Character cards,
-    whose advice :func:`advise_in` adjusts."""
-    kn, board, w = sit.kn, sit.board, sit.weights
+    whose advice :func:`advise_in` adjusts. ``target``: ``assists`` keeps no Assist to any other player (the hat
+    convention's message names its target), so the others' hands are not read for subjects."""
+    board, w = sit.board, sit.weights
     actions: list[Action] = []
     scores: list[float] = []
-    dists = my_distribution(kn)
-    if known is not None:
-        dists = narrowed(dists, known)
     goal = board.data.goal
     leads = sit.leads
     for ls in leads:
@@ -330,13 +329,13 @@ def scores_in(sit: Situation, known: Sequence[int] | None = None,
             actions.append(shared(Confirm, ls.section))
             scores.append(-1000.0 if len(leads) == 1 and board.track != goal else w.confirm)
     sections = tuple([ls.section for ls in leads])
-    for pos, row in enumerate(sit.expected(dists).tolist()):  # per position: each open Lead, then eliminating
+    for pos, row in enumerate(my_expected(sit, known).tolist()):  # per position: each open Lead, then eliminating
         if positions is not None and pos + 1 not in positions:
             continue
         actions += _plays_from(pos + 1, sections)
         scores += row
     hint_cost = sit.holmes_value() if board.holmes > 1 else 1000.0
-    asks = _asks(sit, assists)
+    asks = _asks(sit, assists, target)
     for (target, subjects), results in zip(asks, assist_values(sit, asks, False), strict=True):
         for subject, (v, _reason) in zip(subjects, results, strict=True):
             actions.append(shared(Assist, target, subject))
@@ -385,11 +384,14 @@ def top_legal(actions: Sequence[Action], scores: Sequence[float], legal: Sequenc
     return legal[0]
 
 
-def _asks(sit: Situation, assists: Callable[[int, Subject], bool] | None) -> list[tuple[int, list[Subject]]]:
+def _asks(sit: Situation, assists: Callable[[int, Subject], bool] | None, only: int | None = None
+          ) -> list[tuple[int, list[Subject]]]:
     """The Assists to value, per target in seat order: each number, then each icon, of the cards I see in their
-    hand (only those ``assists`` keeps, when given)."""
+    hand (only those ``assists`` keeps, when given; only to ``only``, when given)."""
     asks: list[tuple[int, list[Subject]]] = []
     for target, hand in sit.hands.items():
+        if only is not None and target != only:
+            continue
         numbers = {NUMBER_OF[i] for i in hand}
         icons = {ICON_OF[i] for i in hand}
         subjects: list[Subject] = [n for n in NUMBERS if n in numbers]

@@ -322,6 +322,11 @@ class BakerStreetState:
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` with the reason if ``action`` is not legal now."""
+        self._checked(action)
+
+    def _checked(self, action: Action) -> Event | None:
+        """:meth:`check`, answering the public event ``action`` becomes, checked on the board (None for the
+        actions checked without one): :meth:`apply` plays that event, without building and checking it twice."""
         seat = self.current_player()
         if seat is None:
             raise IllegalActionError(f"'{action}': the game is over ({self.board.result}: {self.board.reason})")
@@ -331,12 +336,13 @@ class BakerStreetState:
                            if self.offer else f"player {seat} places the card they looked at ('place top|bottom')"
                            if self.peeked else "nothing to keep or place now")
                 raise IllegalActionError(f"'{action}': {waiting}")
-            return
+            return None
         if isinstance(action, DoubleAssist):
             for part in (action.first, action.second):
                 self.check(part)
-            self.board.check(self._event_for(seat, action))
-            return
+            event = self._event_for(seat, action)
+            self.board.check(event)
+            return event
         if isinstance(action, Assist):
             if action.target not in self.hands:
                 raise IllegalActionError(f"'{action}': seat {action.target} does not exist (1 to {self.num_players})")
@@ -348,18 +354,19 @@ class BakerStreetState:
                 raise IllegalActionError(
                     f"'{action}': player {action.target} has no {action.subject} cards, and an Assist never says none"
                 )
-            self.board.check(self._event_for(seat, action))
-        elif isinstance(action, Investigate | Eliminate | Confirm | Pursue | Advance | Exchange | ReturnCard):
-            self.board.check(self._event_for(seat, action))
+        elif not isinstance(action, Investigate | Eliminate | Confirm | Pursue | Advance | Exchange | ReturnCard
+                                | SwapCards):
+            if isinstance(action, Peek):
+                self.board.check(Peeked(seat, None, False))
+                return None
+            raise IllegalActionError(f"'{action}' is not a Beyond Baker Street action")
         elif isinstance(action, SwapCards):
             for who, pos in ((seat, action.position), (action.target, action.target_position)):
                 if who not in self.hands or not 1 <= pos <= len(self.hands[who]):
                     raise IllegalActionError(f"'{action}': player {who} has no card at position {pos}")
-            self.board.check(self._event_for(seat, action))
-        elif isinstance(action, Peek):
-            self.board.check(Peeked(seat, None, False))
-        else:
-            raise IllegalActionError(f"'{action}' is not a Beyond Baker Street action")
+        event = self._event_for(seat, action)
+        self.board.check(event)
+        return event
 
     def _event_for(self, seat: int, action: Action) -> Event:
         """The public event ``action`` becomes (the card at a position is filled in for plays)."""
@@ -399,7 +406,7 @@ class BakerStreetState:
     # -- applying actions --------------------------------------------------------------------------------------
     def apply(self, action: Action) -> None:
         """Play ``action`` for the player to move; raise :class:`IllegalActionError` (state unchanged) if illegal."""
-        self.check(action)
+        checked = self._checked(action)
         seat = self.current_player()
         assert seat is not None
         if isinstance(action, Peek):
@@ -428,7 +435,8 @@ class BakerStreetState:
             self._follow_ups(eva)
             self._end_turn(eva)
             return
-        event = self._event_for(seat, action)
+        assert checked is not None  # every action but those above becomes an event, checked on the board
+        event = checked
         stats = self.stats[seat]
         deaths = sum(1 for c in self.board.impossible if isinstance(c, Lead))
         mismatch = isinstance(event, Investigated) and event.card.icon != self.board.leads[event.section].icon
@@ -437,7 +445,7 @@ class BakerStreetState:
         if isinstance(event, HandSwapped):
             self.hands[seat][event.position - 1] = event.taken
             self.hands[event.target][event.target_position - 1] = event.given
-        returned = self._event(event)
+        returned = self._event(event, checked=True)
         if isinstance(event, Assisted):
             stats["assists"] += 1
         elif isinstance(event, Investigated):
@@ -483,10 +491,11 @@ class BakerStreetState:
             self.stats[self.board.current]["turns"] += 1
         del seat
 
-    def _event(self, event: Event, private: set[int] | None = None) -> list[Evidence]:
+    def _event(self, event: Event, private: set[int] | None = None, checked: bool = False) -> list[Evidence]:
         """Apply ``event`` and tell it to every seat; seats not in ``private`` (if given) are told it without
-        its card (a :class:`Peeked` or :class:`Buried` card only its player sees)."""
-        returned = self.board.apply(event)
+        its card (a :class:`Peeked` or :class:`Buried` card only its player sees). ``checked``: the board checked
+        it just before, unchanged since (:meth:`apply`)."""
+        returned = self.board.apply(event, checked=checked)
         for s in self.seats:
             shown = event if private is None or s in private else replace(event, card=None)  # type: ignore
             self._tell(s, shown)

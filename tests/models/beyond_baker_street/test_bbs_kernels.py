@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from models.beyond_baker_street import compiled as loader
-from models.beyond_baker_street.advice import Situation, ValueTable, my_distribution, narrowed
+from models.beyond_baker_street.advice import Situation, ValueTable, my_distribution, my_expected, narrowed
 from models.beyond_baker_street.advisor import make_bot
 from models.beyond_baker_street.hat import HatBot, HatTable
 from models.beyond_baker_street.knowledge import FULL_MASK, mask_distribution
@@ -88,6 +88,30 @@ def test_expected_values_and_narrowing_are_the_array_code() -> None:
         assert np.array_equal(narrowed(dists, masks), want_narrow)
 
 
+def test_my_expected_values_in_one_call_are_the_three_steps() -> None:
+    """``my_expected`` (one compiled call: distributions, narrowing, expected values) gives the very numbers of
+    the three steps one by one, compiled and in array code, with and without a narrowing (hat decisions' and
+    random masks, ties and masks with no card of the position included)."""
+    rng = random.Random(9)
+    checked = 0
+    for sit in situations(7, bot="hat", case=5) + situations(8):
+        k = len(sit.kn.hands[sit.me])
+        for known in (None, random_masks(rng, k), [FULL_MASK] * k):
+            dists = my_distribution(sit.kn)
+            steps = sit.expected(dists if known is None else narrowed(dists, known))
+            loader.ARRAYS_ONLY = True
+            try:
+                arrays = my_expected(sit, known)
+            finally:
+                loader.ARRAYS_ONLY = False
+            got = my_expected(sit, known)
+            assert got.dtype == np.float64
+            assert np.array_equal(got, steps)
+            assert np.array_equal(got, arrays)
+            checked += 1
+    assert checked > 100
+
+
 @pytest.mark.parametrize("terms", [True, False])
 def test_assist_values_are_the_array_code(terms: bool) -> None:
     rng = random.Random(int(terms))
@@ -130,7 +154,7 @@ def test_kernels_compile_once_for_the_types_the_advisor_passes() -> None:
     ever compiled another one while a player waited."""
     situations(2, bot="hat", case=5)
     for name in ("value_table", "distributions", "expected", "narrowed", "assist_rows", "assist_subjects", "count",
-                 "table_uses", "use_classes", "play_classes"):
+                 "table_uses", "use_classes", "play_classes", "hand_expected"):
         assert len(getattr(kernels, name).signatures) == 1, name
 
 
