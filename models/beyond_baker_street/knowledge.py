@@ -61,7 +61,7 @@ lists as impossible they certainly know to be impossible.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -708,7 +708,6 @@ class HandKnowledge:
                     seen |= mask
             elif kind != "deck" or seat == me:
                 seen |= mask
-        log = self._seen_log
         if bit:
             place = _HAND_PLACE[seat]
             now = dict(was)
@@ -720,21 +719,9 @@ class HandKnowledge:
             assert self._sighted is not None
             self._sighted |= bit
             for other, hand in self.hands.items():
-                if other == seat:
-                    continue
-                for s in hand:
-                    d = s.__dict__
-                    was_seen = d["seen"]
-                    if not was_seen & bit:
-                        log.append((s, was_seen, d["mask"]))
-                        d["seen"] = now_seen = was_seen | bit
-                        d["mask"] = d["told_mask"] & ~now_seen
-        d = self.hands[seat][-1].__dict__
-        was_seen = d["seen"]
-        if seen & ~was_seen:
-            log.append((self.hands[seat][-1], was_seen, d["mask"]))
-            d["seen"] = now_seen = was_seen | seen
-            d["mask"] = d["told_mask"] & ~now_seen
+                if other != seat:
+                    self._sight(hand, bit)
+        self._sight((self.hands[seat][-1],), seen)
 
     def _track_play(self, entry: int, seat: int, held: int, card: Evidence, place: Place) -> None:
         """:meth:`_track` after ``seat`` played ``card`` to ``place`` (a Lead or the Impossible) where it stays,
@@ -767,15 +754,20 @@ class HandKnowledge:
         # the sightings, as :meth:`_see` gives them: every slot has seen every card in sight outside its own hand
         # already (the last :meth:`_see` or :meth:`_track_draw` gave them all), so only the played card is new, to
         # its holder's slots (the others saw it in that hand) or, a card of mine I did not see, to every slot
-        log = self._seen_log
         for held_by in ((self.hands[seat],) if held else self.hands.values()):
-            for s in held_by:
-                d = s.__dict__
-                was_seen = d["seen"]
-                if not was_seen & bit:
-                    log.append((s, was_seen, d["mask"]))
-                    d["seen"] = now_seen = was_seen | bit
-                    d["mask"] = d["told_mask"] & ~now_seen
+            self._sight(held_by, bit)
+
+    def _sight(self, slots: Iterable[Slot], bits: int) -> None:
+        """Add the cards ``bits`` to the ``seen`` of each of ``slots`` that had not seen them all, and narrow its
+        ``mask``; each change is logged (``_seen_log``) and put back if the entry is refused."""
+        log = self._seen_log
+        for s in slots:
+            d = s.__dict__
+            was_seen = d["seen"]
+            if bits & ~was_seen:
+                log.append((s, was_seen, d["mask"]))
+                d["seen"] = now_seen = was_seen | bits
+                d["mask"] = d["told_mask"] & ~now_seen
 
     def _see(self, by_place: dict[Place, int]) -> None:
         """Add the cards of ``by_place`` (every card in sight during an entry, by place) to the ``seen`` of every
