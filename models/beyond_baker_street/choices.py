@@ -217,7 +217,10 @@ def _play(session: BeyondBakerStreetSession, kn: HandKnowledge, verb: str, rest:
         slot = hand[int(pos) - 1]
         if len(rest) == 2:
             cards = [slot.card] if slot.card is not None else list(kn.hand()[int(pos) - 1])
-            return [Choice(c.code, c.name, ends=not section_next) for c in cards]
+            offered = [Choice(c.code, c.name, ends=not section_next) for c in cards]
+            if section_next and slot.card is None:  # my card, unseen: the Lead may come first, as at the table
+                offered += [Choice(sec) for sec in _lead_sections(kn, seat, int(pos), cards)]
+            return offered
         if len(rest) == 3 and section_next and rest[2] in SECTION_NAMES:  # the Lead first (advice's "do this")
             cards = [slot.card] if slot.card is not None else list(kn.hand()[int(pos) - 1])
             return [Choice(c.code, c.name, ends=True) for c in cards if session.fits(f"{line} {c.code}")]
@@ -273,6 +276,23 @@ def _character(session: BeyondBakerStreetSession, kn: HandKnowledge, verb: str, 
             return [Choice(c.code, c.name) for c in cards] if len(more) == 3 else last(cards)
         return []
     return []
+
+
+def _lead_sections(kn: HandKnowledge, seat: int, position: int, cards: list[Evidence]) -> list[str]:
+    """The sections an Investigate from ``position`` can go to with at least one of the ``cards`` it can be
+    (the board's own rule check, which changes nothing), in the board's order."""
+    board = kn.board
+    assert board is not None
+    out = []
+    for section in SECTIONS:
+        for card in cards:
+            try:
+                board.check(Investigated(seat, position, card, section))  # type: ignore[arg-type]
+            except AssistantError:
+                continue
+            out.append(section)
+            break
+    return out
 
 
 def _sections(session: BeyondBakerStreetSession, line: str) -> list[str]:

@@ -295,7 +295,10 @@ class BeyondBakerStreetSession(BaseSession):
         for _ in range(4):  # an entry has at most four words after its start (swap: the two cards)
             offered = self.choices(line)
             words = [c.word for c in offered]
-            if section is not None and section in words:
+            cards = [c for c in offered if c.word not in SECTIONS]  # a Lead offered first is a choice, not a card
+            if len(cards) == 1:
+                chosen = cards[0]
+            elif section is not None and section in words:
                 chosen = offered[words.index(section)]
             elif len(offered) == 1:
                 chosen = offered[0]

@@ -294,7 +294,8 @@ def test_beyond_baker_street_a_card_the_knowledge_fixes_is_filled_and_an_unknown
     assert moves["investigate 1 Suspect"] == "investigate 2 1 Suspect "
     assert moves["eliminate 1"] == "eliminate 2 1 "
     legal = ["1C", "6C", "2T", "3T", "6T", "3W", "4W", "6W"]
-    assert [c.word for c in session.choices("investigate 2 1 ")] == legal
+    # my card unseen: the cards it can be, then the Leads, which may come first as at the table
+    assert [c.word for c in session.choices("investigate 2 1 ")] == [*legal, "Opportunity", "Motive", "Suspect"]
     assert [c.word for c in session.choices("eliminate 2 1 ")] == legal
     assert [c.word for c in session.choices("investigate 2 1 Motive ")] == legal
     assert all(c.complete for c in session.choices("investigate 2 1 Motive "))
@@ -304,3 +305,14 @@ def test_beyond_baker_street_a_card_the_knowledge_fixes_is_filled_and_an_unknown
     assert session.fits("investigate 2 1 Motive 3T") and not session.fits("investigate 2 1 Motive")
     session.handle(upcoming, show=False)
     assert session.lines[-1] == upcoming
+
+
+def test_beyond_baker_street_offers_only_the_open_leads_first() -> None:
+    """After Opportunity is confirmed (entry 26 of the example), my unseen card's Investigate offers the cards it can
+    be and only the Leads still open; a Lead chosen first is followed by the same cards."""
+    session, upcoming = example_session("beyond-baker-street", "beyond-baker-street-3p.txt", 30)
+    assert upcoming == "assist 2 1 Witness at 4"
+    cards = ["1C", "6C", "2T", "3T", "3W", "6W"]
+    assert [c.word for c in session.choices("investigate 2 1 ")] == [*cards, "Motive", "Suspect"]
+    assert [c.word for c in session.choices("investigate 2 1 Motive ")] == cards
+    assert session.fits("investigate 2 1 Motive 3W") and not session.fits("investigate 2 1 Opportunity 3W")
