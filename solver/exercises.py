@@ -86,13 +86,10 @@ class Later:
     source: str
     make: Callable[[], Exercise]
 
-    def ready(self) -> Exercise:
-        return self.make()
-
 
 def ready(item: Exercise | Later) -> Exercise:
     """The exercise itself, made now if it was left for later."""
-    return item.ready() if isinstance(item, Later) else item
+    return item.make() if isinstance(item, Later) else item
 
 
 #: What each step kind asks of a player, for the first hint.

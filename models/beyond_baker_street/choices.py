@@ -215,14 +215,13 @@ def _play(session: BeyondBakerStreetSession, kn: HandKnowledge, verb: str, rest:
         if not pos.isdigit() or not 1 <= int(pos[:2]) <= len(hand):
             return []
         slot = hand[int(pos) - 1]
+        cards = [slot.card] if slot.card is not None else list(kn.hand()[int(pos) - 1])
         if len(rest) == 2:
-            cards = [slot.card] if slot.card is not None else list(kn.hand()[int(pos) - 1])
             offered = [Choice(c.code, c.name, ends=not section_next) for c in cards]
             if section_next and slot.card is None:  # my card, unseen: the Lead may come first, as at the table
                 offered += [Choice(sec) for sec in _lead_sections(kn, seat, int(pos), cards)]
             return offered
-        if len(rest) == 3 and section_next and rest[2] in SECTION_NAMES:  # the Lead first (advice's "do this")
-            cards = [slot.card] if slot.card is not None else list(kn.hand()[int(pos) - 1])
+        if len(rest) == 3 and section_next and rest[2] in SECTION_NAMES:  # the Lead came first
             return [Choice(c.code, c.name, ends=True) for c in cards if session.fits(f"{line} {c.code}")]
         if len(rest) == 3 and section_next:
             return [Choice(sec, ends=True) for sec in _sections(session, line)]

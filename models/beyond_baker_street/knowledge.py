@@ -789,17 +789,7 @@ class HandKnowledge:
             for other, mask in held.items():
                 if other != seat:
                     seen |= mask
-            for slot in hand:
-                if seen & ~slot.seen:  # in place, each change logged for a refused entry to put back
-                    log = self._seen_log
-                    for s in hand:
-                        d = s.__dict__
-                        was_seen = d["seen"]
-                        if seen & ~was_seen:
-                            log.append((s, was_seen, d["mask"]))
-                            d["seen"] = now_seen = was_seen | seen
-                            d["mask"] = d["told_mask"] & ~now_seen
-                    break
+            self._sight(hand, seen)  # in place, each change logged for a refused entry to put back
 
     def sighting_spans(self, card: Evidence) -> list[Span]:
         """Every stretch of time ``card`` was in sight, oldest first."""

@@ -27,7 +27,6 @@ from models.beyond_baker_street.observations import (
     Drew,
     Entry,
     Hand,
-    Investigate,
     parse,
     take_evidence,
 )
@@ -278,17 +277,13 @@ class BeyondBakerStreetSession(BaseSession):
             return whole or (f"{first} and " if first else None)
         line = do_line(action, kn.me)  # type: ignore[arg-type]
         if line is not None and line.endswith(" "):  # the rest: whatever the knowledge leaves one way to enter
-            rest = self._known_rest(line, getattr(action, "section", None))
-            if rest == line and isinstance(action, Investigate):
-                # My card is not known: the advised Lead first, as it is chosen at the table before the card is
-                # seen; the choices then offer exactly the cards the position can be
-                return f"{line}{action.section} "
-            return rest
+            return self._known_rest(line, getattr(action, "section", None))
         return line
 
     def _known_rest(self, head: str, section: str | None = None) -> str:
         """``head`` followed by each next word the choices offer only one of (my card at a position when the
-        knowledge has one left, a card I see), then the advised Lead ``section`` among the Leads offered: the
+        knowledge has one left, a card I see), then the advised Lead ``section`` among the Leads offered (before
+        the card when my card there is not known, as the Lead is chosen at the table before the card is seen): the
         whole entry when nothing unknown is left, else up to the first word only the table can tell (the
         choices then offer exactly its legal values)."""
         line = head
