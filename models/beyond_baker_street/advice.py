@@ -104,7 +104,8 @@ class ValueTable:
         uses = self._uses
         if uses is not None:
             live = self.live
-            return [(i, uses[i], uses[24 + i] == 1) for i in range(24) if live >> i & 1]
+            n = len(EVIDENCE)  # the layout of table_uses: best row per card, then worth per card, then masks
+            return [(i, uses[i], uses[n + i] == 1) for i in range(n) if live >> i & 1]
         rows = self._rows
         best = list(rows[0])
         at = [0] * len(best)
@@ -122,7 +123,7 @@ class ValueTable:
         """Per open Lead, the cards worth something played to it, as a card mask."""
         uses = self._uses
         if uses is not None:
-            return uses[48:48 + self.leads]
+            return uses[2 * len(EVIDENCE):2 * len(EVIDENCE) + self.leads]
         out = []
         for row in self._rows[:self.leads]:
             mask = 0

@@ -337,13 +337,13 @@ class BakerStreetState:
                            if self.peeked else "nothing to keep or place now")
                 raise IllegalActionError(f"'{action}': {waiting}")
             return None
+        if isinstance(action, Peek):
+            self.board.check(Peeked(seat, None, False))
+            return None
         if isinstance(action, DoubleAssist):
             for part in (action.first, action.second):
                 self.check(part)
-            event = self._event_for(seat, action)
-            self.board.check(event)
-            return event
-        if isinstance(action, Assist):
+        elif isinstance(action, Assist):
             if action.target not in self.hands:
                 raise IllegalActionError(f"'{action}': seat {action.target} does not exist (1 to {self.num_players})")
             if action.target == seat:
@@ -354,16 +354,12 @@ class BakerStreetState:
                 raise IllegalActionError(
                     f"'{action}': player {action.target} has no {action.subject} cards, and an Assist never says none"
                 )
-        elif not isinstance(action, Investigate | Eliminate | Confirm | Pursue | Advance | Exchange | ReturnCard
-                                | SwapCards):
-            if isinstance(action, Peek):
-                self.board.check(Peeked(seat, None, False))
-                return None
-            raise IllegalActionError(f"'{action}' is not a Beyond Baker Street action")
         elif isinstance(action, SwapCards):
             for who, pos in ((seat, action.position), (action.target, action.target_position)):
                 if who not in self.hands or not 1 <= pos <= len(self.hands[who]):
                     raise IllegalActionError(f"'{action}': player {who} has no card at position {pos}")
+        elif not isinstance(action, Investigate | Eliminate | Confirm | Pursue | Advance | Exchange | ReturnCard):
+            raise IllegalActionError(f"'{action}' is not a Beyond Baker Street action")
         event = self._event_for(seat, action)
         self.board.check(event)
         return event
