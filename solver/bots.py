@@ -12,6 +12,11 @@ and its own ``random.Random`` (so a game is reproducible from its seed whatever 
 A bot never sees the true hidden world. A bot that keeps a knowledge state exposes it as the attribute
 ``knowledge`` (``None`` until it exists); the loop then checks after every observation that the true world
 is still possible in it (soundness), which is how simulations test the knowledge models.
+
+A bot may also have ``trust_observations()``: a loop that checks only a sample of the observations for
+soundness calls it before the first one (:func:`trust`), telling the bot that every observation comes from the
+rules engine that has just played it, so its knowledge may skip the checks that can only refuse a wrong entry.
+What the bot knows and plays must be the same either way (a loop that checks every observation never calls it).
 """
 
 from __future__ import annotations
@@ -35,6 +40,13 @@ class Bot(Protocol):
 
 #: Builds a fresh bot for ``seat`` with its own random source.
 BotFactory = Callable[[int, random.Random], Bot]
+
+
+def trust(bot: Bot) -> None:
+    """Tell ``bot`` its observations come from the rules engine (module docstring), if it can use that."""
+    trust_observations = getattr(bot, "trust_observations", None)
+    if trust_observations is not None:
+        trust_observations()
 
 
 def knowledge_of(bot: Bot) -> Any | None:

@@ -28,7 +28,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.bots import Bot, knowledge_of
+from solver.bots import Bot, knowledge_of, trust
 from solver.errors import AssistantError
 from solver.game import State
 from solver.parallel import Backend, run_jobs
@@ -123,6 +123,9 @@ def play_game(matchup: Matchup, seed: int, index: int | None = None) -> tuple[Ga
     actions = 0
     # the sample has a random source of its own: the game and the bots play the same whatever is checked
     sample = random.Random(f"{seed}/soundness") if matchup.soundness < 1.0 else None
+    if sample is not None:  # checked on a sample: the bots' knowledge may trust the engine's observations
+        for bot in bots:
+            trust(bot)
     deliver = functools.partial(_deliver, state, bots, names, seed, index, sample, matchup.soundness)
     deliver()
     while not state.is_terminal():

@@ -79,6 +79,9 @@ from models.beyond_baker_street.data import (
     GameData,
 )
 from models.beyond_baker_street.observations import (
+    ASSISTED,
+    PLAYED,
+    SETUP_KINDS,
     Advanced,
     Assisted,
     Buried,
@@ -87,7 +90,6 @@ from models.beyond_baker_street.observations import (
     Confirmed,
     DoubleAssisted,
     Drew,
-    Eliminated,
     Entry,
     Exchanged,
     Hand,
@@ -111,6 +113,14 @@ from solver.injections import PARTITION_LIMIT, InjectionCounter, unit_count, uni
 from solver.knowledge import Explanation, Knowledge
 from solver.text import plural
 
+#: Kinds of entry :meth:`HandKnowledge.add` tells apart (tuples, as in :mod:`observations`): those that change
+#: no Lead state (the board's copy shares them), those that may be refused after changing a hand, the Character
+#: actions that move cards between the board's piles, and the two that end a Lead.
+_DRAW_OR_ASSIST = (Drew, Assisted, DoubleAssisted)
+_MOVES_SLOTS = (Assisted, DoubleAssisted, HandSwapped, Drew)
+_BOARD_MOVES = (Advanced, Exchanged, Returned)
+_LEAD_ENDS = (Confirmed, Pursued)
+
 ALL_NUMBERS = frozenset(NUMBERS)
 ALL_ICONS = frozenset(ICONS)
 
@@ -125,6 +135,10 @@ FULL_MASK = (1 << len(EVIDENCE)) - 1
 #: card's index is ``_ICON_BASE[icon] + number`` (checked below), without hashing the card (a dataclass).
 _ICON_BASE: dict[str, int] = {ic: CARD_INDEX[Evidence(1, ic)] - 1 for ic in ICONS}
 assert all(_ICON_BASE[c.icon] + c.number == i for i, c in enumerate(EVIDENCE))
+
+
+def _trusted_check(entry: Entry) -> None:
+    """The board's check of a trusted entry (:attr:`HandKnowledge.trusted`): none."""
 
 
 def card_index(card: Evidence) -> int:
@@ -394,6 +408,13 @@ class HandKnowledge:
     :meth:`add` checks an entry against the rules and against what this player can see, and raises an
     :class:`~solver.errors.AssistantError` (the state unchanged) when it cannot be right.
     """
+
+    #: True: the entries come from a rules engine that has just played them (a simulation that samples its
+    #: soundness checks: :meth:`~models.beyond_baker_street.plain.AdvisorBot.trust_observations`), so the checks
+    #: that can only refuse a wrong entry (the rules, my hand's feasibility, an Assist against the hand I see, my
+    #: played card against my hand) are skipped, and nothing is kept to put back. The knowledge after each entry
+    #: is the same; a wrong entry would go unrefused, which the simulation's soundness checks look for.
+    trusted = False
 
     def __init__(self, data: GameData = DEFAULT_DATA) -> None:
         self.data = data
@@ -821,16 +842,20 @@ class HandKnowledge:
             except AssistantError:
                 self.setup.characters, self.setup.start, self.board.first, self.board.current = saved
                 raise
+        elif self.trusted:  # nothing to put back (the class's ``trusted``)
+            self._closed = []
+            self._seen_log = []
+            self._play_entry(entry)
         else:
             # the board is copied only for the entries checked after it has taken them: any other refusal comes
             # before the board changes
             # (a draw or an Assist changes no Lead, Impossible or confirmed card: the copy shares them)
-            board = (self.board.copy(leads=not isinstance(entry, Drew | Assisted | DoubleAssisted))
+            board = (self.board.copy(leads=not isinstance(entry, _DRAW_OR_ASSIST))
                      if self._checked_late(entry) else self.board)
             # the hands are copied only for the entries that may be refused after changing them (an Assist's
             # second part or check of my hand, a swap, a draw's check of my hand); a play is refused, if at all,
             # before its card leaves the hand, and the other entries leave the hands alone
-            moves = isinstance(entry, Assisted | DoubleAssisted | HandSwapped | Drew)
+            moves = isinstance(entry, _MOVES_SLOTS)
             hands = {s: list(h) for s, h in self.hands.items()} if moves else self.hands
             next_id = self._next_id
             # the spans only grow or have open ones closed (each logged in ``_closed``), and so does ``_open`` (a
@@ -883,11 +908,12 @@ class HandKnowledge:
     def _play_entry(self, entry: Entry) -> None:
         board = self.board
         assert board is not None
-        if isinstance(entry, Players | Me | Case | Start | Hand):
+        if isinstance(entry, SETUP_KINDS):
             raise InvalidObservationError(f"'{entry}': the setup is complete and play has begun")
         index = len(self.entries)
-        if isinstance(entry, Assisted | DoubleAssisted):
-            board.check(entry)
+        check = _trusted_check if self.trusted else board.check
+        if isinstance(entry, ASSISTED):
+            check(entry)
             parts = [entry] if isinstance(entry, Assisted) else [entry.first, entry.second]
             for part in parts:
                 self._told(part, index)
@@ -897,18 +923,18 @@ class HandKnowledge:
             if any(part.target == self.me for part in parts):
                 self._check_feasible(entry)
         elif isinstance(entry, HandSwapped):
-            board.check(entry)
+            check(entry)
             self._swap(entry, index)
             board.apply(entry, checked=True)
             self._track(index)
             self._check_feasible(entry)
         elif isinstance(entry, Peeked):
-            board.check(entry)
+            check(entry)
             self._peek(entry)
             board.apply(entry, checked=True)
             self._track(index)
         elif isinstance(entry, Buried):
-            board.check(entry)
+            check(entry)
             card = entry.card
             if entry.seat == self.me and card is None:
                 raise InvalidObservationError(f"'{entry}': you saw both cards; type the one you buried: "
@@ -922,13 +948,13 @@ class HandKnowledge:
             self._bury_hint = None
             board.apply(entry, checked=True)
             self._track(index)
-        elif isinstance(entry, Advanced | Exchanged | Returned):
+        elif isinstance(entry, _BOARD_MOVES):
             passing: list[tuple[Evidence, Place]] = [(c, ("lead", DEAD)) for c in board.copy().apply(entry)]
             board.apply(entry)
             self._shuffled(bool(passing) or isinstance(entry, Returned))
             self._track(index, passing)
-        elif isinstance(entry, Investigated | Eliminated):
-            board.check(entry)
+        elif isinstance(entry, PLAYED):
+            check(entry)
             slot = self.hands[entry.seat][entry.position - 1]
             if entry.seat == self.me:
                 self._check_my_card(entry, entry.position, entry.card)
@@ -948,7 +974,7 @@ class HandKnowledge:
             else:  # only the played card moved: from the hand (if I saw it there) to the Lead or the Impossible
                 self._track_play(index, entry.seat, slot.bit, entry.card, passing[0][1])
         elif isinstance(entry, Drew):
-            board.check(entry)
+            check(entry)
             if entry.seat == self.me:
                 if entry.card is not None:
                     raise InvalidObservationError(f"'{entry}': you cannot see the card you draw; type 'draw {self.me}'")
@@ -971,7 +997,7 @@ class HandKnowledge:
                 self._check_feasible(entry)
         elif isinstance(entry, LeadRevealed):  # a Lead card: no Evidence card moves (as for an Assist, above)
             board.apply(entry)
-        elif isinstance(entry, Confirmed | Pursued):
+        elif isinstance(entry, _LEAD_ENDS):
             self._shuffled(bool(board.apply(entry)))
             self._track(index)
         else:
@@ -980,7 +1006,7 @@ class HandKnowledge:
     def _told(self, entry: Assisted, index: int) -> None:
         """An Assist: checked against the hand I see, then every card of the target's hand keeps what it says."""
         hand = self.hands[entry.target]
-        if entry.target != self.me:
+        if entry.target != self.me and not self.trusted:
             truth = assist_positions([s.card for s in hand if s.card is not None], entry.subject)
             if truth != entry.positions:
                 shown = " ".join(map(str, truth)) or "none"
@@ -1089,7 +1115,7 @@ class HandKnowledge:
 
     def _check_my_card(self, entry: Entry, position: int, card: Evidence) -> None:
         """The card I just played was at ``position``: it must have been possible there."""
-        if not self._possible_at(position, card):
+        if not self.trusted and not self._possible_at(position, card):
             reasons = self.explain(position, card)
             conflicts = list(reasons.reasons) if isinstance(reasons, Explanation) else []
             raise ContradictionError(entry, conflicts, f"{card.code} cannot be at your position {position}: " +
@@ -1106,6 +1132,9 @@ class HandKnowledge:
         return mask_count(tuple(bit if i == position - 1 else m & ~bit for i, m in enumerate(masks))) > 0
 
     def _check_feasible(self, entry: Entry) -> None:
+        """Some hand of mine must still fit every entry (not asked of trusted entries: :attr:`trusted`)."""
+        if self.trusted:
+            return
         self._fresh()
         if self.worlds() == 0:
             raise ContradictionError(entry, [], "no hand fits it together with your earlier Assists and what you see")

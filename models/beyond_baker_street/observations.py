@@ -279,6 +279,14 @@ Event = (LeadRevealed | Assisted | Investigated | Eliminated | Confirmed | Pursu
          | Exchanged | HandSwapped | Returned | Peeked | Buried)
 Entry = Setup | Event
 
+#: Kinds of entries the knowledge, the board and the rules engine tell apart on every entry, as tuples:
+#: ``isinstance(e, A | B)`` builds the union anew at each call (about three times the cost of a tuple's check).
+SETUP_KINDS = (Players, Me, Case, Start, Hand)  # CharacterCard is set up before play and refused after it
+ASSISTED = (Assisted, DoubleAssisted)
+PLAYED = (Investigated, Eliminated)
+FOLLOW_UPS = (LeadRevealed, Drew, Buried)  # what the table waits for before the next action
+CHARACTER_EVENTS = (Advanced, Exchanged, HandSwapped, Returned, Peeked)
+
 # -- actions: what the player to move does (the rules engine and the advisor speak these) -----------------
 
 
@@ -416,6 +424,9 @@ class Keep:
 
 Action = (Assist | Investigate | Eliminate | Confirm | Pursue | Advance | DoubleAssist | Exchange | SwapCards
           | ReturnCard | Peek | Place | Keep)
+
+PLAYS = (Investigate, Eliminate)  # the actions that play a card from the hand (as tuples: see SETUP_KINDS)
+ANSWERS = (Keep, Place)  # the choices a Character's action waits for
 
 # -- parsing ----------------------------------------------------------------------------------------------
 

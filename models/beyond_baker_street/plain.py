@@ -513,6 +513,11 @@ class AdvisorBot:
     def inform(self, observation: Entry) -> None:
         self.hand.add(observation)
 
+    def trust_observations(self) -> None:
+        """The observations come from the rules engine (:func:`solver.bots.trust`): my knowledge skips the checks
+        that only refuse a wrong entry (:attr:`HandKnowledge.trusted`)."""
+        self.hand.trusted = True
+
     def ranked(self) -> list[Advice]:
         """My advice, best first (what :meth:`step` plays the first legal action of)."""
         return advise(self.hand, self.weights, reasons=False)

@@ -45,6 +45,9 @@ from functools import lru_cache
 
 from models.beyond_baker_street.data import DEFAULT_DATA, ICONS, LEADS, NUMBERS, SECTIONS, Evidence, GameData, Lead
 from models.beyond_baker_street.observations import (
+    ANSWERS,
+    PLAYED,
+    PLAYS,
     Action,
     Advance,
     Advanced,
@@ -95,6 +98,9 @@ LOSS_KINDS = {
     "lost_off_goal": "third Lead was confirmed",
 }
 STAT_KEYS = ("turns", "assists", "investigates", "mismatches", "dead_leads", "eliminates", "confirms", "pursues")
+#: The actions whose event :meth:`BakerStreetState._checked` checks on the board itself (a tuple: see
+#: :data:`~models.beyond_baker_street.observations.SETUP_KINDS`).
+_CHECKED_ON_BOARD = (Investigate, Eliminate, Confirm, Pursue, Advance, Exchange, ReturnCard)
 
 
 @dataclass(frozen=True)
@@ -129,14 +135,20 @@ class TableRules:
 
 @dataclass(frozen=True)
 class TableView:
-    """What ``seat`` may know besides its observations: the public board (a copy) and, on its move, the legal
-    actions."""
+    """What ``seat`` may know besides its observations: the public board and, on its move, the legal actions.
+    The view holds the state's board and hands out a copy each time :attr:`board` is read (no bot of ours reads
+    it: each keeps a board of its own, so a simulation does not copy the board at every step)."""
 
     seat: int
     players: int
     current: int | None
-    board: Board
+    public: Board
     legal_actions: tuple[Action, ...]
+
+    @property
+    def board(self) -> Board:
+        """A copy of the public board as it is now (the state's own is never handed out)."""
+        return self.public.copy()
 
 
 @lru_cache(maxsize=1024)
@@ -266,7 +278,7 @@ class BakerStreetState:
     def view(self, seat: int) -> TableView:
         current = self.current_player()
         legal = tuple(self.legal_actions()) if seat == current else ()
-        return TableView(seat, self.rules.players, current, self.board.copy(), legal)
+        return TableView(seat, self.rules.players, current, self.board, legal)
 
     # -- legal actions -----------------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -330,7 +342,7 @@ class BakerStreetState:
         seat = self.current_player()
         if seat is None:
             raise IllegalActionError(f"'{action}': the game is over ({self.board.result}: {self.board.reason})")
-        if self.offer is not None or self.peeked is not None or isinstance(action, Keep | Place):
+        if self.offer is not None or self.peeked is not None or isinstance(action, ANSWERS):
             if action not in self.legal_actions():
                 waiting = (f"player {seat} chooses which card Lady Eva Blackwell keeps ('keep CARD')"
                            if self.offer else f"player {seat} places the card they looked at ('place top|bottom')"
@@ -358,7 +370,7 @@ class BakerStreetState:
             for who, pos in ((seat, action.position), (action.target, action.target_position)):
                 if who not in self.hands or not 1 <= pos <= len(self.hands[who]):
                     raise IllegalActionError(f"'{action}': player {who} has no card at position {pos}")
-        elif not isinstance(action, Investigate | Eliminate | Confirm | Pursue | Advance | Exchange | ReturnCard):
+        elif not isinstance(action, _CHECKED_ON_BOARD):
             raise IllegalActionError(f"'{action}' is not a Beyond Baker Street action")
         event = self._event_for(seat, action)
         self.board.check(event)
@@ -369,7 +381,7 @@ class BakerStreetState:
         if isinstance(action, Assist):
             return Assisted(seat, action.target, action.subject, assist_positions(self.hands[action.target],
                                                                                  action.subject))
-        if isinstance(action, Investigate | Eliminate):
+        if isinstance(action, PLAYS):
             hand = self.hands[seat]
             if not hand:
                 raise IllegalActionError(f"'{action}': you have no cards")
@@ -436,7 +448,7 @@ class BakerStreetState:
         stats = self.stats[seat]
         deaths = sum(1 for c in self.board.impossible if isinstance(c, Lead))
         mismatch = isinstance(event, Investigated) and event.card.icon != self.board.leads[event.section].icon
-        if isinstance(event, Investigated | Eliminated):
+        if isinstance(event, PLAYED):
             self.hands[seat].pop(event.position - 1)
         if isinstance(event, HandSwapped):
             self.hands[seat][event.position - 1] = event.taken

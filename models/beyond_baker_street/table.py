@@ -22,6 +22,10 @@ from dataclasses import dataclass, field
 
 from models.beyond_baker_street.data import DEFAULT_DATA, SECTIONS, CaseFile, Character, Evidence, GameData, Lead
 from models.beyond_baker_street.observations import (
+    ASSISTED,
+    CHARACTER_EVENTS,
+    FOLLOW_UPS,
+    PLAYED,
     Advanced,
     Assisted,
     Buried,
@@ -296,16 +300,16 @@ class Board:
             if not isinstance(event, Drew) or event.seat != what:
                 raise IllegalActionError(f"'{event}': player {what} draws first ('draw {what} [CARD]')")
             return
-        if isinstance(event, LeadRevealed | Drew | Buried):
+        if isinstance(event, FOLLOW_UPS):
             raise IllegalActionError(f"'{event}': nothing to reveal or draw now; it is player "
                                      f"{self.current}'s turn")
-        seat = event.giver if isinstance(event, Assisted | DoubleAssisted) else event.seat
+        seat = event.giver if isinstance(event, ASSISTED) else event.seat
         if seat != self.current:
             raise IllegalActionError(f"'{event}': it is player {self.current}'s turn, not player {seat}'s (players "
                                      f"take turns clockwise)")
         if isinstance(event, Assisted):
             self._check_assist(event)
-        elif isinstance(event, Investigated | Eliminated):
+        elif isinstance(event, PLAYED):
             self._check_position(seat, event.position, event)
             if isinstance(event, Investigated):
                 self._check_open(event.section, event)
@@ -417,11 +421,11 @@ class Board:
             return returned
         self.turns += 1
         self.current = self.next_seat(self.current)
-        if isinstance(event, Assisted | DoubleAssisted):
+        if isinstance(event, ASSISTED):
             self._holmes(-1, "the Holmes marker reached 0")  # Lady Hilda Hope's two Assists: once (M)
             if isinstance(event, DoubleAssisted):
                 self.uses[event.giver] = self.uses.get(event.giver, 0) + 1
-        elif isinstance(event, Advanced | Exchanged | HandSwapped | Returned | Peeked):
+        elif isinstance(event, CHARACTER_EVENTS):
             self.uses[event.seat] = self.uses.get(event.seat, 0) + 1
             returned = self._character_action(event)
         elif isinstance(event, Investigated):
