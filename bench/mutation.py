@@ -82,6 +82,18 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/models/beyond_baker_street/test_bbs_session_rules.py",
         "tests/models/beyond_baker_street/test_bbs_characters.py",
     ),
+    # an entry's refusals and what a trusted entry skips (HandKnowledge.add and its checks)
+    "models/beyond_baker_street/knowledge.py": (
+        "tests/models/beyond_baker_street/test_bbs_trusted.py",
+        "tests/models/beyond_baker_street/test_bbs_knowledge.py",
+        "tests/models/beyond_baker_street/test_bbs_session_rules.py",
+        "tests/models/beyond_baker_street/test_bbs_rules_checks.py",
+    ),
+    # the bot protocol's trust of the engine's observations (a sampled simulation)
+    "solver/bots.py": (
+        "tests/models/beyond_baker_street/test_bbs_trusted.py",
+        "tests/solver/test_simulate.py",
+    ),
 }
 
 #: Where only some functions of a module are mutated (a rules engine's checks of entries): mutmut's glob
@@ -105,6 +117,10 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
             "check", "_event_for", "legal_actions", "character_actions")) + (
         "models.beyond_baker_street.rules.xǁTableRulesǁ__post_init____mutmut_*",
         "models.beyond_baker_street.rules.x_parse_characters__mutmut_*"),
+    "models/beyond_baker_street/knowledge.py": tuple(
+        f"models.beyond_baker_street.knowledge.xǁHandKnowledgeǁ{name}__mutmut_*" for name in (
+            "add", "_told", "_check_my_card", "_check_feasible")),
+    "solver/bots.py": ("solver.bots.x_trust__mutmut_*",),
 }
 
 #: Mutants no behaviour can tell from the original, by module: mutant name -> why. Names are mutmut's
