@@ -70,6 +70,10 @@ def _load_compiled() -> None:
     kernels.assist_subjects(masks.reshape(1, 2), np.array([[0, 1]], dtype=np.intp),
                             np.full(1, 0xFFFFFF, dtype=np.int64), np.ones(1), np.array([1], dtype=np.int64),
                             np.zeros(1, dtype=np.intp), table, 0.5, 0.4, 0.3)
+    kernels.hat_values(masks.reshape(1, 2), masks.reshape(1, 2), np.array([[0, 1]], dtype=np.intp),
+                       np.full(1, 2, dtype=np.int64), 0xFFFFFF,
+                       np.ones(1), 0, np.array([1], dtype=np.int64), np.zeros((2, 1), dtype=np.int64),
+                       np.ones((2, 1), dtype=np.int64), table, 0.5, 0.4, 0.3)
     _COMPILED = kernels
 
 

@@ -41,27 +41,48 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
+from types import ModuleType
 from typing import cast
 
 import numpy as np
 
-from models.beyond_baker_street.advice import DEFAULT_WEIGHTS, NUMBER_OF, Advice, Situation, Weights
+from models.beyond_baker_street.advice import (
+    DEFAULT_WEIGHTS,
+    ICON_OF,
+    NUMBER_OF,
+    Advice,
+    Situation,
+    Weights,
+    my_expected,
+)
 from models.beyond_baker_street.characters import hat_off_reason
 from models.beyond_baker_street.compiled import compiled
-from models.beyond_baker_street.data import ICONS
-from models.beyond_baker_street.knowledge import CARD_INDEX, ICON_MASK, HandKnowledge
+from models.beyond_baker_street.data import ICONS, NUMBERS
+from models.beyond_baker_street.knowledge import CARD_INDEX, ICON_MASK, HandKnowledge, subject_mask
 from models.beyond_baker_street.observations import (
     Action,
     Assist,
     Assisted,
+    Confirm,
     Eliminate,
     Eliminated,
     Entry,
     Investigate,
     Investigated,
+    Pursue,
     Subject,
+    shared,
 )
-from models.beyond_baker_street.plain import AdvisorBot, advise, advise_in, assist_numbers, scores_in
+from models.beyond_baker_street.plain import (
+    AdvisorBot,
+    _plays_from,
+    advise,
+    advise_in,
+    assist_numbers,
+    pursue_values,
+    scores_in,
+)
+from solver.injections import PARTITION_LIMIT
 
 MESSAGES = len(ICONS)
 ALL_CARDS = (1 << 24) - 1
@@ -578,6 +599,11 @@ def hat_scores(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
     sit = Situation.kept(kn, weights)
     if not in_play(kn):
         return scores_in(sit)
+    kernels = compiled()
+    if kernels is not None and not hat.where and (sit.weights is hat.weights or sit.weights == hat.weights):
+        fast = _hat_scores_compiled(kernels, kn, hat, sit)
+        if fast is not None:
+            return fast
     kinds = hat.kinds(kn)
     classes = hat.classes(kn, sit)
     others = [seat for seat in kn.hands if seat != kn.me]  # each focus read once, for the sum and the gains
@@ -607,6 +633,104 @@ def hat_scores(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
             scores[i] = scores[i] + sum(g for seat, g in gains.items() if seat != action.target)
         elif play is not None and isinstance(action, _PLAYS):
             scores[i] = scores[i] + played
+    return actions, scores
+
+
+def _hat_scores_compiled(kernels: ModuleType, kn: HandKnowledge, hat: HatTable, sit: Situation
+                         ) -> tuple[list[Action], list[float]] | None:
+    """:func:`hat_scores` with both evaluations of a decision (the literal Assists that say my message, and
+    what my Assist's and my play's messages are worth) in one compiled call (:func:`~models.beyond_baker_street.
+    kernels.hat_values`), and :func:`~models.beyond_baker_street.plain.scores_in`'s actions built here for the one
+    target and kind of subject the message names: the same actions in the same order with the same numbers,
+    without a lambda, a dict or a list of rows per candidate. None (the caller then takes the general path)
+    unless every other hand holds as many cards, at most the compiled loops' limit."""
+    me = kn.me
+    sit_hands = sit.hands
+    others = list(sit_hands)  # the other seats in seat order (the hands I see)
+    sizes = [len(sit_hands[seat]) for seat in others]
+    k = max(sizes, default=0)
+    if not k or k > PARTITION_LIMIT:
+        return None
+    kinds = hat.kinds(kn)
+    classes = hat.classes(kn, sit)
+    foci = {seat: hat.focus(kn, seat, classes) for seat in others}
+    said_target, said_kind = messages(me, kn.players, hat.count(kn), kinds)[
+        hat.seen_sum(kn, me, part=classes, foci=foci)]
+    play = hat.play_part(kn, me, sit)
+    parts = [(classes, foci)]
+    position = None
+    if play is not None:
+        part, positions = play
+        play_foci = {seat: hat.focus(kn, seat, part) for seat in others}
+        position = positions[hat.seen_sum(kn, me, part=part, foci=play_foci)] + 1
+        parts.append((part, play_foci))
+    # scores_in(sit, known=hat.known(kn), assists=<the message's target and kind>, positions={position},
+    # target=said_target), in its order: Confirms, plays, the Assists kept, Pursues
+    board, w = sit.board, sit.weights
+    actions: list[Action] = []
+    scores: list[float] = []
+    leads = sit.leads
+    for ls in leads:
+        if ls.need == 0:
+            actions.append(shared(Confirm, ls.section))
+            scores.append(-1000.0 if len(leads) == 1 and board.track != board.data.goal else w.confirm)
+    sections = tuple([ls.section for ls in leads])
+    plays_from = len(actions)
+    for pos, row in enumerate(my_expected(sit, hat.known(kn)).tolist()):
+        if position is not None and pos + 1 != position:
+            continue
+        actions += _plays_from(pos + 1, sections)
+        scores += row
+    plays_to = len(actions)
+    hint_cost = sit.holmes_value() if board.holmes > 1 else 1000.0
+    hand = sit_hands[said_target]
+    numbers = {NUMBER_OF[i] for i in hand}
+    icons = {ICON_OF[i] for i in hand}
+    subjects: list[Subject] = [n for n in NUMBERS if n in numbers and kind_of(n, kinds) == said_kind]
+    subjects += [ic for ic in ICONS if ic in icons and kind_of(ic, kinds) == said_kind]
+    fixed = hat.fixed
+    masks = []
+    fixes = []
+    cards = []
+    for seat, size in zip(others, sizes, strict=True):  # each hand's row padded to the largest hand
+        for slot in kn.hands[seat]:
+            masks.append(slot.mask)
+            fixes.append(fixed.get(slot.id, ALL_CARDS))
+        cards += sit_hands[seat]
+        if size < k:
+            masks += [0] * (k - size)
+            fixes += [0] * (k - size)
+            cards += [0] * (k - size)
+    players = board.players
+    discount = [w.hint_discount ** ((seat - me) % players - 1) for seat in others]
+    seats = len(others)
+    foci_rows = []
+    told = []
+    for part_classes, part_foci in parts:
+        cls = part_classes[0]
+        for seat in others:
+            f = part_foci[seat]
+            foci_rows.append(-1 if f is None else f)
+            told.append(0 if f is None else cls[hat.class_of(cls, sit_hands[seat][f])])
+    assist, gains = kernels.hat_values(
+        np.array(masks, dtype=np.int64).reshape(seats, k), np.array(fixes, dtype=np.int64).reshape(seats, k),
+        np.array(cards, dtype=np.intp).reshape(seats, k), np.array(sizes, dtype=np.int64), sit.unseen,
+        np.array(discount),
+        others.index(said_target), np.array([subject_mask(x) for x in subjects], dtype=np.int64),
+        np.array(foci_rows, dtype=np.int64).reshape(len(parts), seats), np.array(told, dtype=np.int64).reshape(
+            len(parts), seats), sit.values, float(w.min_play), float(w.second), float(w.info))
+    gains_rows = gains.tolist()
+    mine = [(seat, g) for seat, g, f in zip(others, gains_rows[0], foci_rows[:seats], strict=True) if f >= 0]
+    for subject, v in zip(subjects, assist.tolist(), strict=True):  # every Assist kept says the message
+        actions.append(shared(Assist, said_target, subject))
+        scores.append(v - hint_cost + sum(g for seat, g in mine if seat != said_target))
+    if play is not None:
+        played = sum([g for g, f in zip(gains_rows[1], foci_rows[seats:], strict=True) if f >= 0])
+        for i in range(plays_from, plays_to):
+            scores[i] = scores[i] + played
+    for ls in leads:
+        actions.append(shared(Pursue, ls.section))
+    scores += pursue_values(sit)
     return actions, scores
 
 

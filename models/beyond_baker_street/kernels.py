@@ -547,3 +547,90 @@ def play_classes(uses: np.ndarray, live: int, leads: int, count: int) -> np.ndar
         c = min(count - 1, row if worth and row < leads else leads + (n - 1) * rest // 6)
         classes[c] |= 1 << i
     return classes
+
+
+@njit(cache=True)
+def hat_values(masks: np.ndarray, fixed: np.ndarray, hands: np.ndarray, sizes: np.ndarray, unseen: int,
+               discount: np.ndarray, target: int, subjects: np.ndarray, foci: np.ndarray, told: np.ndarray,
+               values: np.ndarray, min_play: float, second: float, info: float) -> tuple[np.ndarray, np.ndarray]:
+    """The hat decision's two evaluations in one call (:func:`models.beyond_baker_street.hat.hat_scores`): for
+    the other seats (rows of ``masks``: their slot masks from their Assists, ``fixed``: what hat messages fixed
+    per slot, ``hands``: their cards, each row's first ``sizes`` entries; ``unseen``: the cards in my hand or the
+    deck; ``discount`` per seat), the value of each literal Assist to seat row ``target`` naming ``subjects``
+    (:func:`assist_subjects`, with the ``second`` and ``info`` terms) and, per partition ``p`` and seat ``s``
+    whose focus card ``foci[p, s]`` is a position (-1: no focus), the gain of fixing it to the class mask
+    ``told[p, s]`` (:func:`assist_rows` on the pair of rows before and after, without those terms, one call per
+    hand size; 0 where no focus). The same loops on the same rows as the Python set-up of
+    ``plain._assist_values`` and ``hat.hat_gains_many`` (each row's value depends on its own rows alone), so the
+    same numbers."""
+    seats = masks.shape[0]
+    cannot = np.empty(seats, dtype=np.int64)  # per seat, the cards its holder cannot see
+    for s in range(seats):
+        u = unseen
+        for i in range(sizes[s]):
+            u |= 1 << hands[s, i]
+        cannot[s] = u
+    assist = np.zeros(subjects.shape[0])
+    if subjects.shape[0]:
+        k = sizes[target]
+        before = np.empty((1, k), dtype=np.int64)
+        hand = np.empty((1, k), dtype=np.intp)
+        for i in range(k):
+            before[0, i] = masks[target, i]
+            hand[0, i] = hands[target, i]
+        target_unseen = np.empty(1, dtype=np.int64)
+        target_unseen[0] = cannot[target]
+        target_discount = np.empty(1)
+        target_discount[0] = discount[target]
+        owners = np.zeros(subjects.shape[0], dtype=np.intp)
+        said, _best, _best_value = assist_subjects(before, hand, target_unseen, target_discount, subjects, owners,
+                                                   values, min_play, second, info)
+        for j in range(subjects.shape[0]):
+            assist[j] = said[j]
+    parts = foci.shape[0]
+    gains = np.zeros((parts, seats))
+    done = np.zeros((parts, seats), dtype=np.bool_)
+    for p0 in range(parts):
+        for s0 in range(seats):
+            if foci[p0, s0] < 0 or done[p0, s0]:
+                continue
+            k = sizes[s0]  # every focus row of this hand size, in one call
+            m = 0
+            for p in range(parts):
+                for s in range(seats):
+                    if foci[p, s] >= 0 and sizes[s] == k:
+                        m += 1
+            rows = np.empty((2 * m, k), dtype=np.int64)
+            rows_unseen = np.empty(2 * m, dtype=np.int64)
+            rows_hands = np.empty((2 * m, k), dtype=np.intp)
+            base = np.empty(2 * m, dtype=np.intp)
+            rows_discount = np.empty(2 * m)
+            r = 0
+            for p in range(parts):
+                for s in range(seats):
+                    f = foci[p, s]
+                    if f < 0 or sizes[s] != k:
+                        continue
+                    for i in range(k):
+                        rows[r, i] = masks[s, i] & fixed[s, i]
+                        rows[r + 1, i] = rows[r, i]
+                        rows_hands[r, i] = hands[s, i]
+                        rows_hands[r + 1, i] = hands[s, i]
+                    rows[r + 1, f] &= told[p, s]
+                    rows_unseen[r] = cannot[s]
+                    rows_unseen[r + 1] = cannot[s]
+                    base[r] = r
+                    base[r + 1] = r
+                    rows_discount[r] = discount[s]
+                    rows_discount[r + 1] = discount[s]
+                    r += 2
+            value, _best2, _best_value2, _gain = assist_rows(rows, rows_unseen, rows_hands, base, rows_discount,
+                                                             values, min_play, 0.0, 0.0)
+            r = 0
+            for p in range(parts):
+                for s in range(seats):
+                    if foci[p, s] >= 0 and sizes[s] == k:
+                        gains[p, s] = value[r + 1]
+                        done[p, s] = True
+                        r += 2
+    return assist, gains
