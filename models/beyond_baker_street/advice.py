@@ -79,6 +79,9 @@ class ValueTable:
     live: int  # the cards still in play
     leads: int  # the open Leads (the rows before the last)
     memo: dict[object, object] = field(default_factory=dict)  # what a convention derives from it, by name
+    #: per icon (in :data:`~models.beyond_baker_street.data.ICONS` order), whether its open Leads can all still be
+    #: completed exactly from the live cards, when the compiled table gave it (None: ask ``icon_feasible``)
+    feasible: list[bool] | None = None
 
     @once
     def uses(self) -> np.ndarray | None:
@@ -468,9 +471,7 @@ class Situation:
             key = self.table_key()
             table = _TABLES.get(key)
             if table is None:
-                values = self._values_new()
-                values.flags.writeable = False
-                table = ValueTable(values, self.live, len(self.leads))
+                table = self._table_new()
                 if len(_TABLES) >= _TABLES_MAX:
                     _TABLES.clear()
                 _TABLES[key] = table
@@ -483,6 +484,31 @@ class Situation:
         board = self.board
         return (self.weights, self.live, *[fact[1:] for fact in self.facts], board.track, board.data.goal,
                 board.holmes, board.data.holmes_max, len(board.impossible), self._limit)
+
+    def _table_new(self) -> ValueTable:
+        """A new :class:`ValueTable` of this situation's public facts: with the compiled loops loaded (and the
+        weights :meth:`_values_new` gives to them), the table, its :attr:`ValueTable.uses` and each icon's
+        feasibility in one call (:func:`models.beyond_baker_street.kernels.table_all`, the same numbers), else
+        :meth:`_values_new`."""
+        w = self.weights
+        kernels = compiled()
+        leads = len(self.leads)
+        if w.tight or w.future or kernels is None or self.board.data.goal > kernels.SUM_BITS:
+            values = self._values_new()
+            values.flags.writeable = False
+            return ValueTable(values, self.live, leads)
+        cost = self.impossible_cost(1)
+        icons, needs, dead = _lead_arrays(tuple([fact[1:] for fact in self.facts]), cost, w)
+        values, uses = kernels.table_all(
+            self.live, icons, needs, dead, self.board.track, self.board.data.goal, float(cost), float(w.complete),
+            float(w.progress), float(w.stuck), float(w.mismatch_base), float(w.mismatch), float(w.eliminate),
+            float(w.finish), float(w.lead_card))
+        values.flags.writeable = False
+        table = ValueTable(values, self.live, leads)
+        table.__dict__["uses"] = uses  # what the ``uses`` property computes, from the same table
+        n = 2 * len(EVIDENCE) + leads
+        table.feasible = [f == 1 for f in uses[n:n + len(ICONS)].tolist()]
+        return table
 
     def _values_new(self) -> np.ndarray:
         """:attr:`values` computed: by the compiled loop when it is loaded (the same numbers as

@@ -53,7 +53,6 @@ from models.beyond_baker_street.advice import (
     Advice,
     Situation,
     Weights,
-    my_expected,
 )
 from models.beyond_baker_street.characters import hat_off_reason
 from models.beyond_baker_street.compiled import compiled
@@ -649,7 +648,7 @@ def _hat_scores_compiled(kernels: ModuleType, kn: HandKnowledge, hat: HatTable, 
     others = list(sit_hands)  # the other seats in seat order (the hands I see)
     sizes = [len(sit_hands[seat]) for seat in others]
     k = max(sizes, default=0)
-    if not k or k > PARTITION_LIMIT:
+    if not k or k > PARTITION_LIMIT or len(kn.hands[me]) > PARTITION_LIMIT:
         return None
     kinds = hat.kinds(kn)
     classes = hat.classes(kn, sit)
@@ -675,13 +674,6 @@ def _hat_scores_compiled(kernels: ModuleType, kn: HandKnowledge, hat: HatTable, 
             actions.append(shared(Confirm, ls.section))
             scores.append(-1000.0 if len(leads) == 1 and board.track != board.data.goal else w.confirm)
     sections = tuple([ls.section for ls in leads])
-    plays_from = len(actions)
-    for pos, row in enumerate(my_expected(sit, hat.known(kn)).tolist()):
-        if position is not None and pos + 1 != position:
-            continue
-        actions += _plays_from(pos + 1, sections)
-        scores += row
-    plays_to = len(actions)
     hint_cost = sit.holmes_value() if board.holmes > 1 else 1000.0
     hand = sit_hands[said_target]
     numbers = {NUMBER_OF[i] for i in hand}
@@ -712,7 +704,10 @@ def _hat_scores_compiled(kernels: ModuleType, kn: HandKnowledge, hat: HatTable, 
             f = part_foci[seat]
             foci_rows.append(-1 if f is None else f)
             told.append(0 if f is None else cls[hat.class_of(cls, sit_hands[seat][f])])
-    assist, gains = kernels.hat_values(
+    mine = [slot.mask for slot in kn.hands[me]]
+    known = [fixed.get(slot.id, ALL_CARDS) for slot in kn.hands[me]]  # hat.known(kn)
+    expected, assist, gains = kernels.hat_values(
+        np.array(mine, dtype=np.int64), np.array(known, dtype=np.int64),
         np.array(masks, dtype=np.int64).reshape(seats, k), np.array(fixes, dtype=np.int64).reshape(seats, k),
         np.array(cards, dtype=np.intp).reshape(seats, k), np.array(sizes, dtype=np.int64), sit.unseen,
         np.array(discount),
@@ -720,14 +715,18 @@ def _hat_scores_compiled(kernels: ModuleType, kn: HandKnowledge, hat: HatTable, 
         np.array(foci_rows, dtype=np.int64).reshape(len(parts), seats), np.array(told, dtype=np.int64).reshape(
             len(parts), seats), sit.values, float(w.min_play), float(w.second), float(w.info))
     gains_rows = gains.tolist()
-    mine = [(seat, g) for seat, g, f in zip(others, gains_rows[0], foci_rows[:seats], strict=True) if f >= 0]
+    played = None
+    if play is not None:  # what my play's position tells, added to each play kept
+        played = sum([g for g, f in zip(gains_rows[1], foci_rows[seats:], strict=True) if f >= 0])
+    for pos, row in enumerate(expected.tolist()):  # per position: each open Lead, then eliminating
+        if position is not None and pos + 1 != position:
+            continue
+        actions += _plays_from(pos + 1, sections)
+        scores += row if played is None else [v + played for v in row]
+    told_gains = [(seat, g) for seat, g, f in zip(others, gains_rows[0], foci_rows[:seats], strict=True) if f >= 0]
     for subject, v in zip(subjects, assist.tolist(), strict=True):  # every Assist kept says the message
         actions.append(shared(Assist, said_target, subject))
-        scores.append(v - hint_cost + sum(g for seat, g in mine if seat != said_target))
-    if play is not None:
-        played = sum([g for g, f in zip(gains_rows[1], foci_rows[seats:], strict=True) if f >= 0])
-        for i in range(plays_from, plays_to):
-            scores[i] = scores[i] + played
+        scores.append(v - hint_cost + sum(g for seat, g in told_gains if seat != said_target))
     for ls in leads:
         actions.append(shared(Pursue, ls.section))
     scores += pursue_values(sit)

@@ -550,11 +550,13 @@ def play_classes(uses: np.ndarray, live: int, leads: int, count: int) -> np.ndar
 
 
 @njit(cache=True)
-def hat_values(masks: np.ndarray, fixed: np.ndarray, hands: np.ndarray, sizes: np.ndarray, unseen: int,
-               discount: np.ndarray, target: int, subjects: np.ndarray, foci: np.ndarray, told: np.ndarray,
-               values: np.ndarray, min_play: float, second: float, info: float) -> tuple[np.ndarray, np.ndarray]:
-    """The hat decision's two evaluations in one call (:func:`models.beyond_baker_street.hat.hat_scores`): for
-    the other seats (rows of ``masks``: their slot masks from their Assists, ``fixed``: what hat messages fixed
+def hat_values(mine: np.ndarray, known: np.ndarray, masks: np.ndarray, fixed: np.ndarray, hands: np.ndarray,
+               sizes: np.ndarray, unseen: int, discount: np.ndarray, target: int, subjects: np.ndarray,
+               foci: np.ndarray, told: np.ndarray, values: np.ndarray, min_play: float, second: float, info: float
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The hat decision's evaluations in one call (:func:`models.beyond_baker_street.hat.hat_scores`): the
+    expected value of each of my plays (:func:`hand_expected` of my slot masks ``mine`` narrowed to ``known``);
+    for the other seats (rows of ``masks``: their slot masks from their Assists, ``fixed``: what hat messages fixed
     per slot, ``hands``: their cards, each row's first ``sizes`` entries; ``unseen``: the cards in my hand or the
     deck; ``discount`` per seat), the value of each literal Assist to seat row ``target`` naming ``subjects``
     (:func:`assist_subjects`, with the ``second`` and ``info`` terms) and, per partition ``p`` and seat ``s``
@@ -562,7 +564,8 @@ def hat_values(masks: np.ndarray, fixed: np.ndarray, hands: np.ndarray, sizes: n
     ``told[p, s]`` (:func:`assist_rows` on the pair of rows before and after, without those terms, one call per
     hand size; 0 where no focus). The same loops on the same rows as the Python set-up of
     ``plain._assist_values`` and ``hat.hat_gains_many`` (each row's value depends on its own rows alone), so the
-    same numbers."""
+    same numbers: ``(expected, assist values, gains)``."""
+    expected_values = hand_expected(mine, unseen, known, True, values)
     seats = masks.shape[0]
     cannot = np.empty(seats, dtype=np.int64)  # per seat, the cards its holder cannot see
     for s in range(seats):
@@ -633,4 +636,49 @@ def hat_values(masks: np.ndarray, fixed: np.ndarray, hands: np.ndarray, sizes: n
                         gains[p, s] = value[r + 1]
                         done[p, s] = True
                         r += 2
-    return assist, gains
+    return expected_values, assist, gains
+
+
+@njit(cache=True)
+def _uses_of(values: np.ndarray, live: int, leads: int, extra: int) -> np.ndarray:
+    """:func:`table_uses` of a table the caller just made (a writable one: its own loop, so that
+    :func:`table_uses` keeps the one signature the advisor compiles), with ``extra`` entries left at 0 after it."""
+    out = np.zeros(2 * CARDS + leads + extra, dtype=np.int64)
+    rows = values.shape[0]
+    for i in range(CARDS):
+        if not live >> i & 1:
+            out[i] = -1
+            continue
+        best = values[0, i]
+        at = 0
+        for r in range(1, rows):
+            if values[r, i] > best:
+                best = values[r, i]
+                at = r
+        out[i] = at
+        out[CARDS + i] = 1 if best > 0 else 0
+    for r in range(leads):
+        mask = 0
+        for i in range(CARDS):
+            if values[r, i] > 0:
+                mask |= 1 << i
+        out[2 * CARDS + r] = mask
+    return out
+
+
+@njit(cache=True)
+def table_all(live: int, icons: np.ndarray, needs: np.ndarray, dead: np.ndarray, track: int, goal: int,
+              cost: float, complete: float, progress: float, stuck: float, mismatch_base: float, mismatch: float,
+              eliminate: float, finish: float, lead_card: float) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`value_table` (the same arguments) and, in the same call, what is read from it: the layout of
+    :func:`table_uses`, followed by one entry per icon, 1 if the open Leads of that icon can all still be completed
+    exactly from the ``live`` cards (what the Pursue values ask: ``Situation.icon_feasible``). One call where a
+    new board took two and a plain-Python feasibility walk per open Lead."""
+    values = value_table(live, icons, needs, dead, track, goal, cost, complete, progress, stuck, mismatch_base,
+                         mismatch, eliminate, finish, lead_card)
+    leads = icons.shape[0]
+    uses = _uses_of(values, live, leads, ICONS)
+    wanted = np.empty(3, dtype=np.int64)
+    for ic in range(ICONS):
+        uses[2 * CARDS + leads + ic] = 1 if _feasible(live, ic, icons, needs, -1, 0, wanted) else 0
+    return values, uses

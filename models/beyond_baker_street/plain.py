@@ -358,11 +358,28 @@ def pursue_values(sit: Situation) -> list[float]:
     and evidence, the Impossible and the Holmes marker, whether the cards still in play can complete its icon's
     Leads, the weights), all in the value table's key: so kept in its memo, shared by every seat and decision
     with the same facts (a copy each, as a caller may extend it)."""
-    memo = sit.value_table.memo
+    table = sit.value_table
+    memo = table.memo
     values = memo.get("pursue")
     if values is None:
-        values = memo["pursue"] = [_pursue_value(sit, ls) for ls in sit.leads]
+        feasible, w = table.feasible, sit.weights
+        if feasible is None or w.tight:
+            values = [_pursue_value(sit, ls) for ls in sit.leads]
+        else:  # _pursue_value with each icon's feasibility read from the compiled table (the same numbers)
+            one = sit.impossible_cost(1)
+            values = []
+            for ls in sit.leads:
+                if ls.pile == 0:
+                    values.append(-1000.0)
+                    continue
+                cost = one + w.progress * ls.total
+                values.append(w.stuck - cost if not feasible[ICON_INDEX[ls.icon]] else -w.dead * 0.5 - cost)
+        memo["pursue"] = values
     return list(values)  # type: ignore[call-overload]
+
+
+#: each icon's index in :data:`~models.beyond_baker_street.data.ICONS` (the compiled loops' icon order)
+ICON_INDEX = {icon: i for i, icon in enumerate(ICONS)}
 
 
 def top_legal(actions: Sequence[Action], scores: Sequence[float], legal: Sequence[Action]) -> Action:
