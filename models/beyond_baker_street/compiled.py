@@ -76,6 +76,8 @@ def _load_compiled() -> None:
                        np.full(1, 2, dtype=np.int64), 0xFFFFFF,
                        np.ones(1), 0, np.array([1], dtype=np.int64), np.zeros((2, 1), dtype=np.int64),
                        np.ones((2, 1), dtype=np.int64), table, 0.5, 0.4, 0.3)
+    kernels.hat_packed(np.array([2, 1, 2, 0, 1, 2, *[0xFFFFFF] * 8, 0, 1, 2, 1, 0, -1, 1, 1], dtype=np.int64),
+                       np.ones(1), 0xFFFFFF, table, 0.5, 0.4, 0.3)
     _COMPILED = kernels
 
 

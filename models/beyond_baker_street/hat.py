@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 from types import ModuleType
 from typing import cast
 
@@ -108,8 +109,14 @@ MID_KINDS = ("low", "high", "icon")
 def messages(giver: int, players: int, count: int = MESSAGES, kinds: tuple[str, ...] = KINDS
              ) -> list[tuple[int, str]]:
     """The (target, kind of subject) pairs that say 0, 1, ... ``count - 1`` when ``giver`` assists."""
+    return list(_messages(giver, players, count, kinds))
+
+
+@lru_cache(maxsize=256)
+def _messages(giver: int, players: int, count: int, kinds: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
+    """:func:`messages` as a tuple, built once per giver, table and partition (every decision reads it)."""
     targets = [(giver + k - 1) % players + 1 for k in range(1, players)]
-    return [(t, kind) for t in targets for kind in kinds][:count]
+    return tuple([(t, kind) for t in targets for kind in kinds][:count])
 
 
 def kind_of(subject: Subject, kinds: tuple[str, ...] = KINDS) -> str:
@@ -480,8 +487,34 @@ class HatTable:
         key = ("play_part", masks, self.free, self.skip_bad, self.where)
         memo = sit.value_table.memo
         if key not in memo:
-            memo[key] = self._play_part(kn, seat, sit)
+            memo[key] = self._play_part_of(masks, sit)
         return memo[key]  # type: ignore[return-value]
+
+    def _play_part_of(self, masks: tuple[int, ...], sit: Situation
+                      ) -> tuple[tuple[list[int], int], list[int]] | None:
+        """:meth:`_play_part` once :meth:`play_part`'s checks have passed, from the cards it found allowed at each
+        position (``masks``, what :meth:`_play_part` and :meth:`certain_play` compute again): the same answer."""
+        table = sit.value_table
+        if self.skip_bad:
+            good = table.good
+            positions = [i for i, allowed in enumerate(masks) if allowed & good]
+        else:
+            positions = list(range(len(masks)))
+        if len(positions) < 2:
+            return None
+        if self.free:  # certain_play: a card public facts already show to be a good play
+            positive = table.positive
+            for allowed in masks:
+                if not allowed:
+                    continue
+                if self.where:
+                    if not allowed & ~table.good:
+                        return None
+                    continue
+                for mask in positive:
+                    if not allowed & ~mask:
+                        return None
+        return (play_classes(sit, len(positions)), sit.live), positions
 
     def _play_part(self, kn: HandKnowledge, seat: int, sit: Situation | None
                    ) -> tuple[tuple[list[int], int], list[int]] | None:
@@ -653,7 +686,7 @@ def _hat_scores_compiled(kernels: ModuleType, kn: HandKnowledge, hat: HatTable, 
     kinds = hat.kinds(kn)
     classes = hat.classes(kn, sit)
     foci = {seat: hat.focus(kn, seat, classes) for seat in others}
-    said_target, said_kind = messages(me, kn.players, hat.count(kn), kinds)[
+    said_target, said_kind = _messages(me, kn.players, hat.count(kn), kinds)[
         hat.seen_sum(kn, me, part=classes, foci=foci)]
     play = hat.play_part(kn, me, sit)
     parts = [(classes, foci)]
@@ -704,27 +737,28 @@ def _hat_scores_compiled(kernels: ModuleType, kn: HandKnowledge, hat: HatTable, 
             f = part_foci[seat]
             foci_rows.append(-1 if f is None else f)
             told.append(0 if f is None else cls[hat.class_of(cls, sit_hands[seat][f])])
-    mine = [slot.mask for slot in kn.hands[me]]
-    known = [fixed.get(slot.id, ALL_CARDS) for slot in kn.hands[me]]  # hat.known(kn)
-    expected, assist, gains = kernels.hat_values(
-        np.array(mine, dtype=np.int64), np.array(known, dtype=np.int64),
-        np.array(masks, dtype=np.int64).reshape(seats, k), np.array(fixes, dtype=np.int64).reshape(seats, k),
-        np.array(cards, dtype=np.intp).reshape(seats, k), np.array(sizes, dtype=np.int64), sit.unseen,
-        np.array(discount),
-        others.index(said_target), np.array([subject_mask(x) for x in subjects], dtype=np.int64),
-        np.array(foci_rows, dtype=np.int64).reshape(len(parts), seats), np.array(told, dtype=np.int64).reshape(
-            len(parts), seats), sit.values, float(w.min_play), float(w.second), float(w.info))
-    gains_rows = gains.tolist()
+    hand_me = kn.hands[me]
+    n = len(subjects)
+    head = [len(hand_me), seats, k, others.index(said_target), n, len(parts)]
+    ints = (head + [slot.mask for slot in hand_me] + [fixed.get(slot.id, ALL_CARDS) for slot in hand_me]  # known
+            + masks + fixes + cards + sizes + [subject_mask(x) for x in subjects] + foci_rows + told)
+    out = kernels.hat_packed(np.array(ints, dtype=np.int64), np.array(discount), sit.unseen, sit.values,
+                             float(w.min_play), float(w.second), float(w.info)).tolist()
+    plays = len(leads) + 1
+    at = len(hand_me) * plays
+    assist = out[at:at + n]
+    gains_rows = [out[at + n + p * seats:at + n + (p + 1) * seats] for p in range(len(parts))]
     played = None
     if play is not None:  # what my play's position tells, added to each play kept
         played = sum([g for g, f in zip(gains_rows[1], foci_rows[seats:], strict=True) if f >= 0])
-    for pos, row in enumerate(expected.tolist()):  # per position: each open Lead, then eliminating
+    for pos in range(len(hand_me)):  # per position: each open Lead, then eliminating
         if position is not None and pos + 1 != position:
             continue
+        row = out[pos * plays:(pos + 1) * plays]
         actions += _plays_from(pos + 1, sections)
         scores += row if played is None else [v + played for v in row]
     told_gains = [(seat, g) for seat, g, f in zip(others, gains_rows[0], foci_rows[:seats], strict=True) if f >= 0]
-    for subject, v in zip(subjects, assist.tolist(), strict=True):  # every Assist kept says the message
+    for subject, v in zip(subjects, assist, strict=True):  # every Assist kept says the message
         actions.append(shared(Assist, said_target, subject))
         scores.append(v - hint_cost + sum(g for seat, g in told_gains if seat != said_target))
     for ls in leads:

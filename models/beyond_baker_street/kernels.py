@@ -682,3 +682,59 @@ def table_all(live: int, icons: np.ndarray, needs: np.ndarray, dead: np.ndarray,
     for ic in range(ICONS):
         uses[2 * CARDS + leads + ic] = 1 if _feasible(live, ic, icons, needs, -1, 0, wanted) else 0
     return values, uses
+
+
+@njit(cache=True)
+def _take_ints(ints: np.ndarray, at: int, n: int) -> np.ndarray:
+    """``ints[at:at + n]`` as a new array of its own (C-contiguous, as the callers' own arrays are)."""
+    out = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        out[i] = ints[at + i]
+    return out
+
+
+@njit(cache=True)
+def hat_packed(ints: np.ndarray, discount: np.ndarray, unseen: int, values: np.ndarray, min_play: float,
+               second: float, info: float) -> np.ndarray:
+    """:func:`hat_values` with its integer arguments packed in one array and its answers in one (two arrays to
+    build and read in Python rather than a dozen). ``ints``: my hand size ``k``, the other seats ``seats``, their
+    row length ``K``, the target row, the subjects ``n`` and the partitions ``parts``, then ``mine`` (k),
+    ``known`` (k), ``masks``, ``fixed`` and ``hands`` (seats x K each), ``sizes`` (seats), ``subjects`` (n),
+    ``foci`` and ``told`` (parts x seats each). The answer: the expected values (k x value rows), the Assists'
+    values (n), the gains (parts x seats), one after the other."""
+    k, seats, width, target, n, parts = ints[0], ints[1], ints[2], ints[3], ints[4], ints[5]
+    at = 6
+    mine = _take_ints(ints, at, k)
+    at += k
+    known = _take_ints(ints, at, k)
+    at += k
+    masks = _take_ints(ints, at, seats * width).reshape(seats, width)
+    at += seats * width
+    fixed = _take_ints(ints, at, seats * width).reshape(seats, width)
+    at += seats * width
+    hands = _take_ints(ints, at, seats * width).reshape(seats, width)
+    at += seats * width
+    sizes = _take_ints(ints, at, seats)
+    at += seats
+    subjects = _take_ints(ints, at, n)
+    at += n
+    foci = _take_ints(ints, at, parts * seats).reshape(parts, seats)
+    at += parts * seats
+    told = _take_ints(ints, at, parts * seats).reshape(parts, seats)
+    expected_values, assist, gains = hat_values(mine, known, masks, fixed, hands, sizes, unseen, discount, target,
+                                                subjects, foci, told, values, min_play, second, info)
+    plays = values.shape[0]
+    out = np.empty(k * plays + n + parts * seats)
+    j = 0
+    for b in range(k):
+        for p in range(plays):
+            out[j] = expected_values[b, p]
+            j += 1
+    for i in range(n):
+        out[j] = assist[i]
+        j += 1
+    for p in range(parts):
+        for s in range(seats):
+            out[j] = gains[p, s]
+            j += 1
+    return out
