@@ -79,9 +79,8 @@ class ValueTable:
     live: int  # the cards still in play
     leads: int  # the open Leads (the rows before the last)
     memo: dict[object, object] = field(default_factory=dict)  # what a convention derives from it, by name
-    #: per icon (in :data:`~models.beyond_baker_street.data.ICONS` order), whether its open Leads can all still be
-    #: completed exactly from the live cards, when the compiled table gave it (None: ask ``icon_feasible``)
-    feasible: list[bool] | None = None
+    #: whether :attr:`uses` came from the compiled table with each icon's feasibility after it (:attr:`feasible`)
+    packed: bool = False
 
     @once
     def uses(self) -> np.ndarray | None:
@@ -137,6 +136,16 @@ class ValueTable:
         return out
 
     @once
+    def feasible(self) -> list[int] | None:
+        """Per icon (in :data:`~models.beyond_baker_street.data.ICONS` order), 1 if its open Leads can all still
+        be completed exactly from the live cards, else 0, when the compiled table gave it (None: ask
+        ``Situation.icon_feasible``)."""
+        if not self.packed:
+            return None
+        n = 2 * len(EVIDENCE) + self.leads
+        return self._uses[n:n + len(ICONS)]  # type: ignore[index]
+
+    @once
     def _rows(self) -> list[list[float]]:
         """:attr:`values` as Python lists, read once."""
         return self.values.tolist()  # type: ignore[no-any-return]
@@ -150,6 +159,8 @@ class ValueTable:
         return good & self.live
 
 NUMBER_OF = [c.number for c in EVIDENCE]
+#: each icon's index in :data:`~models.beyond_baker_street.data.ICONS` (the compiled loops' icon order)
+ICON_INDEX = {icon: i for i, icon in enumerate(ICONS)}
 ICON_OF = [c.icon for c in EVIDENCE]
 
 
@@ -498,16 +509,17 @@ class Situation:
             values.flags.writeable = False
             return ValueTable(values, self.live, leads)
         cost = self.impossible_cost(1)
-        icons, needs, dead = _lead_arrays(tuple([fact[1:] for fact in self.facts]), cost, w)
-        values, uses = kernels.table_all(
-            self.live, icons, needs, dead, self.board.track, self.board.data.goal, float(cost), float(w.complete),
-            float(w.progress), float(w.stuck), float(w.mismatch_base), float(w.mismatch), float(w.eliminate),
-            float(w.finish), float(w.lead_card))
-        values.flags.writeable = False
+        facts: list[int] = []
+        for _section, icon, need, total, pile in self.facts:
+            facts += (ICON_INDEX[icon], need, total, pile)
+        values, uses = kernels.table_packed(
+            self.live, np.array(facts, dtype=np.int64), self.board.track, self.board.data.goal, float(cost),
+            float(w.dead), float(w.complete), float(w.progress), float(w.stuck), float(w.mismatch_base),
+            float(w.mismatch), float(w.eliminate), float(w.finish), float(w.lead_card))
+        values.setflags(write=False)
         table = ValueTable(values, self.live, leads)
         table.__dict__["uses"] = uses  # what the ``uses`` property computes, from the same table
-        n = 2 * len(EVIDENCE) + leads
-        table.feasible = [f == 1 for f in uses[n:n + len(ICONS)].tolist()]
+        table.packed = True
         return table
 
     def _values_new(self) -> np.ndarray:

@@ -59,6 +59,7 @@ def _load_compiled() -> None:
     table.flags.writeable = False
     kernels.table_all(0xFFFFFF, np.array([0, 1], dtype=np.int64), np.array([7, 9], dtype=np.int64),
                       np.array([-12.0, -12.0]), 0, 20, 1.0, *(1.0,) * 8)
+    kernels.table_packed(0xFFFFFF, np.array([0, 7, 0, 1, 1, 9, 0, 1], dtype=np.int64), 0, 20, 1.0, *(1.0,) * 9)
     masks = np.full(2, 0xFFFFFF, dtype=np.int64)
     dists = kernels.distributions(masks, 0xFFFFFF)
     kernels.expected(dists, table)

@@ -738,3 +738,24 @@ def hat_packed(ints: np.ndarray, discount: np.ndarray, unseen: int, values: np.n
             out[j] = gains[p, s]
             j += 1
     return out
+
+
+@njit(cache=True)
+def table_packed(live: int, facts: np.ndarray, track: int, goal: int, cost: float, dead_lead: float,
+                 complete: float, progress: float, stuck: float, mismatch_base: float, mismatch: float,
+                 eliminate: float, finish: float, lead_card: float) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`table_all` from the open Leads' facts as they are read (four integers per Lead: the icon's index,
+    the need, the evidence total and the pile), the Dead Lead values computed here as
+    ``advice._lead_arrays`` computes them (``dead_lead``: the weight of a Dead Lead): one small array to build
+    per new board rather than three."""
+    leads = facts.shape[0] // 4
+    icons = np.empty(leads, dtype=np.int64)
+    needs = np.empty(leads, dtype=np.int64)
+    dead = np.empty(leads)
+    for r in range(leads):
+        icons[r] = facts[4 * r]
+        needs[r] = facts[4 * r + 1]
+        total = facts[4 * r + 2]
+        dead[r] = -1000.0 if facts[4 * r + 3] == 0 else -dead_lead - cost - progress * total * 0.5
+    return table_all(live, icons, needs, dead, track, goal, cost, complete, progress, stuck, mismatch_base,
+                     mismatch, eliminate, finish, lead_card)

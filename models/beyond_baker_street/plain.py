@@ -36,6 +36,7 @@ import numpy as np
 
 from models.beyond_baker_street.advice import (
     DEFAULT_WEIGHTS,
+    ICON_INDEX,
     ICON_OF,
     NUMBER_OF,
     Advice,
@@ -376,10 +377,6 @@ def pursue_values(sit: Situation) -> list[float]:
                 values.append(w.stuck - cost if not feasible[ICON_INDEX[ls.icon]] else -w.dead * 0.5 - cost)
         memo["pursue"] = values
     return list(values)  # type: ignore[call-overload]
-
-
-#: each icon's index in :data:`~models.beyond_baker_street.data.ICONS` (the compiled loops' icon order)
-ICON_INDEX = {icon: i for i, icon in enumerate(ICONS)}
 
 
 def top_legal(actions: Sequence[Action], scores: Sequence[float], legal: Sequence[Action]) -> Action:
