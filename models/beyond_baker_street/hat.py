@@ -636,6 +636,12 @@ def hat_scores(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
         fast = _hat_scores_compiled(kernels, kn, hat, sit)
         if fast is not None:
             return fast
+    return _hat_scores_in(kn, hat, sit)
+
+
+def _hat_scores_in(kn: HandKnowledge, hat: HatTable, sit: Situation) -> tuple[list[Action], list[float]]:
+    """:func:`hat_scores` by the general path (:func:`scores_in` and :func:`hat_gains_many`): any hand sizes,
+    the ``where`` messages, and the array code before the compiled loops are loaded."""
     kinds = hat.kinds(kn)
     classes = hat.classes(kn, sit)
     others = [seat for seat in kn.hands if seat != kn.me]  # each focus read once, for the sum and the gains

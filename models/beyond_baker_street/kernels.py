@@ -550,6 +550,39 @@ def play_classes(uses: np.ndarray, live: int, leads: int, count: int) -> np.ndar
 
 
 @njit(cache=True)
+def _row_gain(masks: np.ndarray, unseen: int, hand: np.ndarray, values: np.ndarray, min_play: float,
+              weights: np.ndarray, exp: np.ndarray, coef: np.ndarray, cap: np.ndarray, block: np.ndarray,
+              inj: np.ndarray) -> float:
+    """One row's ``gain`` of :func:`assist_rows` (what the holder's best play, if its expected value is at least
+    ``min_play``, is really worth; 0 if no world fits), by the same loops, but for the expected values, which
+    skip the cards a position cannot hold: their terms are 0, which leaves a sum as it is (or only the sign of a
+    zero sum), so every comparison, and so the best play and its gain, is the same. The hat gains need nothing
+    else of a row (no ``second`` or ``info`` term)."""
+    k = masks.shape[0]
+    plays = values.shape[0]
+    total = _marginals_into(masks, unseen, weights, coef, cap, block, inj)
+    if not k or total <= 0:
+        return 0.0
+    scale = float(total)
+    for j in range(k * plays):
+        exp[j] = 0.0
+    for b in range(k):
+        for i in range(CARDS):
+            wb = weights[b, i]
+            if wb != 0.0:
+                wb = wb / scale
+                for p in range(plays):
+                    exp[b * plays + p] += wb * values[p, i]
+    at = 0
+    for j in range(1, k * plays):
+        if exp[j] > exp[at]:
+            at = j
+    if exp[at] >= min_play:
+        return values[at % plays, hand[at // plays]]
+    return 0.0
+
+
+@njit(cache=True)
 def hat_values(mine: np.ndarray, known: np.ndarray, masks: np.ndarray, fixed: np.ndarray, hands: np.ndarray,
                sizes: np.ndarray, unseen: int, discount: np.ndarray, target: int, subjects: np.ndarray,
                foci: np.ndarray, told: np.ndarray, values: np.ndarray, min_play: float, second: float, info: float
@@ -592,50 +625,35 @@ def hat_values(mine: np.ndarray, known: np.ndarray, masks: np.ndarray, fixed: np
             assist[j] = said[j]
     parts = foci.shape[0]
     gains = np.zeros((parts, seats))
-    done = np.zeros((parts, seats), dtype=np.bool_)
-    for p0 in range(parts):
-        for s0 in range(seats):
-            if foci[p0, s0] < 0 or done[p0, s0]:
+    for s in range(seats):  # per seat: its knowledge before my message once, then after each partition's
+        k = sizes[s]
+        focused = False
+        for p in range(parts):
+            if foci[p, s] >= 0:
+                focused = True
+        if not focused:
+            continue
+        row = np.empty(k, dtype=np.int64)
+        hand = np.empty(k, dtype=np.int64)
+        for i in range(k):
+            row[i] = masks[s, i] & fixed[s, i]
+            hand[i] = hands[s, i]
+        weights = np.empty((k, CARDS))
+        exp = np.empty(k * values.shape[0])
+        coef = _coefficients(k)
+        cap = np.empty(1 << k, dtype=np.int64)
+        block = np.empty(1 << k, dtype=np.int64)
+        inj = np.empty(1 << k, dtype=np.int64)
+        before = _row_gain(row, cannot[s], hand, values, min_play, weights, exp, coef, cap, block, inj)
+        for p in range(parts):
+            f = foci[p, s]
+            if f < 0:
                 continue
-            k = sizes[s0]  # every focus row of this hand size, in one call
-            m = 0
-            for p in range(parts):
-                for s in range(seats):
-                    if foci[p, s] >= 0 and sizes[s] == k:
-                        m += 1
-            rows = np.empty((2 * m, k), dtype=np.int64)
-            rows_unseen = np.empty(2 * m, dtype=np.int64)
-            rows_hands = np.empty((2 * m, k), dtype=np.intp)
-            base = np.empty(2 * m, dtype=np.intp)
-            rows_discount = np.empty(2 * m)
-            r = 0
-            for p in range(parts):
-                for s in range(seats):
-                    f = foci[p, s]
-                    if f < 0 or sizes[s] != k:
-                        continue
-                    for i in range(k):
-                        rows[r, i] = masks[s, i] & fixed[s, i]
-                        rows[r + 1, i] = rows[r, i]
-                        rows_hands[r, i] = hands[s, i]
-                        rows_hands[r + 1, i] = hands[s, i]
-                    rows[r + 1, f] &= told[p, s]
-                    rows_unseen[r] = cannot[s]
-                    rows_unseen[r + 1] = cannot[s]
-                    base[r] = r
-                    base[r + 1] = r
-                    rows_discount[r] = discount[s]
-                    rows_discount[r + 1] = discount[s]
-                    r += 2
-            value, _best2, _best_value2, _gain = assist_rows(rows, rows_unseen, rows_hands, base, rows_discount,
-                                                             values, min_play, 0.0, 0.0)
-            r = 0
-            for p in range(parts):
-                for s in range(seats):
-                    if foci[p, s] >= 0 and sizes[s] == k:
-                        gains[p, s] = value[r + 1]
-                        done[p, s] = True
-                        r += 2
+            kept = row[f]
+            row[f] = kept & told[p, s]
+            after = _row_gain(row, cannot[s], hand, values, min_play, weights, exp, coef, cap, block, inj)
+            row[f] = kept
+            gains[p, s] = (after - max(before, 0.0)) * discount[s]  # assist_rows' value without its terms
     return expected_values, assist, gains
 
 
