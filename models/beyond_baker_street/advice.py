@@ -66,7 +66,11 @@ class once(Generic[_T]):  # noqa: N801 - used as a decorator, like the functools
 
 #: Value tables by every public fact they depend on (:meth:`Situation.table_key`), shared by every player.
 _TABLES: dict[tuple[object, ...], ValueTable] = {}
-_TABLES_MAX = 4096
+#: The tables kept, the oldest dropped first: a table is asked again only while its board lasts (the player to
+#: move, then every seat reading the play; a 200-game hat run builds the same number of tables with 32 kept as
+#: with 4096), and thousands of them kept alive (a dozen objects each) made the collector's full passes come
+#: more often (one pass fewer in 200 games, about 2% of the CPU time, measured with ``gc.callbacks``).
+_TABLES_MAX = 64
 
 
 @dataclass
@@ -483,8 +487,8 @@ class Situation:
             table = _TABLES.get(key)
             if table is None:
                 table = self._table_new()
-                if len(_TABLES) >= _TABLES_MAX:
-                    _TABLES.clear()
+                if len(_TABLES) >= _TABLES_MAX:  # the oldest goes (its board is long past)
+                    del _TABLES[next(iter(_TABLES))]
                 _TABLES[key] = table
             self._table = table
         return self._table
