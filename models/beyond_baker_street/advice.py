@@ -495,10 +495,12 @@ class Situation:
 
     def table_key(self) -> tuple[object, ...]:
         """Everything :attr:`values` depends on: the weights, the cards in play, each open Lead's icon, need,
-        pile and evidence, the track, the goal, the Holmes marker and its top, the Impossible and its limit."""
+        pile and evidence, the track, the goal, the Holmes marker and its top, the Impossible and its limit (each
+        Lead's facts as :attr:`facts` reads them, its section included: a finer key, never a wrong table, and no
+        tuple to cut per Lead for every seat that reads a play)."""
         board = self.board
-        return (self.weights, self.live, *[fact[1:] for fact in self.facts], board.track, board.data.goal,
-                board.holmes, board.data.holmes_max, len(board.impossible), self._limit)
+        return (self.weights, self.live, *self.facts, board.track, board.data.goal, board.holmes,
+                board.data.holmes_max, len(board.impossible), self._limit)
 
     def _table_new(self) -> ValueTable:
         """A new :class:`ValueTable` of this situation's public facts: with the compiled loops loaded (and the

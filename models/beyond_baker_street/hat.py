@@ -79,7 +79,7 @@ from models.beyond_baker_street.plain import (
     advise,
     advise_in,
     assist_numbers,
-    pursue_values,
+    pursue_kept,
     scores_in,
 )
 from solver.injections import PARTITION_LIMIT
@@ -687,21 +687,22 @@ def _hat_scores_compiled(kernels: ModuleType, kn: HandKnowledge, hat: HatTable, 
     others = list(sit_hands)  # the other seats in seat order (the hands I see)
     sizes = [len(sit_hands[seat]) for seat in others]
     k = max(sizes, default=0)
-    if not k or k > PARTITION_LIMIT or len(kn.hands[me]) > PARTITION_LIMIT:
-        return None
+    if not k or k > PARTITION_LIMIT or len(kn.hands[me]) > PARTITION_LIMIT or any(
+            len(kn.hands[seat]) != size for seat, size in zip(others, sizes, strict=True)):
+        return None  # (the last: a card I do not see in another hand; never at a table of bots)
     kinds = hat.kinds(kn)
     classes = hat.classes(kn, sit)
-    foci = {seat: hat.focus(kn, seat, classes) for seat in others}
-    said_target, said_kind = _messages(me, kn.players, hat.count(kn), kinds)[
-        hat.seen_sum(kn, me, part=classes, foci=foci)]
+    foci_rows: list[int] = []  # per partition, per other seat: the focus position (-1: none)
+    told: list[int] = []  # and the class mask it is told (0: none)
+    total = _reads(kn, hat, others, classes, foci_rows, told)  # seen_sum, each focus read once
+    said_target, said_kind = _messages(me, kn.players, hat.count(kn), kinds)[total]
     play = hat.play_part(kn, me, sit)
-    parts = [(classes, foci)]
+    parts = 1
     position = None
     if play is not None:
         part, positions = play
-        play_foci = {seat: hat.focus(kn, seat, part) for seat in others}
-        position = positions[hat.seen_sum(kn, me, part=part, foci=play_foci)] + 1
-        parts.append((part, play_foci))
+        position = positions[_reads(kn, hat, others, part, foci_rows, told)] + 1
+        parts = 2
     # scores_in(sit, known=hat.known(kn), assists=<the message's target and kind>, positions={position},
     # target=said_target), in its order: Confirms, plays, the Assists kept, Pursues
     board, w = sit.board, sit.weights
@@ -735,17 +736,9 @@ def _hat_scores_compiled(kernels: ModuleType, kn: HandKnowledge, hat: HatTable, 
     players = board.players
     discount = [w.hint_discount ** ((seat - me) % players - 1) for seat in others]
     seats = len(others)
-    foci_rows = []
-    told = []
-    for part_classes, part_foci in parts:
-        cls = part_classes[0]
-        for seat in others:
-            f = part_foci[seat]
-            foci_rows.append(-1 if f is None else f)
-            told.append(0 if f is None else cls[hat.class_of(cls, sit_hands[seat][f])])
     hand_me = kn.hands[me]
     n = len(subjects)
-    head = [len(hand_me), seats, k, others.index(said_target), n, len(parts)]
+    head = [len(hand_me), seats, k, others.index(said_target), n, parts]
     ints = (head + [slot.mask for slot in hand_me] + [fixed.get(slot.id, ALL_CARDS) for slot in hand_me]  # known
             + masks + fixes + cards + sizes + [subject_mask(x) for x in subjects] + foci_rows + told)
     out = kernels.hat_packed(np.array(ints, dtype=np.int64), np.array(discount), sit.unseen, sit.values,
@@ -753,7 +746,7 @@ def _hat_scores_compiled(kernels: ModuleType, kn: HandKnowledge, hat: HatTable, 
     plays = len(leads) + 1
     at = len(hand_me) * plays
     assist = out[at:at + n]
-    gains_rows = [out[at + n + p * seats:at + n + (p + 1) * seats] for p in range(len(parts))]
+    gains_rows = [out[at + n + p * seats:at + n + (p + 1) * seats] for p in range(parts)]
     played = None
     if play is not None:  # what my play's position tells, added to each play kept
         played = sum([g for g, f in zip(gains_rows[1], foci_rows[seats:], strict=True) if f >= 0])
@@ -769,8 +762,31 @@ def _hat_scores_compiled(kernels: ModuleType, kn: HandKnowledge, hat: HatTable, 
         scores.append(v - hint_cost + sum(g for seat, g in told_gains if seat != said_target))
     for ls in leads:
         actions.append(shared(Pursue, ls.section))
-    scores += pursue_values(sit)
+    scores += pursue_kept(sit)
     return actions, scores
+
+
+def _reads(kn: HandKnowledge, hat: HatTable, others: list[int], part: tuple[list[int], int], foci: list[int],
+           told: list[int]) -> int:
+    """For :func:`_hat_scores_compiled`: each other seat's focus in ``part`` (:meth:`HatTable.focus`) added to
+    ``foci`` (-1: none) and the class it is in to ``told`` (as a card mask, 0: none), and the sum of those classes
+    modulo their number, as :meth:`HatTable.seen_sum` gives it (each focus and class read once)."""
+    classes = part[0]
+    hands = kn.hands
+    total = 0
+    for seat in others:
+        f = hat.focus(kn, seat, part)
+        if f is None:
+            foci.append(-1)
+            told.append(0)
+            continue
+        card = hands[seat][f].card
+        assert card is not None, "only the hands I see are summed"
+        c = hat.class_of(classes, CARD_INDEX[card])
+        total += c
+        foci.append(f)
+        told.append(classes[c])
+    return total % len(classes)
 
 
 def hat_advise(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIGHTS, reasons: bool = True

@@ -343,7 +343,7 @@ def scores_in(sit: Situation, known: Sequence[int] | None = None,
             scores.append(v - hint_cost)
     for ls in leads:
         actions.append(shared(Pursue, ls.section))
-    scores += pursue_values(sit)
+    scores += pursue_kept(sit)
     return actions, scores
 
 
@@ -359,6 +359,11 @@ def pursue_values(sit: Situation) -> list[float]:
     and evidence, the Impossible and the Holmes marker, whether the cards still in play can complete its icon's
     Leads, the weights), all in the value table's key: so kept in its memo, shared by every seat and decision
     with the same facts (a copy each, as a caller may extend it)."""
+    return list(pursue_kept(sit))
+
+
+def pursue_kept(sit: Situation) -> list[float]:
+    """:func:`pursue_values` as kept in the value table's memo (not a copy: for a caller that only reads it)."""
     table = sit.value_table
     memo = table.memo
     values = memo.get("pursue")
@@ -369,14 +374,14 @@ def pursue_values(sit: Situation) -> list[float]:
         else:  # _pursue_value with each icon's feasibility read from the compiled table (the same numbers)
             one = sit.impossible_cost(1)
             values = []
-            for ls in sit.leads:
-                if ls.pile == 0:
+            for _section, icon, _need, total, pile in sit.facts:  # each open Lead's, read once per situation
+                if pile == 0:
                     values.append(-1000.0)
                     continue
-                cost = one + w.progress * ls.total
-                values.append(w.stuck - cost if not feasible[ICON_INDEX[ls.icon]] else -w.dead * 0.5 - cost)
+                cost = one + w.progress * total
+                values.append(w.stuck - cost if not feasible[ICON_INDEX[icon]] else -w.dead * 0.5 - cost)
         memo["pursue"] = values
-    return list(values)  # type: ignore[call-overload]
+    return values  # type: ignore[return-value]
 
 
 def top_legal(actions: Sequence[Action], scores: Sequence[float], legal: Sequence[Action]) -> Action:
