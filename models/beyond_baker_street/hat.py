@@ -325,17 +325,22 @@ class HatTable:
         """The index of ``seat``'s focus card, or None: the rightmost (newest) card (the leftmost, if not
         :attr:`newest`) not fixed yet whose Assists (public) leave it in two classes or more."""
         classes, live = part or self.classes(kn)
-        hand = list(enumerate(kn.hands[seat]))
-        for i, slot in reversed(hand) if self.newest else hand:
-            if slot.id in self.fixed and not self.again:
+        slots = kn.hands[seat]
+        fixed, again = self.fixed, self.again
+        n = len(slots)
+        for j in range(n):  # by index, newest first (no list of pairs: it runs for every hand, every play)
+            i = n - 1 - j if self.newest else j
+            slot = slots[i]
+            sid = slot.id
+            if not again and sid in fixed:
                 continue
-            allowed = slot.told_mask & live & self.fixed.get(slot.id, ALL_CARDS)
-            among = 0  # the classes it may be in, counted up to two (a loop: it runs for every hand, every play)
+            allowed = slot.told_mask & live & fixed.get(sid, ALL_CARDS)
+            among = False  # whether one class it may be in is found already
             for c in classes:
                 if c & allowed:
-                    among += 1
-                    if among > 1:
+                    if among:
                         return i
+                    among = True
         return None
 
     @staticmethod

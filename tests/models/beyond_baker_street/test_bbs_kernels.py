@@ -658,3 +658,19 @@ def test_the_value_table_in_one_call_is_the_table_and_its_uses(seed: int) -> Non
         assert pursue_values(sit) == [_pursue_value(sit, ls) for ls in sit.leads]
         checked += 1
     assert checked > 30
+
+
+def test_the_shared_answers_value_table_is_the_value_table() -> None:
+    """``kernels._value_table_shared`` (the answers that do not depend on the card asked once per Lead and
+    number) gives ``value_table``'s table to the last bit, signs of zero included, on random boards: Leads
+    sharing an icon, needs past any card, the track near and at the goal."""
+    rng = random.Random(1)
+    for _ in range(3000):
+        leads = rng.randint(1, 3)
+        icons = np.array([rng.randrange(4) for _ in range(leads)], dtype=np.int64)
+        needs = np.array([rng.randint(0, 14) for _ in range(leads)], dtype=np.int64)
+        dead = np.array([rng.choice([-1000.0, -13.5, -12.0]) for _ in range(leads)])
+        live = rng.getrandbits(24) | (rng.getrandbits(24) if rng.random() < 0.5 else 0)
+        floats = [rng.choice([1.0, 0.5, 3.0, 10.0, 6.0, 0.6, 0.0]) for _ in range(9)]
+        args = (live, icons, needs, dead, rng.randint(0, 20), 20, *floats)
+        assert kernels._value_table_shared(*args).tobytes() == kernels.value_table(*args).tobytes()
