@@ -594,10 +594,10 @@ def hat_values(mine: np.ndarray, known: np.ndarray, masks: np.ndarray, fixed: np
     deck; ``discount`` per seat), the value of each literal Assist to seat row ``target`` naming ``subjects``
     (:func:`assist_subjects`, with the ``second`` and ``info`` terms) and, per partition ``p`` and seat ``s``
     whose focus card ``foci[p, s]`` is a position (-1: no focus), the gain of fixing it to the class mask
-    ``told[p, s]`` (:func:`assist_rows` on the pair of rows before and after, without those terms, one call per
-    hand size; 0 where no focus). The same loops on the same rows as the Python set-up of
-    ``plain._assist_values`` and ``hat.hat_gains_many`` (each row's value depends on its own rows alone), so the
-    same numbers: ``(expected, assist values, gains)``."""
+    ``told[p, s]`` (the value :func:`assist_rows` gives the row after against the row before, without those
+    terms: by :func:`_row_gain`, the seat's row before valued once for both partitions; 0 where no focus). The
+    same rows as the Python set-up of ``plain._assist_values`` and ``hat.hat_gains_many`` (each row's value
+    depends on its own rows alone), so the same numbers: ``(expected, assist values, gains)``."""
     expected_values = hand_expected(mine, unseen, known, True, values)
     seats = masks.shape[0]
     cannot = np.empty(seats, dtype=np.int64)  # per seat, the cards its holder cannot see
@@ -634,26 +634,26 @@ def hat_values(mine: np.ndarray, known: np.ndarray, masks: np.ndarray, fixed: np
         if not focused:
             continue
         row = np.empty(k, dtype=np.int64)
-        hand = np.empty(k, dtype=np.int64)
+        cards = np.empty(k, dtype=np.int64)
         for i in range(k):
             row[i] = masks[s, i] & fixed[s, i]
-            hand[i] = hands[s, i]
+            cards[i] = hands[s, i]
         weights = np.empty((k, CARDS))
         exp = np.empty(k * values.shape[0])
         coef = _coefficients(k)
         cap = np.empty(1 << k, dtype=np.int64)
         block = np.empty(1 << k, dtype=np.int64)
         inj = np.empty(1 << k, dtype=np.int64)
-        before = _row_gain(row, cannot[s], hand, values, min_play, weights, exp, coef, cap, block, inj)
+        now = _row_gain(row, cannot[s], cards, values, min_play, weights, exp, coef, cap, block, inj)
         for p in range(parts):
             f = foci[p, s]
             if f < 0:
                 continue
             kept = row[f]
             row[f] = kept & told[p, s]
-            after = _row_gain(row, cannot[s], hand, values, min_play, weights, exp, coef, cap, block, inj)
+            after = _row_gain(row, cannot[s], cards, values, min_play, weights, exp, coef, cap, block, inj)
             row[f] = kept
-            gains[p, s] = (after - max(before, 0.0)) * discount[s]  # assist_rows' value without its terms
+            gains[p, s] = (after - max(now, 0.0)) * discount[s]  # assist_rows' value without its terms
     return expected_values, assist, gains
 
 
