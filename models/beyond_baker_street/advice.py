@@ -66,7 +66,11 @@ class once(Generic[_T]):  # noqa: N801 - used as a decorator, like the functools
 
 #: Value tables by every public fact they depend on (:meth:`Situation.table_key`), shared by every player.
 _TABLES: dict[tuple[object, ...], ValueTable] = {}
-_TABLES_MAX = 4096
+#: The tables kept, the oldest dropped first: a table is asked again only while its board lasts (the player to
+#: move, then every seat reading the play; a 200-game hat run builds the same number of tables with 32 kept as
+#: with 4096), and thousands of them kept alive (a dozen objects each) made the collector's full passes come
+#: more often (one pass fewer in 200 games, about 2% of the CPU time, measured with ``gc.callbacks``).
+_TABLES_MAX = 64
 
 
 @dataclass
@@ -79,6 +83,8 @@ class ValueTable:
     live: int  # the cards still in play
     leads: int  # the open Leads (the rows before the last)
     memo: dict[object, object] = field(default_factory=dict)  # what a convention derives from it, by name
+    #: whether :attr:`uses` came from the compiled table with each icon's feasibility after it (:attr:`feasible`)
+    packed: bool = False
 
     @once
     def uses(self) -> np.ndarray | None:
@@ -134,6 +140,16 @@ class ValueTable:
         return out
 
     @once
+    def feasible(self) -> list[int] | None:
+        """Per icon (in :data:`~models.beyond_baker_street.data.ICONS` order), 1 if its open Leads can all still
+        be completed exactly from the live cards, else 0, when the compiled table gave it (None: ask
+        ``Situation.icon_feasible``)."""
+        if not self.packed:
+            return None
+        n = 2 * len(EVIDENCE) + self.leads
+        return self._uses[n:n + len(ICONS)]  # type: ignore[index]
+
+    @once
     def _rows(self) -> list[list[float]]:
         """:attr:`values` as Python lists, read once."""
         return self.values.tolist()  # type: ignore[no-any-return]
@@ -147,6 +163,8 @@ class ValueTable:
         return good & self.live
 
 NUMBER_OF = [c.number for c in EVIDENCE]
+#: each icon's index in :data:`~models.beyond_baker_street.data.ICONS` (the compiled loops' icon order)
+ICON_INDEX = {icon: i for i, icon in enumerate(ICONS)}
 ICON_OF = [c.icon for c in EVIDENCE]
 
 
@@ -468,21 +486,47 @@ class Situation:
             key = self.table_key()
             table = _TABLES.get(key)
             if table is None:
-                values = self._values_new()
-                values.flags.writeable = False
-                table = ValueTable(values, self.live, len(self.leads))
-                if len(_TABLES) >= _TABLES_MAX:
-                    _TABLES.clear()
+                table = self._table_new()
+                if len(_TABLES) >= _TABLES_MAX:  # the oldest goes (its board is long past)
+                    del _TABLES[next(iter(_TABLES))]
                 _TABLES[key] = table
             self._table = table
         return self._table
 
     def table_key(self) -> tuple[object, ...]:
         """Everything :attr:`values` depends on: the weights, the cards in play, each open Lead's icon, need,
-        pile and evidence, the track, the goal, the Holmes marker and its top, the Impossible and its limit."""
+        pile and evidence, the track, the goal, the Holmes marker and its top, the Impossible and its limit (each
+        Lead's facts as :attr:`facts` reads them, its section included: a finer key, never a wrong table, and no
+        tuple to cut per Lead for every seat that reads a play)."""
         board = self.board
-        return (self.weights, self.live, *[fact[1:] for fact in self.facts], board.track, board.data.goal,
-                board.holmes, board.data.holmes_max, len(board.impossible), self._limit)
+        return (self.weights, self.live, *self.facts, board.track, board.data.goal, board.holmes,
+                board.data.holmes_max, len(board.impossible), self._limit)
+
+    def _table_new(self) -> ValueTable:
+        """A new :class:`ValueTable` of this situation's public facts: with the compiled loops loaded (and the
+        weights :meth:`_values_new` gives to them), the table, its :attr:`ValueTable.uses` and each icon's
+        feasibility in one call (:func:`models.beyond_baker_street.kernels.table_all`, the same numbers), else
+        :meth:`_values_new`."""
+        w = self.weights
+        kernels = compiled()
+        leads = len(self.leads)
+        if w.tight or w.future or kernels is None or self.board.data.goal > kernels.SUM_BITS:
+            values = self._values_new()
+            values.flags.writeable = False
+            return ValueTable(values, self.live, leads)
+        cost = self.impossible_cost(1)
+        facts: list[int] = []
+        for _section, icon, need, total, pile in self.facts:
+            facts += (ICON_INDEX[icon], need, total, pile)
+        values, uses = kernels.table_packed(
+            self.live, np.array(facts, dtype=np.int64), self.board.track, self.board.data.goal, float(cost),
+            float(w.dead), float(w.complete), float(w.progress), float(w.stuck), float(w.mismatch_base),
+            float(w.mismatch), float(w.eliminate), float(w.finish), float(w.lead_card))
+        values.setflags(write=False)
+        table = ValueTable(values, self.live, leads)
+        table.__dict__["uses"] = uses  # what the ``uses`` property computes, from the same table
+        table.packed = True
+        return table
 
     def _values_new(self) -> np.ndarray:
         """:attr:`values` computed: by the compiled loop when it is loaded (the same numbers as

@@ -57,6 +57,9 @@ def _load_compiled() -> None:
     table = kernels.value_table(0xFFFFFF, np.array([0, 1], dtype=np.int64), np.array([7, 9], dtype=np.int64),
                                 np.array([-12.0, -12.0]), 0, 20, 1.0, *(1.0,) * 8)
     table.flags.writeable = False
+    kernels.table_all(0xFFFFFF, np.array([0, 1], dtype=np.int64), np.array([7, 9], dtype=np.int64),
+                      np.array([-12.0, -12.0]), 0, 20, 1.0, *(1.0,) * 8)
+    kernels.table_packed(0xFFFFFF, np.array([0, 7, 0, 1, 1, 9, 0, 1], dtype=np.int64), 0, 20, 1.0, *(1.0,) * 9)
     masks = np.full(2, 0xFFFFFF, dtype=np.int64)
     dists = kernels.distributions(masks, 0xFFFFFF)
     kernels.expected(dists, table)
@@ -70,6 +73,12 @@ def _load_compiled() -> None:
     kernels.assist_subjects(masks.reshape(1, 2), np.array([[0, 1]], dtype=np.intp),
                             np.full(1, 0xFFFFFF, dtype=np.int64), np.ones(1), np.array([1], dtype=np.int64),
                             np.zeros(1, dtype=np.intp), table, 0.5, 0.4, 0.3)
+    kernels.hat_values(masks, masks, masks.reshape(1, 2), masks.reshape(1, 2), np.array([[0, 1]], dtype=np.intp),
+                       np.full(1, 2, dtype=np.int64), 0xFFFFFF,
+                       np.ones(1), 0, np.array([1], dtype=np.int64), np.zeros((2, 1), dtype=np.int64),
+                       np.ones((2, 1), dtype=np.int64), table, 0.5, 0.4, 0.3)
+    kernels.hat_packed(np.array([2, 1, 2, 0, 1, 2, *[0xFFFFFF] * 8, 0, 1, 2, 1, 0, -1, 1, 1], dtype=np.int64),
+                       np.ones(1), 0xFFFFFF, table, 0.5, 0.4, 0.3)
     _COMPILED = kernels
 
 

@@ -41,27 +41,48 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
+from types import ModuleType
 from typing import cast
 
 import numpy as np
 
-from models.beyond_baker_street.advice import DEFAULT_WEIGHTS, NUMBER_OF, Advice, Situation, Weights
+from models.beyond_baker_street.advice import (
+    DEFAULT_WEIGHTS,
+    ICON_OF,
+    NUMBER_OF,
+    Advice,
+    Situation,
+    Weights,
+)
 from models.beyond_baker_street.characters import hat_off_reason
 from models.beyond_baker_street.compiled import compiled
-from models.beyond_baker_street.data import ICONS
-from models.beyond_baker_street.knowledge import CARD_INDEX, ICON_MASK, HandKnowledge
+from models.beyond_baker_street.data import ICONS, NUMBERS
+from models.beyond_baker_street.knowledge import CARD_INDEX, ICON_MASK, HandKnowledge, subject_mask
 from models.beyond_baker_street.observations import (
     Action,
     Assist,
     Assisted,
+    Confirm,
     Eliminate,
     Eliminated,
     Entry,
     Investigate,
     Investigated,
+    Pursue,
     Subject,
+    shared,
 )
-from models.beyond_baker_street.plain import AdvisorBot, advise, advise_in, assist_numbers, scores_in
+from models.beyond_baker_street.plain import (
+    AdvisorBot,
+    _plays_from,
+    advise,
+    advise_in,
+    assist_numbers,
+    pursue_kept,
+    scores_in,
+)
+from solver.injections import PARTITION_LIMIT
 
 MESSAGES = len(ICONS)
 ALL_CARDS = (1 << 24) - 1
@@ -88,8 +109,14 @@ MID_KINDS = ("low", "high", "icon")
 def messages(giver: int, players: int, count: int = MESSAGES, kinds: tuple[str, ...] = KINDS
              ) -> list[tuple[int, str]]:
     """The (target, kind of subject) pairs that say 0, 1, ... ``count - 1`` when ``giver`` assists."""
+    return list(_messages(giver, players, count, kinds))
+
+
+@lru_cache(maxsize=256)
+def _messages(giver: int, players: int, count: int, kinds: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
+    """:func:`messages` as a tuple, built once per giver, table and partition (every decision reads it)."""
     targets = [(giver + k - 1) % players + 1 for k in range(1, players)]
-    return [(t, kind) for t in targets for kind in kinds][:count]
+    return tuple([(t, kind) for t in targets for kind in kinds][:count])
 
 
 def kind_of(subject: Subject, kinds: tuple[str, ...] = KINDS) -> str:
@@ -298,17 +325,22 @@ class HatTable:
         """The index of ``seat``'s focus card, or None: the rightmost (newest) card (the leftmost, if not
         :attr:`newest`) not fixed yet whose Assists (public) leave it in two classes or more."""
         classes, live = part or self.classes(kn)
-        hand = list(enumerate(kn.hands[seat]))
-        for i, slot in reversed(hand) if self.newest else hand:
-            if slot.id in self.fixed and not self.again:
+        slots = kn.hands[seat]
+        fixed, again = self.fixed, self.again
+        n = len(slots)
+        for j in range(n):  # by index, newest first (no list of pairs: it runs for every hand, every play)
+            i = n - 1 - j if self.newest else j
+            slot = slots[i]
+            sid = slot.id
+            if not again and sid in fixed:
                 continue
-            allowed = slot.told_mask & live & self.fixed.get(slot.id, ALL_CARDS)
-            among = 0  # the classes it may be in, counted up to two (a loop: it runs for every hand, every play)
+            allowed = slot.told_mask & live & fixed.get(sid, ALL_CARDS)
+            among = False  # whether one class it may be in is found already
             for c in classes:
                 if c & allowed:
-                    among += 1
-                    if among > 1:
+                    if among:
                         return i
+                    among = True
         return None
 
     @staticmethod
@@ -460,8 +492,34 @@ class HatTable:
         key = ("play_part", masks, self.free, self.skip_bad, self.where)
         memo = sit.value_table.memo
         if key not in memo:
-            memo[key] = self._play_part(kn, seat, sit)
+            memo[key] = self._play_part_of(masks, sit)
         return memo[key]  # type: ignore[return-value]
+
+    def _play_part_of(self, masks: tuple[int, ...], sit: Situation
+                      ) -> tuple[tuple[list[int], int], list[int]] | None:
+        """:meth:`_play_part` once :meth:`play_part`'s checks have passed, from the cards it found allowed at each
+        position (``masks``, what :meth:`_play_part` and :meth:`certain_play` compute again): the same answer."""
+        table = sit.value_table
+        if self.skip_bad:
+            good = table.good
+            positions = [i for i, allowed in enumerate(masks) if allowed & good]
+        else:
+            positions = list(range(len(masks)))
+        if len(positions) < 2:
+            return None
+        if self.free:  # certain_play: a card public facts already show to be a good play
+            positive = table.positive
+            for allowed in masks:
+                if not allowed:
+                    continue
+                if self.where:
+                    if not allowed & ~table.good:
+                        return None
+                    continue
+                for mask in positive:
+                    if not allowed & ~mask:
+                        return None
+        return (play_classes(sit, len(positions)), sit.live), positions
 
     def _play_part(self, kn: HandKnowledge, seat: int, sit: Situation | None
                    ) -> tuple[tuple[list[int], int], list[int]] | None:
@@ -578,6 +636,17 @@ def hat_scores(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
     sit = Situation.kept(kn, weights)
     if not in_play(kn):
         return scores_in(sit)
+    kernels = compiled()
+    if kernels is not None and not hat.where and (sit.weights is hat.weights or sit.weights == hat.weights):
+        fast = _hat_scores_compiled(kernels, kn, hat, sit)
+        if fast is not None:
+            return fast
+    return _hat_scores_in(kn, hat, sit)
+
+
+def _hat_scores_in(kn: HandKnowledge, hat: HatTable, sit: Situation) -> tuple[list[Action], list[float]]:
+    """:func:`hat_scores` by the general path (:func:`scores_in` and :func:`hat_gains_many`): any hand sizes,
+    the ``where`` messages, and the array code before the compiled loops are loaded."""
     kinds = hat.kinds(kn)
     classes = hat.classes(kn, sit)
     others = [seat for seat in kn.hands if seat != kn.me]  # each focus read once, for the sum and the gains
@@ -608,6 +677,121 @@ def hat_scores(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIG
         elif play is not None and isinstance(action, _PLAYS):
             scores[i] = scores[i] + played
     return actions, scores
+
+
+def _hat_scores_compiled(kernels: ModuleType, kn: HandKnowledge, hat: HatTable, sit: Situation
+                         ) -> tuple[list[Action], list[float]] | None:
+    """:func:`hat_scores` with both evaluations of a decision (the literal Assists that say my message, and
+    what my Assist's and my play's messages are worth) in one compiled call (:func:`~models.beyond_baker_street.
+    kernels.hat_values`), and :func:`~models.beyond_baker_street.plain.scores_in`'s actions built here for the one
+    target and kind of subject the message names: the same actions in the same order with the same numbers,
+    without a lambda, a dict or a list of rows per candidate. None (the caller then takes the general path)
+    unless every other hand holds as many cards, at most the compiled loops' limit."""
+    me = kn.me
+    sit_hands = sit.hands
+    others = list(sit_hands)  # the other seats in seat order (the hands I see)
+    sizes = [len(sit_hands[seat]) for seat in others]
+    k = max(sizes, default=0)
+    if not k or k > PARTITION_LIMIT or len(kn.hands[me]) > PARTITION_LIMIT or any(
+            len(kn.hands[seat]) != size for seat, size in zip(others, sizes, strict=True)):
+        return None  # (the last: a card I do not see in another hand; never at a table of bots)
+    kinds = hat.kinds(kn)
+    classes = hat.classes(kn, sit)
+    foci_rows: list[int] = []  # per partition, per other seat: the focus position (-1: none)
+    told: list[int] = []  # and the class mask it is told (0: none)
+    total = _reads(kn, hat, others, classes, foci_rows, told)  # seen_sum, each focus read once
+    said_target, said_kind = _messages(me, kn.players, hat.count(kn), kinds)[total]
+    play = hat.play_part(kn, me, sit)
+    parts = 1
+    position = None
+    if play is not None:
+        part, positions = play
+        position = positions[_reads(kn, hat, others, part, foci_rows, told)] + 1
+        parts = 2
+    # scores_in(sit, known=hat.known(kn), assists=<the message's target and kind>, positions={position},
+    # target=said_target), in its order: Confirms, plays, the Assists kept, Pursues
+    board, w = sit.board, sit.weights
+    actions: list[Action] = []
+    scores: list[float] = []
+    leads = sit.leads
+    for ls in leads:
+        if ls.need == 0:
+            actions.append(shared(Confirm, ls.section))
+            scores.append(-1000.0 if len(leads) == 1 and board.track != board.data.goal else w.confirm)
+    sections = tuple([ls.section for ls in leads])
+    hint_cost = sit.holmes_value() if board.holmes > 1 else 1000.0
+    hand = sit_hands[said_target]
+    numbers = {NUMBER_OF[i] for i in hand}
+    icons = {ICON_OF[i] for i in hand}
+    subjects: list[Subject] = [n for n in NUMBERS if n in numbers and kind_of(n, kinds) == said_kind]
+    subjects += [ic for ic in ICONS if ic in icons and kind_of(ic, kinds) == said_kind]
+    fixed = hat.fixed
+    masks = []
+    fixes = []
+    cards = []
+    for seat, size in zip(others, sizes, strict=True):  # each hand's row padded to the largest hand
+        for slot in kn.hands[seat]:
+            masks.append(slot.mask)
+            fixes.append(fixed.get(slot.id, ALL_CARDS))
+        cards += sit_hands[seat]
+        if size < k:
+            masks += [0] * (k - size)
+            fixes += [0] * (k - size)
+            cards += [0] * (k - size)
+    players = board.players
+    discount = [w.hint_discount ** ((seat - me) % players - 1) for seat in others]
+    seats = len(others)
+    hand_me = kn.hands[me]
+    n = len(subjects)
+    head = [len(hand_me), seats, k, others.index(said_target), n, parts]
+    ints = (head + [slot.mask for slot in hand_me] + [fixed.get(slot.id, ALL_CARDS) for slot in hand_me]  # known
+            + masks + fixes + cards + sizes + [subject_mask(x) for x in subjects] + foci_rows + told)
+    out = kernels.hat_packed(np.array(ints, dtype=np.int64), np.array(discount), sit.unseen, sit.values,
+                             float(w.min_play), float(w.second), float(w.info)).tolist()
+    plays = len(leads) + 1
+    at = len(hand_me) * plays
+    assist = out[at:at + n]
+    gains_rows = [out[at + n + p * seats:at + n + (p + 1) * seats] for p in range(parts)]
+    played = None
+    if play is not None:  # what my play's position tells, added to each play kept
+        played = sum([g for g, f in zip(gains_rows[1], foci_rows[seats:], strict=True) if f >= 0])
+    for pos in range(len(hand_me)):  # per position: each open Lead, then eliminating
+        if position is not None and pos + 1 != position:
+            continue
+        row = out[pos * plays:(pos + 1) * plays]
+        actions += _plays_from(pos + 1, sections)
+        scores += row if played is None else [v + played for v in row]
+    told_gains = [(seat, g) for seat, g, f in zip(others, gains_rows[0], foci_rows[:seats], strict=True) if f >= 0]
+    for subject, v in zip(subjects, assist, strict=True):  # every Assist kept says the message
+        actions.append(shared(Assist, said_target, subject))
+        scores.append(v - hint_cost + sum(g for seat, g in told_gains if seat != said_target))
+    for ls in leads:
+        actions.append(shared(Pursue, ls.section))
+    scores += pursue_kept(sit)
+    return actions, scores
+
+
+def _reads(kn: HandKnowledge, hat: HatTable, others: list[int], part: tuple[list[int], int], foci: list[int],
+           told: list[int]) -> int:
+    """For :func:`_hat_scores_compiled`: each other seat's focus in ``part`` (:meth:`HatTable.focus`) added to
+    ``foci`` (-1: none) and the class it is in to ``told`` (as a card mask, 0: none), and the sum of those classes
+    modulo their number, as :meth:`HatTable.seen_sum` gives it (each focus and class read once)."""
+    classes = part[0]
+    hands = kn.hands
+    total = 0
+    for seat in others:
+        f = hat.focus(kn, seat, part)
+        if f is None:
+            foci.append(-1)
+            told.append(0)
+            continue
+        card = hands[seat][f].card
+        assert card is not None, "only the hands I see are summed"
+        c = hat.class_of(classes, CARD_INDEX[card])
+        total += c
+        foci.append(f)
+        told.append(classes[c])
+    return total % len(classes)
 
 
 def hat_advise(kn: HandKnowledge, hat: HatTable, weights: Weights = DEFAULT_WEIGHTS, reasons: bool = True

@@ -547,3 +547,317 @@ def play_classes(uses: np.ndarray, live: int, leads: int, count: int) -> np.ndar
         c = min(count - 1, row if worth and row < leads else leads + (n - 1) * rest // 6)
         classes[c] |= 1 << i
     return classes
+
+
+@njit(cache=True)
+def _row_gain(masks: np.ndarray, unseen: int, hand: np.ndarray, values: np.ndarray, min_play: float,
+              weights: np.ndarray, exp: np.ndarray, coef: np.ndarray, cap: np.ndarray, block: np.ndarray,
+              inj: np.ndarray) -> float:
+    """One row's ``gain`` of :func:`assist_rows` (what the holder's best play, if its expected value is at least
+    ``min_play``, is really worth; 0 if no world fits), by the same loops, but for the expected values, which
+    skip the cards a position cannot hold: their terms are 0, which leaves a sum as it is (or only the sign of a
+    zero sum), so every comparison, and so the best play and its gain, is the same. The hat gains need nothing
+    else of a row (no ``second`` or ``info`` term)."""
+    k = masks.shape[0]
+    plays = values.shape[0]
+    total = _marginals_into(masks, unseen, weights, coef, cap, block, inj)
+    if not k or total <= 0:
+        return 0.0
+    scale = float(total)
+    for j in range(k * plays):
+        exp[j] = 0.0
+    for b in range(k):
+        for i in range(CARDS):
+            wb = weights[b, i]
+            if wb != 0.0:
+                wb = wb / scale
+                for p in range(plays):
+                    exp[b * plays + p] += wb * values[p, i]
+    at = 0
+    for j in range(1, k * plays):
+        if exp[j] > exp[at]:
+            at = j
+    if exp[at] >= min_play:
+        return values[at % plays, hand[at // plays]]
+    return 0.0
+
+
+@njit(cache=True)
+def hat_values(mine: np.ndarray, known: np.ndarray, masks: np.ndarray, fixed: np.ndarray, hands: np.ndarray,
+               sizes: np.ndarray, unseen: int, discount: np.ndarray, target: int, subjects: np.ndarray,
+               foci: np.ndarray, told: np.ndarray, values: np.ndarray, min_play: float, second: float, info: float
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The hat decision's evaluations in one call (:func:`models.beyond_baker_street.hat.hat_scores`): the
+    expected value of each of my plays (:func:`hand_expected` of my slot masks ``mine`` narrowed to ``known``);
+    for the other seats (rows of ``masks``: their slot masks from their Assists, ``fixed``: what hat messages fixed
+    per slot, ``hands``: their cards, each row's first ``sizes`` entries; ``unseen``: the cards in my hand or the
+    deck; ``discount`` per seat), the value of each literal Assist to seat row ``target`` naming ``subjects``
+    (:func:`assist_subjects`, with the ``second`` and ``info`` terms) and, per partition ``p`` and seat ``s``
+    whose focus card ``foci[p, s]`` is a position (-1: no focus), the gain of fixing it to the class mask
+    ``told[p, s]`` (the value :func:`assist_rows` gives the row after against the row before, without those
+    terms: by :func:`_row_gain`, the seat's row before valued once for both partitions; 0 where no focus). The
+    same rows as the Python set-up of ``plain._assist_values`` and ``hat.hat_gains_many`` (each row's value
+    depends on its own rows alone), so the same numbers: ``(expected, assist values, gains)``."""
+    expected_values = hand_expected(mine, unseen, known, True, values)
+    seats = masks.shape[0]
+    cannot = np.empty(seats, dtype=np.int64)  # per seat, the cards its holder cannot see
+    for s in range(seats):
+        u = unseen
+        for i in range(sizes[s]):
+            u |= 1 << hands[s, i]
+        cannot[s] = u
+    assist = np.zeros(subjects.shape[0])
+    if subjects.shape[0]:
+        k = sizes[target]
+        before = np.empty((1, k), dtype=np.int64)
+        hand = np.empty((1, k), dtype=np.intp)
+        for i in range(k):
+            before[0, i] = masks[target, i]
+            hand[0, i] = hands[target, i]
+        target_unseen = np.empty(1, dtype=np.int64)
+        target_unseen[0] = cannot[target]
+        target_discount = np.empty(1)
+        target_discount[0] = discount[target]
+        owners = np.zeros(subjects.shape[0], dtype=np.intp)
+        said, _best, _best_value = assist_subjects(before, hand, target_unseen, target_discount, subjects, owners,
+                                                   values, min_play, second, info)
+        for j in range(subjects.shape[0]):
+            assist[j] = said[j]
+    parts = foci.shape[0]
+    gains = np.zeros((parts, seats))
+    for s in range(seats):  # per seat: its knowledge before my message once, then after each partition's
+        k = sizes[s]
+        focused = False
+        for p in range(parts):
+            if foci[p, s] >= 0:
+                focused = True
+        if not focused:
+            continue
+        row = np.empty(k, dtype=np.int64)
+        cards = np.empty(k, dtype=np.int64)
+        for i in range(k):
+            row[i] = masks[s, i] & fixed[s, i]
+            cards[i] = hands[s, i]
+        weights = np.empty((k, CARDS))
+        exp = np.empty(k * values.shape[0])
+        coef = _coefficients(k)
+        cap = np.empty(1 << k, dtype=np.int64)
+        block = np.empty(1 << k, dtype=np.int64)
+        inj = np.empty(1 << k, dtype=np.int64)
+        now = _row_gain(row, cannot[s], cards, values, min_play, weights, exp, coef, cap, block, inj)
+        for p in range(parts):
+            f = foci[p, s]
+            if f < 0:
+                continue
+            kept = row[f]
+            row[f] = kept & told[p, s]
+            after = _row_gain(row, cannot[s], cards, values, min_play, weights, exp, coef, cap, block, inj)
+            row[f] = kept
+            gains[p, s] = (after - max(now, 0.0)) * discount[s]  # assist_rows' value without its terms
+    return expected_values, assist, gains
+
+
+@njit(cache=True)
+def _uses_of(values: np.ndarray, live: int, leads: int, extra: int) -> np.ndarray:
+    """:func:`table_uses` of a table the caller just made (a writable one: its own loop, so that
+    :func:`table_uses` keeps the one signature the advisor compiles), with ``extra`` entries left at 0 after it."""
+    out = np.zeros(2 * CARDS + leads + extra, dtype=np.int64)
+    rows = values.shape[0]
+    for i in range(CARDS):
+        if not live >> i & 1:
+            out[i] = -1
+            continue
+        best = values[0, i]
+        at = 0
+        for r in range(1, rows):
+            if values[r, i] > best:
+                best = values[r, i]
+                at = r
+        out[i] = at
+        out[CARDS + i] = 1 if best > 0 else 0
+    for r in range(leads):
+        mask = 0
+        for i in range(CARDS):
+            if values[r, i] > 0:
+                mask |= 1 << i
+        out[2 * CARDS + r] = mask
+    return out
+
+
+@njit(cache=True)
+def table_all(live: int, icons: np.ndarray, needs: np.ndarray, dead: np.ndarray, track: int, goal: int,
+              cost: float, complete: float, progress: float, stuck: float, mismatch_base: float, mismatch: float,
+              eliminate: float, finish: float, lead_card: float) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`value_table` (the same arguments; by :func:`_value_table_shared`, the same numbers) and, in the same
+    call, what is read from it: the layout of :func:`table_uses`, followed by one entry per icon, 1 if the open
+    Leads of that icon can all still be completed exactly from the ``live`` cards (what the Pursue values ask:
+    ``Situation.icon_feasible``). One call where a new board took two and a plain-Python feasibility walk per
+    open Lead."""
+    values = _value_table_shared(live, icons, needs, dead, track, goal, cost, complete, progress, stuck,
+                                 mismatch_base, mismatch, eliminate, finish, lead_card)
+    leads = icons.shape[0]
+    uses = _uses_of(values, live, leads, ICONS)
+    wanted = np.empty(3, dtype=np.int64)
+    for ic in range(ICONS):
+        uses[2 * CARDS + leads + ic] = 1 if _feasible(live, ic, icons, needs, -1, 0, wanted) else 0
+    return values, uses
+
+
+@njit(cache=True)
+def _take_ints(ints: np.ndarray, at: int, n: int) -> np.ndarray:
+    """``ints[at:at + n]`` as a new array of its own (C-contiguous, as the callers' own arrays are)."""
+    out = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        out[i] = ints[at + i]
+    return out
+
+
+@njit(cache=True)
+def hat_packed(ints: np.ndarray, discount: np.ndarray, unseen: int, values: np.ndarray, min_play: float,
+               second: float, info: float) -> np.ndarray:
+    """:func:`hat_values` with its integer arguments packed in one array and its answers in one (two arrays to
+    build and read in Python rather than a dozen). ``ints``: my hand size ``k``, the other seats ``seats``, their
+    row length ``K``, the target row, the subjects ``n`` and the partitions ``parts``, then ``mine`` (k),
+    ``known`` (k), ``masks``, ``fixed`` and ``hands`` (seats x K each), ``sizes`` (seats), ``subjects`` (n),
+    ``foci`` and ``told`` (parts x seats each). The answer: the expected values (k x value rows), the Assists'
+    values (n), the gains (parts x seats), one after the other."""
+    k, seats, width, target, n, parts = ints[0], ints[1], ints[2], ints[3], ints[4], ints[5]
+    at = 6
+    mine = _take_ints(ints, at, k)
+    at += k
+    known = _take_ints(ints, at, k)
+    at += k
+    masks = _take_ints(ints, at, seats * width).reshape(seats, width)
+    at += seats * width
+    fixed = _take_ints(ints, at, seats * width).reshape(seats, width)
+    at += seats * width
+    hands = _take_ints(ints, at, seats * width).reshape(seats, width)
+    at += seats * width
+    sizes = _take_ints(ints, at, seats)
+    at += seats
+    subjects = _take_ints(ints, at, n)
+    at += n
+    foci = _take_ints(ints, at, parts * seats).reshape(parts, seats)
+    at += parts * seats
+    told = _take_ints(ints, at, parts * seats).reshape(parts, seats)
+    expected_values, assist, gains = hat_values(mine, known, masks, fixed, hands, sizes, unseen, discount, target,
+                                                subjects, foci, told, values, min_play, second, info)
+    plays = values.shape[0]
+    out = np.empty(k * plays + n + parts * seats)
+    j = 0
+    for b in range(k):
+        for p in range(plays):
+            out[j] = expected_values[b, p]
+            j += 1
+    for i in range(n):
+        out[j] = assist[i]
+        j += 1
+    for p in range(parts):
+        for s in range(seats):
+            out[j] = gains[p, s]
+            j += 1
+    return out
+
+
+@njit(cache=True)
+def table_packed(live: int, facts: np.ndarray, track: int, goal: int, cost: float, dead_lead: float,
+                 complete: float, progress: float, stuck: float, mismatch_base: float, mismatch: float,
+                 eliminate: float, finish: float, lead_card: float) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`table_all` from the open Leads' facts as they are read (four integers per Lead: the icon's index,
+    the need, the evidence total and the pile), the Dead Lead values computed here as
+    ``advice._lead_arrays`` computes them (``dead_lead``: the weight of a Dead Lead): one small array to build
+    per new board rather than three."""
+    leads = facts.shape[0] // 4
+    icons = np.empty(leads, dtype=np.int64)
+    needs = np.empty(leads, dtype=np.int64)
+    dead = np.empty(leads)
+    for r in range(leads):
+        icons[r] = facts[4 * r]
+        needs[r] = facts[4 * r + 1]
+        total = facts[4 * r + 2]
+        dead[r] = -1000.0 if facts[4 * r + 3] == 0 else -dead_lead - cost - progress * total * 0.5
+    return table_all(live, icons, needs, dead, track, goal, cost, complete, progress, stuck, mismatch_base,
+                     mismatch, eliminate, finish, lead_card)
+
+
+@njit(cache=True)
+def _sums_without(live: int, i: int, known: np.ndarray, at: np.ndarray) -> int:
+    """``_sums_below(live, i)`` for a live card ``i``, kept per number in ``known`` and ``at``: the other live
+    cards are the same numbers whichever live card of that number is left out."""
+    n = i % PER_ICON + 1
+    if not known[n]:
+        known[n] = True
+        at[n] = _sums_below(live, i)
+    return at[n]
+
+
+@njit(cache=True)
+def _value_table_shared(live: int, icons: np.ndarray, needs: np.ndarray, dead: np.ndarray, track: int, goal: int,
+                        cost: float, complete: float, progress: float, stuck: float, mismatch_base: float,
+                        mismatch: float, eliminate: float, finish: float, lead_card: float) -> np.ndarray:
+    """:func:`value_table` (the same numbers) with each answer that does not depend on the card itself asked once:
+    whether a Lead raised by a mismatched card's number can still be completed (per Lead and number, as
+    :meth:`Situation._values_fast` shares it), and the sums the other live cards reach (per number: removing
+    any live card of a number leaves the same numbers)."""
+    leads = icons.shape[0]
+    out = np.zeros((leads + 1, CARDS))
+    wanted = np.empty(3, dtype=np.int64)
+    before = np.empty(ICONS, dtype=np.bool_)
+    for ic in range(ICONS):
+        before[ic] = _feasible(live, ic, icons, needs, -1, 0, wanted)
+    kept = np.zeros(CARDS, dtype=np.bool_)  # the icon's Leads still feasible without the card
+    for i in range(CARDS):
+        if live >> i & 1:
+            kept[i] = _feasible(live & ~(1 << i), i // PER_ICON, icons, needs, -1, 0, wanted)
+    raised_known = np.full(PER_ICON + 1, -1, dtype=np.int64)  # the Lead row each number's answer is for
+    raised_at = np.zeros(PER_ICON + 1, dtype=np.bool_)
+    for row in range(leads):
+        lead_icon, need = icons[row], needs[row]
+        for i in range(CARDS):
+            if not live >> i & 1:
+                continue
+            n, icon = i % PER_ICON + 1, i // PER_ICON
+            if icon == lead_icon:
+                if n == need:
+                    after = _feasible(live & ~(1 << i), icon, icons, needs, row, 0, wanted)
+                    out[row, i] = complete + progress * n - ((0.0 if after else stuck) -
+                                                             (0.0 if before[icon] else stuck))
+                elif n < need:
+                    broke = before[icon] and not _feasible(live & ~(1 << i), icon, icons, needs, row, need - n,
+                                                           wanted)
+                    out[row, i] = progress * n - stuck if broke else progress * n
+                else:
+                    out[row, i] = dead[row]
+            else:
+                if raised_known[n] != row:
+                    raised_known[n] = row
+                    raised_at[n] = _feasible(live, lead_icon, icons, needs, row, need + n, wanted)
+                raised = raised_at[n]
+                value = -mismatch_base - mismatch * n
+                if (before[icon] and not kept[i]) or (before[lead_icon] and not raised):
+                    value -= stuck
+                out[row, i] = value
+    sums_known = np.zeros(PER_ICON + 1, dtype=np.bool_)
+    sums_at = np.zeros(PER_ICON + 1, dtype=np.int64)
+    for i in range(CARDS):
+        if not live >> i & 1:
+            continue
+        n, icon = i % PER_ICON + 1, i // PER_ICON
+        if track + n > goal:
+            out[leads, i] = -1000.0
+            continue
+        value = eliminate * n - cost
+        rest = goal - track - n
+        if rest == 0:
+            value += finish
+        elif rest > SUM_BITS or not _sums_without(live, i, sums_known, sums_at) >> rest & 1:
+            value -= stuck
+        if before[icon] and not kept[i]:
+            value -= stuck
+        else:
+            for row in range(leads):
+                if icon == icons[row] and n <= needs[row]:
+                    value -= lead_card * n
+                    break
+        out[leads, i] = value
+    return out

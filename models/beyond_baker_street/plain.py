@@ -36,6 +36,7 @@ import numpy as np
 
 from models.beyond_baker_street.advice import (
     DEFAULT_WEIGHTS,
+    ICON_INDEX,
     ICON_OF,
     NUMBER_OF,
     Advice,
@@ -342,7 +343,7 @@ def scores_in(sit: Situation, known: Sequence[int] | None = None,
             scores.append(v - hint_cost)
     for ls in leads:
         actions.append(shared(Pursue, ls.section))
-    scores += pursue_values(sit)
+    scores += pursue_kept(sit)
     return actions, scores
 
 
@@ -358,11 +359,29 @@ def pursue_values(sit: Situation) -> list[float]:
     and evidence, the Impossible and the Holmes marker, whether the cards still in play can complete its icon's
     Leads, the weights), all in the value table's key: so kept in its memo, shared by every seat and decision
     with the same facts (a copy each, as a caller may extend it)."""
-    memo = sit.value_table.memo
+    return list(pursue_kept(sit))
+
+
+def pursue_kept(sit: Situation) -> list[float]:
+    """:func:`pursue_values` as kept in the value table's memo (not a copy: for a caller that only reads it)."""
+    table = sit.value_table
+    memo = table.memo
     values = memo.get("pursue")
     if values is None:
-        values = memo["pursue"] = [_pursue_value(sit, ls) for ls in sit.leads]
-    return list(values)  # type: ignore[call-overload]
+        feasible, w = table.feasible, sit.weights
+        if feasible is None or w.tight:
+            values = [_pursue_value(sit, ls) for ls in sit.leads]
+        else:  # _pursue_value with each icon's feasibility read from the compiled table (the same numbers)
+            one = sit.impossible_cost(1)
+            values = []
+            for _section, icon, _need, total, pile in sit.facts:  # each open Lead's, read once per situation
+                if pile == 0:
+                    values.append(-1000.0)
+                    continue
+                cost = one + w.progress * total
+                values.append(w.stuck - cost if not feasible[ICON_INDEX[icon]] else -w.dead * 0.5 - cost)
+        memo["pursue"] = values
+    return values  # type: ignore[return-value]
 
 
 def top_legal(actions: Sequence[Action], scores: Sequence[float], legal: Sequence[Action]) -> Action:

@@ -154,7 +154,8 @@ def test_kernels_compile_once_for_the_types_the_advisor_passes() -> None:
     ever compiled another one while a player waited."""
     situations(2, bot="hat", case=5)
     for name in ("value_table", "distributions", "expected", "narrowed", "assist_rows", "assist_subjects", "count",
-                 "table_uses", "use_classes", "play_classes", "hand_expected"):
+                 "table_uses", "use_classes", "play_classes", "hand_expected", "hat_values", "hat_packed",
+                 "table_all", "table_packed"):
         assert len(getattr(kernels, name).signatures) == 1, name
 
 
@@ -526,3 +527,150 @@ def test_the_hat_partitions_by_the_compiled_loops_are_the_plain_ones() -> None:
         assert compiled_table.uses is not None
         assert ([_use_classes(sit, c) for c in (4, 6, 8, 9, 12)],  # type: ignore[arg-type]
                 [_play_classes(sit, c) for c in range(1, 7)]) == plain  # type: ignore[arg-type]
+
+
+def test_the_hat_decision_in_one_call_is_the_general_path() -> None:
+    """``hat._hat_scores_compiled`` (one compiled call for the literal Assists, the hat gains and my plays) gives
+    the general path's actions in the same order with the same values, at every decision of seeded hat games (the
+    hands of unequal sizes near the end included), and with hat messages fixing random classes."""
+    from models.beyond_baker_street.hat import ALL_CARDS, _hat_scores_compiled, _hat_scores_in
+
+    scores = HatBot.scores
+    rng = random.Random(4)
+    compared = 0
+
+    def check(self: HatBot) -> tuple[list[Action], list[float]]:
+        nonlocal compared
+        sit = Situation.kept(self.hand, self.weights)
+        tables = [self.hat]
+        if compared % 3 == 0:  # narrowed by messages the table never sent: other masks, other foci
+            other = copy.copy(self.hat)
+            other.fixed = dict(self.hat.fixed)
+            for hand in self.hand.hands.values():
+                for slot in hand:
+                    if rng.random() < 0.3:
+                        other.fixed[slot.id] = other.fixed.get(slot.id, ALL_CARDS) & rng.getrandbits(24)
+            tables.append(other)
+        for hat in tables:
+            fast = _hat_scores_compiled(kernels, self.hand, hat, sit)
+            if fast is not None:
+                assert fast == _hat_scores_in(self.hand, hat, sit)
+                compared += 1
+        return scores(self)
+
+    matchup = Matchup(functools.partial(new_game, TableRules(3, 5)), ("hat",) * 3, make_bot)
+    HatBot.scores = check  # type: ignore[method-assign]
+    try:
+        for i in range(4):
+            play_game(matchup, game_seed(9, i), i)
+    finally:
+        HatBot.scores = scores  # type: ignore[method-assign]
+    assert compared > 100
+
+
+def test_the_hat_values_kernel_is_the_assist_kernels() -> None:
+    """``kernels.hat_values`` against the calls it folds: ``hand_expected`` of my hand, ``assist_subjects`` of the
+    target's Assists and ``assist_rows`` (no terms) of each focus card's pair of rows, on random masks (ties,
+    empty masks and no world included) and hands of unequal sizes."""
+    rng = random.Random(12)
+    checked = 0
+    for sit in situations(6, bot="hat", case=5)[::3]:
+        hands = [hand for hand in sit.hands.values()]
+        if not all(hands):
+            continue
+        seats, width = len(hands), max(len(h) for h in hands)
+        sizes = [len(h) for h in hands]
+        masks = [random_masks(rng, width) for _ in hands]
+        fixed = [[FULL_MASK if rng.random() < 0.5 else rng.getrandbits(24) for _ in range(width)] for _ in hands]
+        cards = [h + [0] * (width - len(h)) for h in hands]
+        mine = random_masks(rng, 3)
+        known = [FULL_MASK if rng.random() < 0.5 else rng.getrandbits(24) for _ in mine]
+        target = rng.randrange(seats)
+        subjects = [rng.getrandbits(24) & rng.getrandbits(24) for _ in range(rng.randrange(4))]
+        foci = [[rng.randrange(-1, sizes[s]) for s in range(seats)] for _ in range(2)]
+        told = [[rng.getrandbits(24) for _ in range(seats)] for _ in range(2)]
+        discount = [rng.choice([1.0, 0.85, 0.7225]) for _ in hands]
+        unseen = sit.unseen
+        args = (np.array(mine, dtype=np.int64), np.array(known, dtype=np.int64),
+                np.array(masks, dtype=np.int64), np.array(fixed, dtype=np.int64), np.array(cards, dtype=np.intp),
+                np.array(sizes, dtype=np.int64), unseen, np.array(discount), target,
+                np.array(subjects, dtype=np.int64), np.array(foci, dtype=np.int64), np.array(told, dtype=np.int64),
+                sit.values, 0.5, 0.4, 0.3)
+        expected, assist, gains = kernels.hat_values(*args)
+        assert np.array_equal(expected, kernels.hand_expected(args[0], unseen, args[1], True, sit.values))
+        cannot = [unseen | sum(1 << c for c in h) for h in hands]
+        if subjects:
+            k = sizes[target]
+            want = kernels.assist_subjects(
+                np.array([masks[target][:k]], dtype=np.int64), np.array([hands[target]], dtype=np.intp),
+                np.array([cannot[target]], dtype=np.int64), np.array([discount[target]]), args[9],
+                np.zeros(len(subjects), dtype=np.intp), sit.values, 0.5, 0.4, 0.3)[0]
+            assert np.array_equal(assist, want)
+        for p in range(2):
+            for s in range(seats):
+                f, k = foci[p][s], sizes[s]
+                if f < 0:
+                    assert gains[p, s] == 0.0
+                    continue
+                before = [m & x for m, x in zip(masks[s][:k], fixed[s][:k], strict=True)]
+                after = list(before)
+                after[f] &= told[p][s]
+                value = kernels.assist_rows(
+                    np.array([before, after], dtype=np.int64), np.array([cannot[s]] * 2, dtype=np.int64),
+                    np.array([hands[s]] * 2, dtype=np.intp), np.zeros(2, dtype=np.intp),
+                    np.array([discount[s]] * 2), sit.values, 0.5, 0.0, 0.0)[0]
+                assert gains[p, s] == value[1]
+                checked += 1
+        packed = kernels.hat_packed(
+            np.array([len(mine), seats, width, target, len(subjects), 2, *mine, *known, *sum(masks, []),
+                      *sum(fixed, []), *sum(cards, []), *sizes, *subjects, *sum(foci, []), *sum(told, [])],
+                     dtype=np.int64), args[7], unseen, sit.values, 0.5, 0.4, 0.3)
+        assert np.array_equal(packed, np.concatenate([expected.ravel(), assist, gains.ravel()]))
+    assert checked > 50
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_value_table_in_one_call_is_the_table_and_its_uses(seed: int) -> None:
+    """``kernels.table_packed`` (and ``table_all``) give ``value_table``'s table, ``table_uses`` of it and each
+    icon's feasibility as ``Situation.icon_feasible`` answers it, on the boards of seeded games; the Pursue values
+    read from it are the plain ones."""
+    from models.beyond_baker_street.advice import ICON_INDEX, _lead_arrays
+    from models.beyond_baker_street.data import ICONS
+    from models.beyond_baker_street.plain import _pursue_value, pursue_values
+
+    checked = 0
+    for sit in situations(seed, bot="hat", case=3 + 2 * seed):
+        w = sit.weights
+        cost = sit.impossible_cost(1)
+        icons, needs, dead = _lead_arrays(tuple([fact[1:] for fact in sit.facts]), cost, w)
+        floats = (float(w.complete), float(w.progress), float(w.stuck), float(w.mismatch_base), float(w.mismatch),
+                  float(w.eliminate), float(w.finish), float(w.lead_card))
+        board = sit.board
+        table = kernels.value_table(sit.live, icons, needs, dead, board.track, board.data.goal, float(cost), *floats)
+        table.flags.writeable = False
+        uses = kernels.table_uses(table, sit.live, len(sit.leads))
+        feasible = [int(sit.icon_feasible(icon, sit.live)) for icon in ICONS]
+        facts = [x for _s, icon, need, total, pile in sit.facts for x in (ICON_INDEX[icon], need, total, pile)]
+        got, got_uses = kernels.table_packed(sit.live, np.array(facts, dtype=np.int64), board.track,
+                                             board.data.goal, float(cost), float(w.dead), *floats)
+        assert np.array_equal(got, table) and np.array_equal(got, sit.values)
+        assert got_uses.tolist() == uses.tolist() + feasible
+        assert pursue_values(sit) == [_pursue_value(sit, ls) for ls in sit.leads]
+        checked += 1
+    assert checked > 30
+
+
+def test_the_shared_answers_value_table_is_the_value_table() -> None:
+    """``kernels._value_table_shared`` (the answers that do not depend on the card asked once per Lead and
+    number) gives ``value_table``'s table to the last bit, signs of zero included, on random boards: Leads
+    sharing an icon, needs past any card, the track near and at the goal."""
+    rng = random.Random(1)
+    for _ in range(3000):
+        leads = rng.randint(1, 3)
+        icons = np.array([rng.randrange(4) for _ in range(leads)], dtype=np.int64)
+        needs = np.array([rng.randint(0, 14) for _ in range(leads)], dtype=np.int64)
+        dead = np.array([rng.choice([-1000.0, -13.5, -12.0]) for _ in range(leads)])
+        live = rng.getrandbits(24) | (rng.getrandbits(24) if rng.random() < 0.5 else 0)
+        floats = [rng.choice([1.0, 0.5, 3.0, 10.0, 6.0, 0.6, 0.0]) for _ in range(9)]
+        args = (live, icons, needs, dead, rng.randint(0, 20), 20, *floats)
+        assert kernels._value_table_shared(*args).tobytes() == kernels.value_table(*args).tobytes()
