@@ -84,6 +84,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     ),
     # an entry's refusals and what a trusted entry skips (HandKnowledge.add and its checks)
     "models/beyond_baker_street/knowledge.py": (
+        "tests/models/beyond_baker_street/test_bbs_refusals.py",
         "tests/models/beyond_baker_street/test_bbs_trusted.py",
         "tests/models/beyond_baker_street/test_bbs_knowledge.py",
         "tests/models/beyond_baker_street/test_bbs_session_rules.py",

@@ -281,7 +281,7 @@ Entry = Setup | Event
 
 #: Kinds of entries the knowledge, the board and the rules engine tell apart on every entry, as tuples:
 #: ``isinstance(e, A | B)`` builds the union anew at each call (about three times the cost of a tuple's check).
-SETUP_KINDS = (Players, Me, Case, Start, Hand)  # CharacterCard is set up before play and refused after it
+SETUP_KINDS = (Players, Me, Case, Start, Hand, CharacterCard)  # the setup lines (:data:`Setup`)
 ASSISTED = (Assisted, DoubleAssisted)
 PLAYED = (Investigated, Eliminated)
 FOLLOW_UPS = (LeadRevealed, Drew, Buried)  # what the table waits for before the next action
