@@ -128,6 +128,18 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
 #: (``module.function__mutmut_N``); they stay valid while the module's source is unchanged.
 NAME = "CP-SAT variable names are labels only: no solve, core or answer reads them"
 EQUIVALENT: dict[str, dict[str, str]] = {
+    "models/beyond_baker_street/knowledge.py": {
+        "models.beyond_baker_street.knowledge.xǁHandKnowledgeǁadd__mutmut_55": "the board copied for every entry, "
+        "not only those refused after it took them: the others are refused before it changes, so the copy put "
+        "back holds the same values",
+        "models.beyond_baker_street.knowledge.xǁHandKnowledgeǁadd__mutmut_56": "the copy shares the Lead states "
+        "for every late-checked entry: none of them (an Assist to me, a swap, another's draw) changes a Lead, "
+        "the Impossible or the confirmed cards",
+        "models.beyond_baker_street.knowledge.xǁHandKnowledgeǁadd__mutmut_57": "the same as mutant 56 with the "
+        "Lead states copied instead for draws and Assists: copying what does not change puts back the same values",
+        "models.beyond_baker_street.knowledge.xǁHandKnowledgeǁadd__mutmut_62": "the hands copied for every "
+        "entry: an entry not in the list is refused before it changes a hand",
+    },
     "solver/text.py": {
         "solver.text.x_plural__mutmut_21": "'XXaeiouXX' for 'aeiou' in a substring test of at most one lower-case "
         "letter (or ''): the same answer for every noun",

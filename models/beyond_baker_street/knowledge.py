@@ -1116,10 +1116,9 @@ class HandKnowledge:
     def _check_my_card(self, entry: Entry, position: int, card: Evidence) -> None:
         """The card I just played was at ``position``: it must have been possible there."""
         if not self.trusted and not self._possible_at(position, card):
-            reasons = self.explain(position, card)
-            conflicts = list(reasons.reasons) if isinstance(reasons, Explanation) else []
+            conflicts = list(self.explain(position, card).reasons)  # never none: a card is possible anywhere unseen
             raise ContradictionError(entry, conflicts, f"{card.code} cannot be at your position {position}: " +
-                                     ("; ".join(map(str, conflicts)) or str(reasons)))
+                                     "; ".join(map(str, conflicts)))
 
     def _possible_at(self, position: int, card: Evidence) -> bool:
         """Whether some world puts ``card`` at my ``position``: the worlds with it there (that position holding

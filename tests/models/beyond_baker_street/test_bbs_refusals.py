@@ -9,6 +9,7 @@ import copy
 
 import pytest
 from bbs_helpers import table
+from bbs_reference import game_states
 
 from models.beyond_baker_street.knowledge import HandKnowledge
 from models.beyond_baker_street.observations import Assist, CharacterCard, Eliminate, Entry, Start, parse
@@ -172,3 +173,37 @@ def test_character_cards_at_turn_0_set_the_start_player_and_a_refused_one_change
     kn.add(parse("assist 2 3 Witness at 1 2 3 4"))
     exc = refused(kn, "character 3 Lestrade", InvalidObservationError)
     assert str(exc) == "'character 3 Lestrade': the setup is complete and play has begun"
+
+
+def test_a_wrong_assist_about_a_drawn_card_names_the_draw() -> None:
+    """The entry that showed me a wrong card is the conflict: the 'hand' line for a dealt card, the draw for a
+    drawn one (player 1 holds 4W 1T 6C and the 3D just drawn)."""
+    kn, observed = _told_game()
+    kn.add(observed[-1])
+    hand1 = next(e for e in kn.entries if str(e).startswith("hand 1"))
+    exc = refused(kn, "assist 2 1 3 at 1 4")  # wrong at 1 only (a dealt card)
+    assert isinstance(exc, ContradictionError) and (exc.reason, exc.conflicts) == ("player 1's 3s are at 4", [hand1])
+    exc = refused(kn, "assist 2 1 3 at 1")  # wrong at 1 and at 4 (the drawn 3D)
+    assert isinstance(exc, ContradictionError)
+    assert (exc.reason, exc.conflicts) == ("player 1's 3s are at 4", [hand1, observed[-1]])
+
+
+def test_a_played_card_ruled_out_by_two_assists_names_both() -> None:
+    """A seeded game where player 1's 2C is ruled out at position 4 only by two Assists together."""
+    kn = None
+    for _state, kn in game_states(3, 1, 46, max_turns=40):
+        if len(kn.entries) == 30:
+            break
+    assert kn is not None and kn.me == 1 and kn.board is not None and kn.board.current == 1
+    exc = refused(kn, "eliminate 1 4 2C")
+    assert str(exc) == ("'eliminate 1 4 2C' contradicts what you can see: 2C cannot be at your position 4: "
+                        "position 2 is a Clue ('assist 3 1 Clue at 1 3'); position 2 is a 2 ('assist 2 1 2 at 3')")
+    assert exc.observation == parse("eliminate 1 4 2C") and len(exc.conflicts) == 2  # type: ignore[attr-defined]
+
+
+def test_a_card_i_see_elsewhere_cannot_be_mine() -> None:
+    kn, observed = _told_game()
+    kn.add(observed[-1])
+    exc = refused(kn, "eliminate 2 1 6W")
+    assert str(exc) == ("'eliminate 2 1 6W' contradicts what you can see: 6W cannot be at your position 1: 6W is in "
+                        "player 3's hand (position 4)")
