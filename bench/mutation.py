@@ -139,6 +139,11 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "Lead states copied instead for draws and Assists: copying what does not change puts back the same values",
         "models.beyond_baker_street.knowledge.xǁHandKnowledgeǁadd__mutmut_62": "the hands copied for every "
         "entry: an entry not in the list is refused before it changes a hand",
+        "models.beyond_baker_street.knowledge.xǁHandKnowledgeǁadd__mutmut_80": "no refused entry has closed a "
+        "span: a play's and a swap's checks come before their cards move, and the only later check (my hand's "
+        "feasibility) cannot fail after a swap whose cards each passed theirs",
+        "models.beyond_baker_street.knowledge.xǁHandKnowledgeǁadd__mutmut_81": "the same as mutant 80 (the "
+        "closed spans' open index, put back only after such a refusal)",
     },
     "solver/text.py": {
         "solver.text.x_plural__mutmut_21": "'XXaeiouXX' for 'aeiou' in a substring test of at most one lower-case "
