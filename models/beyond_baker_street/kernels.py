@@ -466,6 +466,14 @@ def hand_expected(masks: np.ndarray, unseen: int, known: np.ndarray, narrow: boo
     """:func:`expected` of my hand's :func:`distributions`, first :func:`narrowed` to ``known`` if ``narrow``:
     the three calls a decision makes (:func:`models.beyond_baker_street.plain.scores_in`) in one, the same
     loops in the same order, so the same numbers without two calls' set-up."""
+    return _hand_expected(masks, unseen, known, narrow, values)
+
+
+@njit(cache=True)
+def _hand_expected(masks: np.ndarray, unseen: int, known: np.ndarray, narrow: bool, values: np.ndarray
+                   ) -> np.ndarray:
+    """:func:`hand_expected`'s loops, for it and for the kernels that fold it in (a call from compiled code with
+    a constant ``narrow`` compiles a signature of its own: here, not in the one the loader compiled)."""
     dists = distributions(masks, unseen)
     if narrow:
         dists = narrowed(dists, known)
@@ -479,7 +487,12 @@ def table_uses(values: np.ndarray, live: int, leads: int) -> np.ndarray:
     only if higher, as ``ValueTable.best_uses`` reads it; -1 for a card not ``live``); per card (24), 1 if that
     value is positive; then per open Lead (``leads``), the cards worth something played to it, as a card
     mask."""
-    out = np.zeros(2 * CARDS + leads, dtype=np.int64)
+    return _uses_into(values, live, leads, np.zeros(2 * CARDS + leads, dtype=np.int64))
+
+
+@njit(cache=True)
+def _uses_into(values: np.ndarray, live: int, leads: int, out: np.ndarray) -> np.ndarray:
+    """:func:`table_uses`, written into the first ``2 * CARDS + leads`` entries of ``out`` (returned)."""
     rows = values.shape[0]
     for i in range(CARDS):
         if not live >> i & 1:
@@ -598,7 +611,7 @@ def hat_values(mine: np.ndarray, known: np.ndarray, masks: np.ndarray, fixed: np
     terms: by :func:`_row_gain`, the seat's row before valued once for both partitions; 0 where no focus). The
     same rows as the Python set-up of ``plain._assist_values`` and ``hat.hat_gains_many`` (each row's value
     depends on its own rows alone), so the same numbers: ``(expected, assist values, gains)``."""
-    expected_values = hand_expected(mine, unseen, known, True, values)
+    expected_values = _hand_expected(mine, unseen, known, True, values)
     seats = masks.shape[0]
     cannot = np.empty(seats, dtype=np.int64)  # per seat, the cards its holder cannot see
     for s in range(seats):
@@ -659,29 +672,9 @@ def hat_values(mine: np.ndarray, known: np.ndarray, masks: np.ndarray, fixed: np
 
 @njit(cache=True)
 def _uses_of(values: np.ndarray, live: int, leads: int, extra: int) -> np.ndarray:
-    """:func:`table_uses` of a table the caller just made (a writable one: its own loop, so that
+    """:func:`table_uses` of a table the caller just made (a writable one: through :func:`_uses_into`, so that
     :func:`table_uses` keeps the one signature the advisor compiles), with ``extra`` entries left at 0 after it."""
-    out = np.zeros(2 * CARDS + leads + extra, dtype=np.int64)
-    rows = values.shape[0]
-    for i in range(CARDS):
-        if not live >> i & 1:
-            out[i] = -1
-            continue
-        best = values[0, i]
-        at = 0
-        for r in range(1, rows):
-            if values[r, i] > best:
-                best = values[r, i]
-                at = r
-        out[i] = at
-        out[CARDS + i] = 1 if best > 0 else 0
-    for r in range(leads):
-        mask = 0
-        for i in range(CARDS):
-            if values[r, i] > 0:
-                mask |= 1 << i
-        out[2 * CARDS + r] = mask
-    return out
+    return _uses_into(values, live, leads, np.zeros(2 * CARDS + leads + extra, dtype=np.int64))
 
 
 @njit(cache=True)

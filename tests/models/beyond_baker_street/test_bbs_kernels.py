@@ -6,6 +6,8 @@ from __future__ import annotations
 import copy
 import functools
 import random
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -28,24 +30,38 @@ pytestmark = pytest.mark.skipif(kernels is None, reason="Numba is not installed"
 def situations(seed: int, bot: str = "advisor", case: int = 1, players: int = 3) -> list[Situation]:
     """Situations of every decision of a few seeded games."""
     out: list[Situation] = []
-    cls = HatBot if bot == "hat" else AdvisorBot
-    scores = cls.scores  # what the bot's step asks at every decision
 
-    def grab(self: AdvisorBot) -> tuple[list[Action], list[float]]:
+    def grab(self: AdvisorBot, _scores: Scores) -> None:
         sit = Situation.of(copy.deepcopy(self.hand))  # the knowledge of this decision, kept as it is
         sit.values  # noqa: B018 - the table of the board as it is now
         out.append(sit)
+
+    watched(bot, case, grab, seed, 3, players)
+    assert out, "no decision was seen"
+    return out
+
+
+Scores = Callable[[Any], tuple[list[Action], list[float]]]
+
+
+def watched(bot: str, case: int, watch: Callable[[Any, Scores], None], seed: int, games: int,
+            players: int = 3) -> None:
+    """Play ``games`` seeded games with ``bot`` at every seat, ``watch(bot, scores)`` called at every decision
+    before the bot's own ``scores`` (what its step asks; passed to ``watch`` too), which is put back afterwards."""
+    cls = HatBot if bot == "hat" else AdvisorBot
+    scores = cls.scores
+
+    def watching(self: AdvisorBot) -> tuple[list[Action], list[float]]:
+        watch(self, scores)
         return scores(self)
 
     matchup = Matchup(functools.partial(new_game, TableRules(players, case)), (bot,) * players, make_bot)
-    cls.scores = grab  # type: ignore[method-assign]
+    cls.scores = watching  # type: ignore[method-assign]
     try:
-        for i in range(3):
+        for i in range(games):
             play_game(matchup, game_seed(seed, i), i)
     finally:
         cls.scores = scores  # type: ignore[method-assign]
-    assert out, "no decision was seen"
-    return out
 
 
 def random_masks(rng: random.Random, k: int) -> list[int]:
@@ -219,25 +235,16 @@ def test_a_bots_scores_are_its_ranked_advice(bot: str, case: int) -> None:
     """What a bot's step ranks (``scores``: actions and values, no Advice objects) is, once sorted as the advice
     is, exactly its ranked advice (every action with the same value, in the same order), and the action it plays
     (``top_legal``) is the first legal one of that advice."""
-    cls = HatBot if bot == "hat" else AdvisorBot
-    scores = cls.scores
     compared = 0
 
-    def check(self: AdvisorBot) -> tuple[list[Action], list[float]]:
+    def check(self: AdvisorBot, scores: Scores) -> None:
         nonlocal compared
         actions, values = scores(self)
         order = sorted(range(len(values)), key=lambda i: -values[i])
         assert [(actions[i], values[i]) for i in order] == [(a.action, a.score) for a in self.ranked()]
         compared += 1
-        return actions, values
 
-    matchup = Matchup(functools.partial(new_game, TableRules(3, case)), (bot,) * 3, make_bot)
-    cls.scores = check  # type: ignore[method-assign]
-    try:
-        for i in range(3):
-            play_game(matchup, game_seed(5, i), i)
-    finally:
-        cls.scores = scores  # type: ignore[method-assign]
+    watched(bot, case, check, 5, 3)
     assert compared > 40
 
 
@@ -535,11 +542,10 @@ def test_the_hat_decision_in_one_call_is_the_general_path() -> None:
     hands of unequal sizes near the end included), and with hat messages fixing random classes."""
     from models.beyond_baker_street.hat import ALL_CARDS, _hat_scores_compiled, _hat_scores_in
 
-    scores = HatBot.scores
     rng = random.Random(4)
     compared = 0
 
-    def check(self: HatBot) -> tuple[list[Action], list[float]]:
+    def check(self: HatBot, _scores: Scores) -> None:
         nonlocal compared
         sit = Situation.kept(self.hand, self.weights)
         tables = [self.hat]
@@ -556,15 +562,8 @@ def test_the_hat_decision_in_one_call_is_the_general_path() -> None:
             if fast is not None:
                 assert fast == _hat_scores_in(self.hand, hat, sit)
                 compared += 1
-        return scores(self)
 
-    matchup = Matchup(functools.partial(new_game, TableRules(3, 5)), ("hat",) * 3, make_bot)
-    HatBot.scores = check  # type: ignore[method-assign]
-    try:
-        for i in range(4):
-            play_game(matchup, game_seed(9, i), i)
-    finally:
-        HatBot.scores = scores  # type: ignore[method-assign]
+    watched("hat", 5, check, 9, 4)
     assert compared > 100
 
 
