@@ -497,8 +497,8 @@ class HatTable:
 
     def _play_part_of(self, masks: tuple[int, ...], sit: Situation
                       ) -> tuple[tuple[list[int], int], list[int]] | None:
-        """:meth:`_play_part` once :meth:`play_part`'s checks have passed, from the cards it found allowed at each
-        position (``masks``, what :meth:`_play_part` and :meth:`certain_play` compute again): the same answer."""
+        """:meth:`play_part` once its checks have passed, from the cards it found allowed at each position
+        (``masks``): the positions kept, and None if :meth:`certain_play` (with :attr:`free`) would say so."""
         table = sit.value_table
         if self.skip_bad:
             good = table.good
@@ -519,26 +519,6 @@ class HatTable:
                 for mask in positive:
                     if not allowed & ~mask:
                         return None
-        return (play_classes(sit, len(positions)), sit.live), positions
-
-    def _play_part(self, kn: HandKnowledge, seat: int, sit: Situation | None
-                   ) -> tuple[tuple[list[int], int], list[int]] | None:
-        board = kn.board
-        if not self.plays or board is None or board.holmes > self.plays or not in_play(kn):
-            return None
-        if self.plays_limit is not None and board.case.limit > self.plays_limit.get(kn.players, -1):
-            return None
-        if sit is None or (sit.weights is not self.weights and sit.weights != self.weights):
-            sit = Situation.kept(kn, self.weights)
-        positions = list(range(len(kn.hands[seat])))
-        if self.skip_bad:
-            good = good_cards(sit)
-            positions = [i for i, slot in enumerate(kn.hands[seat])
-                         if slot.told_mask & sit.live & self.fixed.get(slot.id, ALL_CARDS) & good]
-        if len(positions) < 2:
-            return None
-        if self.free and self.certain_play(kn, seat, sit):
-            return None
         return (play_classes(sit, len(positions)), sit.live), positions
 
     def read_play(self, kn: HandKnowledge, event: Investigated | Eliminated) -> None:

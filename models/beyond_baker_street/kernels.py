@@ -128,61 +128,8 @@ def value_table(live: int, icons: np.ndarray, needs: np.ndarray, dead: np.ndarra
                 eliminate: float, finish: float, lead_card: float) -> np.ndarray:
     """:meth:`Situation._values_fast`: the value of each card (columns) played to each open Lead (rows: the
     Leads' icons, needs and Dead Lead values) or eliminated (the last row); 0 for cards not ``live``."""
-    leads = icons.shape[0]
-    out = np.zeros((leads + 1, CARDS))
-    wanted = np.empty(3, dtype=np.int64)
-    before = np.empty(ICONS, dtype=np.bool_)
-    for ic in range(ICONS):
-        before[ic] = _feasible(live, ic, icons, needs, -1, 0, wanted)
-    kept = np.zeros(CARDS, dtype=np.bool_)  # the icon's Leads still feasible without the card
-    for i in range(CARDS):
-        if live >> i & 1:
-            kept[i] = _feasible(live & ~(1 << i), i // PER_ICON, icons, needs, -1, 0, wanted)
-    for row in range(leads):
-        lead_icon, need = icons[row], needs[row]
-        for i in range(CARDS):
-            if not live >> i & 1:
-                continue
-            n, icon = i % PER_ICON + 1, i // PER_ICON
-            if icon == lead_icon:
-                if n == need:
-                    after = _feasible(live & ~(1 << i), icon, icons, needs, row, 0, wanted)
-                    out[row, i] = complete + progress * n - ((0.0 if after else stuck) -
-                                                             (0.0 if before[icon] else stuck))
-                elif n < need:
-                    broke = before[icon] and not _feasible(live & ~(1 << i), icon, icons, needs, row, need - n,
-                                                           wanted)
-                    out[row, i] = progress * n - stuck if broke else progress * n
-                else:
-                    out[row, i] = dead[row]
-            else:
-                raised = _feasible(live, lead_icon, icons, needs, row, need + n, wanted)
-                value = -mismatch_base - mismatch * n
-                if (before[icon] and not kept[i]) or (before[lead_icon] and not raised):
-                    value -= stuck
-                out[row, i] = value
-    for i in range(CARDS):
-        if not live >> i & 1:
-            continue
-        n, icon = i % PER_ICON + 1, i // PER_ICON
-        if track + n > goal:
-            out[leads, i] = -1000.0
-            continue
-        value = eliminate * n - cost
-        rest = goal - track - n
-        if rest == 0:
-            value += finish
-        elif rest > SUM_BITS or not _sums_below(live, i) >> rest & 1:
-            value -= stuck
-        if before[icon] and not kept[i]:
-            value -= stuck
-        else:
-            for row in range(leads):
-                if icon == icons[row] and n <= needs[row]:
-                    value -= lead_card * n
-                    break
-        out[leads, i] = value
-    return out
+    return _value_table(live, icons, needs, dead, track, goal, cost, complete, progress, stuck, mismatch_base,
+                        mismatch, eliminate, finish, lead_card, True)
 
 
 @njit(cache=True)
@@ -681,13 +628,13 @@ def _uses_of(values: np.ndarray, live: int, leads: int, extra: int) -> np.ndarra
 def table_all(live: int, icons: np.ndarray, needs: np.ndarray, dead: np.ndarray, track: int, goal: int,
               cost: float, complete: float, progress: float, stuck: float, mismatch_base: float, mismatch: float,
               eliminate: float, finish: float, lead_card: float) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`value_table` (the same arguments; by :func:`_value_table_shared`, the same numbers) and, in the same
+    """:func:`value_table` (the same arguments and numbers) and, in the same
     call, what is read from it: the layout of :func:`table_uses`, followed by one entry per icon, 1 if the open
     Leads of that icon can all still be completed exactly from the ``live`` cards (what the Pursue values ask:
     ``Situation.icon_feasible``). One call where a new board took two and a plain-Python feasibility walk per
     open Lead."""
-    values = _value_table_shared(live, icons, needs, dead, track, goal, cost, complete, progress, stuck,
-                                 mismatch_base, mismatch, eliminate, finish, lead_card)
+    values = _value_table(live, icons, needs, dead, track, goal, cost, complete, progress, stuck, mismatch_base,
+                          mismatch, eliminate, finish, lead_card, True)
     leads = icons.shape[0]
     uses = _uses_of(values, live, leads, ICONS)
     wanted = np.empty(3, dtype=np.int64)
@@ -785,13 +732,14 @@ def _sums_without(live: int, i: int, known: np.ndarray, at: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def _value_table_shared(live: int, icons: np.ndarray, needs: np.ndarray, dead: np.ndarray, track: int, goal: int,
-                        cost: float, complete: float, progress: float, stuck: float, mismatch_base: float,
-                        mismatch: float, eliminate: float, finish: float, lead_card: float) -> np.ndarray:
-    """:func:`value_table` (the same numbers) with each answer that does not depend on the card itself asked once:
-    whether a Lead raised by a mismatched card's number can still be completed (per Lead and number, as
-    :meth:`Situation._values_fast` shares it), and the sums the other live cards reach (per number: removing
-    any live card of a number leaves the same numbers)."""
+def _value_table(live: int, icons: np.ndarray, needs: np.ndarray, dead: np.ndarray, track: int, goal: int,
+                 cost: float, complete: float, progress: float, stuck: float, mismatch_base: float,
+                 mismatch: float, eliminate: float, finish: float, lead_card: float, share: bool) -> np.ndarray:
+    """:func:`value_table`'s loops. ``share``: each answer that does not depend on the card itself is asked once
+    (whether a Lead raised by a mismatched card's number can still be completed, per Lead and number, as
+    :meth:`Situation._values_fast` shares it; the sums the other live cards reach, per number: removing any live
+    card of a number leaves the same numbers); without it, per card (the tests' check that sharing changes no
+    bit). Compiled code calls this one, so that :func:`value_table` keeps the one signature the loader compiles."""
     leads = icons.shape[0]
     out = np.zeros((leads + 1, CARDS))
     wanted = np.empty(3, dtype=np.int64)
@@ -822,7 +770,7 @@ def _value_table_shared(live: int, icons: np.ndarray, needs: np.ndarray, dead: n
                 else:
                     out[row, i] = dead[row]
             else:
-                if raised_known[n] != row:
+                if not share or raised_known[n] != row:
                     raised_known[n] = row
                     raised_at[n] = _feasible(live, lead_icon, icons, needs, row, need + n, wanted)
                 raised = raised_at[n]
@@ -843,7 +791,8 @@ def _value_table_shared(live: int, icons: np.ndarray, needs: np.ndarray, dead: n
         rest = goal - track - n
         if rest == 0:
             value += finish
-        elif rest > SUM_BITS or not _sums_without(live, i, sums_known, sums_at) >> rest & 1:
+        elif rest > SUM_BITS or not (_sums_without(live, i, sums_known, sums_at) if share
+                                     else _sums_below(live, i)) >> rest & 1:
             value -= stuck
         if before[icon] and not kept[i]:
             value -= stuck

@@ -368,19 +368,10 @@ def pursue_kept(sit: Situation) -> list[float]:
     memo = table.memo
     values = memo.get("pursue")
     if values is None:
-        feasible, w = table.feasible, sit.weights
-        if feasible is None or w.tight:
-            values = [_pursue_value(sit, ls) for ls in sit.leads]
-        else:  # _pursue_value with each icon's feasibility read from the compiled table (the same numbers)
-            one = sit.impossible_cost(1)
-            values = []
-            for _section, icon, _need, total, pile in sit.facts:  # each open Lead's, read once per situation
-                if pile == 0:
-                    values.append(-1000.0)
-                    continue
-                cost = one + w.progress * total
-                values.append(w.stuck - cost if not feasible[ICON_INDEX[icon]] else -w.dead * 0.5 - cost)
-        memo["pursue"] = values
+        feasible = table.feasible  # each icon's, from the compiled table when it gave them (the same answers)
+        values = memo["pursue"] = [
+            _pursue_value(sit, ls, None if feasible is None else bool(feasible[ICON_INDEX[ls.icon]]))
+            for ls in sit.leads]
     return values  # type: ignore[return-value]
 
 
@@ -423,11 +414,13 @@ def _asks(sit: Situation, assists: Callable[[int, Subject], bool] | None, only: 
     return asks
 
 
-def _pursue_value(sit: Situation, ls: LeadState) -> float:
+def _pursue_value(sit: Situation, ls: LeadState, feasible: bool | None = None) -> float:
+    """The value of pursuing ``ls``; ``feasible``: whether its icon's open Leads can still be completed, if
+    known already (else asked of ``sit``)."""
     if ls.pile == 0:
         return -1000.0
     cost = sit.impossible_cost(1) + sit.weights.progress * ls.total
-    if not sit.icon_feasible(ls.icon, sit.live):
+    if not (sit.icon_feasible(ls.icon, sit.live) if feasible is None else feasible):
         return sit.weights.stuck - cost
     if sit.weights.tight:
         others = {o.section: 0 for o in sit.open_leads() if o is ls}  # without it, the icon's other Leads

@@ -15,8 +15,8 @@ import pytest
 from models.beyond_baker_street import compiled as loader
 from models.beyond_baker_street.advice import Situation, ValueTable, my_distribution, my_expected, narrowed
 from models.beyond_baker_street.advisor import make_bot
-from models.beyond_baker_street.hat import HatBot, HatTable
-from models.beyond_baker_street.knowledge import FULL_MASK, mask_distribution
+from models.beyond_baker_street.hat import ALL_CARDS, HatBot, HatTable, good_cards, in_play, play_classes
+from models.beyond_baker_street.knowledge import FULL_MASK, HandKnowledge, mask_distribution
 from models.beyond_baker_street.observations import Action
 from models.beyond_baker_street.plain import AdvisorBot, assist_numbers, assist_numbers_array
 from models.beyond_baker_street.rules import TableRules, new_game
@@ -305,6 +305,26 @@ def test_the_soundness_flags_on_the_command_line() -> None:
     assert sampled.output == every.output and '"games": 2' in sampled.output
 
 
+def computed_play_part(hat: HatTable, kn: HandKnowledge, seat: int) -> object:
+    """``HatTable.play_part`` computed afresh, as its docstring says, with nothing kept: the reference."""
+    board = kn.board
+    if not hat.plays or board is None or board.holmes > hat.plays or not in_play(kn):
+        return None
+    if hat.plays_limit is not None and board.case.limit > hat.plays_limit.get(kn.players, -1):
+        return None
+    sit = Situation.kept(kn, hat.weights)
+    positions = list(range(len(kn.hands[seat])))
+    if hat.skip_bad:
+        good = good_cards(sit)
+        positions = [i for i, slot in enumerate(kn.hands[seat])
+                     if slot.told_mask & sit.live & hat.fixed.get(slot.id, ALL_CARDS) & good]
+    if len(positions) < 2:
+        return None
+    if hat.free and hat.certain_play(kn, seat, sit):
+        return None
+    return (play_classes(sit, len(positions)), sit.live), positions
+
+
 def test_the_kept_play_part_is_the_computed_one() -> None:
     """``HatTable.play_part`` is kept per knowledge state and hat messages taken in: at every decision and every
     read of a play in seeded hat games, for every seat, it is what a fresh computation gives."""
@@ -315,7 +335,7 @@ def test_the_kept_play_part_is_the_computed_one() -> None:
         nonlocal compared
         if self.hand.started and not self.hand.board.over:  # type: ignore[union-attr]
             for seat in self.hand.hands:
-                assert self.hat.play_part(self.hand, seat) == self.hat._play_part(self.hand, seat, None)
+                assert self.hat.play_part(self.hand, seat) == computed_play_part(self.hat, self.hand, seat)
                 compared += 1
         read_play(self, observation)  # type: ignore[arg-type]
 
@@ -540,7 +560,7 @@ def test_the_hat_decision_in_one_call_is_the_general_path() -> None:
     """``hat._hat_scores_compiled`` (one compiled call for the literal Assists, the hat gains and my plays) gives
     the general path's actions in the same order with the same values, at every decision of seeded hat games (the
     hands of unequal sizes near the end included), and with hat messages fixing random classes."""
-    from models.beyond_baker_street.hat import ALL_CARDS, _hat_scores_compiled, _hat_scores_in
+    from models.beyond_baker_street.hat import _hat_scores_compiled, _hat_scores_in
 
     rng = random.Random(4)
     compared = 0
@@ -660,9 +680,10 @@ def test_the_value_table_in_one_call_is_the_table_and_its_uses(seed: int) -> Non
 
 
 def test_the_shared_answers_value_table_is_the_value_table() -> None:
-    """``kernels._value_table_shared`` (the answers that do not depend on the card asked once per Lead and
-    number) gives ``value_table``'s table to the last bit, signs of zero included, on random boards: Leads
-    sharing an icon, needs past any card, the track near and at the goal."""
+    """``value_table`` (the answers that do not depend on the card asked once per Lead and number) gives the
+    table of the same loops asking every card anew (``_value_table(..., share=False)``) to the last bit, signs of
+    zero included, on random boards: Leads sharing an icon, needs past any card, the track near and at the
+    goal."""
     rng = random.Random(1)
     for _ in range(3000):
         leads = rng.randint(1, 3)
@@ -672,4 +693,4 @@ def test_the_shared_answers_value_table_is_the_value_table() -> None:
         live = rng.getrandbits(24) | (rng.getrandbits(24) if rng.random() < 0.5 else 0)
         floats = [rng.choice([1.0, 0.5, 3.0, 10.0, 6.0, 0.6, 0.0]) for _ in range(9)]
         args = (live, icons, needs, dead, rng.randint(0, 20), 20, *floats)
-        assert kernels._value_table_shared(*args).tobytes() == kernels.value_table(*args).tobytes()
+        assert kernels.value_table(*args).tobytes() == kernels._value_table(*args, False).tobytes()
