@@ -8,7 +8,7 @@ import os
 import re
 from pathlib import Path
 
-import httpx
+import httpx2 as httpx
 from starlette.testclient import TestClient
 
 from assistant_cli.web.app import GameStore, create_app

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2 as httpx
 import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient

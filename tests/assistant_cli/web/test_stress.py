@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import httpx
+import httpx2 as httpx
 import pytest
 
 from assistant_cli.web import html
