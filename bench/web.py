@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import multiprocessing  # noqa: E402
 import socket  # noqa: E402
 
-import httpx  # noqa: E402
+import httpx2 as httpx  # noqa: E402
 import uvicorn  # noqa: E402
 from rich.console import Console  # noqa: E402
 
