@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -100,7 +100,12 @@ SHERLOCK_WEIGHTS = Weights(future=0.3, pink_next=0.5, cover="chance")
 #: weighs three times its lure, so it claims none when holding defusing cards and one when holding none) and
 #: cuts for explosions and bombs, ignoring suspicion (the Sherlocks it assumes read roles from claims only) and
 #: who takes the cutter next (handing it to a likely Moriarty measured worse).
-MORIARTY_WEIGHTS = Weights(cutter=0.0, suspicion=0.0, claims="ranked", lure=1.0, suspect=3.0)
+#: Its claim table (chosen on 4-player games, seeds 1 to 20, and measured again on seeds 21 to 60:
+#: docs/time-bomb.md): holding exactly one defusing card in round 1 or 2, claim two, which makes me the
+#: Sherlocks' best target while most of my cards are bombs (4 in 5, 3 in 4); from round 3 my one card is too
+#: likely to be the one cut, so the ranked claim (none). Holding two in round 1, claim one.
+MORIARTY_WEIGHTS = Weights(cutter=0.0, suspicion=0.0, claims="ranked", lure=1.0, suspect=3.0,
+                           claim_table=((1, 1, 2), (2, 1, 2), (1, 2, 1)))
 WEIGHTS: Mapping[str, Weights] = {SHERLOCK: SHERLOCK_WEIGHTS, MORIARTY: MORIARTY_WEIGHTS}
 
 
@@ -848,7 +853,24 @@ def claim_options(
         reason = f"read as {_pct(lure)} defusing per card ({aim}), {_pct(suspicion)} Moriarty"
         out.append(ClaimOption(k, k == held, lure, suspicion, score, reason))
     out.sort(key=lambda o: (-o.score, o.claimed))
+    row = _table_claim(kn, weights)
+    if row is not None:  # the claim table's row outranks the reading (its claim measured best in this situation)
+        booked = next(o for o in out if o.claimed == row)
+        top = out[0].score
+        out.remove(booked)
+        out.insert(0, replace(booked, score=top + 1.0, reason=f"the claim table's row; {booked.reason}"))
     return out
+
+
+def _table_claim(kn: TimeBombKnowledge, weights: Weights) -> int | None:
+    """The claim of ``weights.claim_table``'s row for this round and the defusing cards I hold (at most my
+    hand size), or ``None`` without a row or a hand."""
+    hand = kn.my_hand()
+    size = sum(hand.values())
+    table = {(r, h): k for r, h, k in weights.claim_table}
+    if size == 0 or (kn.table.round, hand[DEFUSE]) not in table:
+        return None
+    return min(table[(kn.table.round, hand[DEFUSE])], size)
 
 
 def choose_claim(
@@ -861,10 +883,11 @@ def choose_claim(
     size = sum(kn.my_hand().values())
     if side == SHERLOCK:
         return held, "tell the truth: the other Sherlocks can then cut your defusing cards"
-    table = {(r, h): k for r, h, k in weights.claim_table}
-    if (kn.table.round, held) in table and size > 0:
-        k = min(table[(kn.table.round, held)], size)
-        return k, f"claim {k} holding {held} in round {kn.table.round} (the claim table's row for this situation)"
+    k = _table_claim(kn, weights)
+    if k is not None:
+        why = (": more than you hold, so the Sherlocks' cuts come to you; most of your cards are bombs, and each cut"
+               " hands you the cutter" if k > held else "")
+        return k, f"you hold {held}: claim {k} (the claim table's row for round {kn.table.round}{why})"
     if weights.rollouts and weights.claim_rollouts and size > 0:
         values = claim_rollouts(kn, weights)
         ranked = {o.claimed: o.score for o in claim_options(kn, side, weights)}

@@ -3,11 +3,14 @@ ranking from claims, covers and claims for both sides."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from models.time_bomb.advisor import (
     AVOID,
+    MORIARTY_WEIGHTS,
     SEEK,
     Board,
     Weights,
@@ -134,7 +137,10 @@ def test_covers_and_claims() -> None:
     assert choose_cover(kn, MORIARTY)[0] == "pink"
     kn.add(Cover("green"))
     assert choose_claim(kn, SHERLOCK) == (1, "tell the truth: the other Sherlocks can then cut your defusing cards")
-    assert choose_claim(kn, MORIARTY)[0] == 0
+    assert choose_claim(kn, MORIARTY) == (2, "you hold 1: claim 2 (the claim table's row for round 1: more than "
+                                             "you hold, so the Sherlocks' cuts come to you; most of your cards are "
+                                             "bombs, and each cut hands you the cutter)")
+    assert choose_claim(kn, MORIARTY, replace(MORIARTY_WEIGHTS, claim_table=()))[0] == 0  # the ranked claim
 
 
 def test_uncover_choice() -> None:

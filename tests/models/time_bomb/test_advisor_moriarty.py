@@ -77,12 +77,17 @@ def test_claim_readings_equal_a_brute_force_over_every_hand(players: int) -> Non
 
 
 def test_a_moriarty_claims_one_holding_none_and_none_holding_some() -> None:
+    """The reading alone (no claim table): one holding none, none holding some. The default table (round 1
+    here) claims one holding two."""
+    ranked = replace(MORIARTY_WEIGHTS, claim_table=())
     bare = knowledge(5, ("pink", "red", "red", "blue", "green"))
-    assert [o.claimed for o in claim_options(bare)][:3] == [1, 2, 0]
+    assert [o.claimed for o in claim_options(bare, weights=ranked)][:3] == [1, 2, 0]
+    assert [o.claimed for o in claim_options(bare)][:3] == [1, 2, 0]  # no row holding none
     assert choose_claim(bare)[0] == 1
     holding = knowledge(5, ("defuse", "defuse", "red", "blue", "green"))
-    assert claim_options(holding)[0].claimed == 0
-    assert choose_claim(holding)[0] == 0
+    assert claim_options(holding, weights=ranked)[0].claimed == 0
+    assert choose_claim(holding, weights=ranked)[0] == 0
+    assert claim_options(holding)[0].claimed == choose_claim(holding)[0] == 1  # the table's row (1, 2, 1)
     # a Sherlock's best claim is the truth, then the counts nearest it
     sherlock = knowledge(5, ("defuse", "defuse", "red", "blue", "green"), role=SHERLOCK)
     assert [o.claimed for o in claim_options(sherlock)] == [2, 1, 3, 0, 4, 5]

@@ -11,6 +11,7 @@ import pytest
 
 from models.time_bomb.advisor import (
     MORIARTY_WEIGHTS,
+    advise,
     choose_claim,
     claim_options,
     claim_rollouts,
@@ -18,7 +19,7 @@ from models.time_bomb.advisor import (
     table_reads,
 )
 from models.time_bomb.data import DEFUSE, MORIARTY, SHERLOCK
-from models.time_bomb.observations import Claim, Cut
+from models.time_bomb.observations import Claim, Cut, Redeal
 from models.time_bomb.rollout import RolloutModel, claim_reading, claim_values, cut_values, sample_world
 
 from .test_advisor_moriarty import knowledge
@@ -101,8 +102,9 @@ def test_rollout_values_of_a_seeded_position_are_exact_and_rank_the_cuts_when_sw
     for o in options:  # the rollout share decides; the greedy score only breaks ties
         share = round(o.score - 1e-3 * plain[o.seat], 9)
         assert share * 16 == pytest.approx(round(share * 16), abs=1e-6)
-    claims = claim_rollouts(knowledge(4, HAND), replace(weights, claim_rollouts=True))
-    pick, why = choose_claim(knowledge(4, HAND), weights=replace(weights, claim_rollouts=True))
+    weights = replace(weights, claim_rollouts=True, claim_table=())  # a claim table's row would decide first
+    claims = claim_rollouts(knowledge(4, HAND), weights)
+    pick, why = choose_claim(knowledge(4, HAND), weights=weights)
     assert claims[pick] == max(claims.values()) and "rollouts" in why
 
 
@@ -113,7 +115,7 @@ def test_a_relative_claim_draws_the_next_cut_or_tells_the_truth_when_another_dra
     values = {k: claim_reading(20, 4, 5, k, 0.1, 0.5) for k in range(4)}
     worth = {k: round(e / 5 + 0.6 * (1 - q), 3) for k, (e, q) in values.items()}
     assert worth == {0: 0.384, 1: 0.56, 2: 0.658, 3: 0.477}
-    weights = replace(MORIARTY_WEIGHTS, claims="relative")
+    weights = replace(MORIARTY_WEIGHTS, claims="relative", claim_table=())
     bombs = ("pink", "red", "blue", "green", "green")
 
     def claim(hand: tuple[str, ...], before: list[Claim]) -> int:
@@ -131,7 +133,25 @@ def test_a_relative_claim_draws_the_next_cut_or_tells_the_truth_when_another_dra
 
 def test_a_claim_table_row_fixes_the_claim_in_its_situation_only() -> None:
     weights = replace(MORIARTY_WEIGHTS, claim_table=((1, 1, 1),))
-    assert choose_claim(knowledge(4, HAND), weights=weights)[0] == 1  # round 1 holding one: the row's claim
-    assert choose_claim(knowledge(4, HAND))[0] == 0  # the ranked claim
+    # round 1 holding one: the row's claim (the truth here, so no word of drawing cuts)
+    assert choose_claim(knowledge(4, HAND), weights=weights) == (1, "you hold 1: claim 1 (the claim table's row for "
+                                                                    "round 1)")
+    ranked = replace(MORIARTY_WEIGHTS, claim_table=())
+    assert choose_claim(knowledge(4, HAND), weights=ranked)[0] == 0  # no table: the ranked claim
     bombs = knowledge(4, ("pink", "red", "blue", "green", "green"))
     assert choose_claim(bombs, weights=weights)[0] == choose_claim(bombs)[0] == 1  # no row: ranked
+    # the default table: holding one defusing card in round 1 or 2, claim two; the claim ranking puts it first
+    assert MORIARTY_WEIGHTS.claim_table == ((1, 1, 2), (2, 1, 2), (1, 2, 1))
+    kn = knowledge(4, HAND)
+    assert choose_claim(kn)[0] == 2
+    plain = claim_options(kn, weights=ranked)
+    booked = claim_options(kn)
+    assert [o.claimed for o in plain][:2] == [0, 1] and [o.claimed for o in booked][:3] == [2, 0, 1]
+    two = next(o for o in plain if o.claimed == 2)
+    assert booked[0] == replace(two, score=plain[0].score + 1.0, reason=f"the claim table's row; {two.reason}")
+    assert booked[1:] == [o for o in plain if o.claimed != 2]
+    assert advise(kn, claim_pending=True).best == "claim 1 2"
+    for seat, card in ((2, "green"), (3, "pink"), (4, "green"), (1, "pink")):  # the round's four cuts
+        kn.add(Cut(seat, card))
+    kn.add(Redeal(("defuse", "red", "blue", "green")))
+    assert (kn.table.round, choose_claim(kn)[0]) == (2, 2)
