@@ -18,8 +18,8 @@ alone and with the claims through the bluff model, so the user sees what rests o
 - **Moriarty's cut** maximises ``P(explosion) + bomb * P(bomb)`` (:data:`MORIARTY_WEIGHTS`; a suspicion term,
   how far the cut falls short of the best public claim, is there for Sherlocks who read cuts, weight 0 by
   default). Options, off by default (measured no gain: docs/time-bomb.md): rollouts of the rest of the game
-  on sampled deals for cuts, covers and claims (:mod:`models.time_bomb.rollout`), claims against the claims
-  made before mine (:func:`relative_claim`) and a claim per situation (``Weights.claim_table``).
+  on sampled deals for cuts, covers and claims (:mod:`models.time_bomb.rollout`) and claims against the claims
+  made before mine (:func:`relative_claim`).
 - **Covers**: Sherlock covers the colour likeliest to explode if left uncovered (:func:`explode_chance`: its
   cards not yet cut among the cuts left, hypergeometric; pink also two in a row), Moriarty the least likely;
   after a blue bomb Sherlock removes the least dangerous cover, Moriarty one at its threshold (it explodes at
@@ -27,7 +27,9 @@ alone and with the claims through the bluff model, so the user sees what rests o
 - **Claims** (:func:`claim_options`): Sherlock tells the truth (other Sherlocks trust it); a Moriarty's claims
   are read as the Sherlocks would read them (the bluff model, a hand they do not see) and ranked by the lure
   they make and the suspicion they raise: at the default rates none when holding defusing cards, one when
-  holding none.
+  holding none. A claim table (``Weights.claim_table``: round, defusing cards held, claim) overrides that
+  ranking where simulated games measured a better claim: by default two holding one defusing card in rounds
+  1 and 2, one holding two in round 1 (docs/time-bomb.md, "The claim table").
 """
 
 from __future__ import annotations
@@ -69,7 +71,7 @@ class Weights:
     sampled worlds a Moriarty plays a decision out on (:mod:`models.time_bomb.rollout`): its cuts
     (``cut_rollouts``), covers (``cover_rollouts``) and claims (``claim_rollouts``), every rollout cutter cutting
     at random with probability ``noise``. ``claim_table`` holds (round, defusing cards held, claim) rows: a
-    Moriarty makes that claim there instead of the ranked one."""
+    Moriarty makes that claim there, before any other claim rule, and :func:`claim_options` ranks it first."""
 
     explosion: float = EXPLOSION_WEIGHT
     cutter: float = CUTTER_WEIGHT

@@ -37,7 +37,7 @@ def test_the_moriarty_advisor_beats_random_moriarty_bots_on_a_small_sample() -> 
 
 # (players, measured gap in points with seed 2026 and 400 games, the threshold: about 3 s.e. below)
 SHERLOCK_GAPS = [(4, 12.5, 3.0), (5, 24.0, 14.5), (6, 37.0, 28.0)]
-MORIARTY_GAPS = [(4, 13.75, 4.5), (5, 34.0, 24.5), (6, 24.5, 15.0)]
+MORIARTY_GAPS = [(4, 17.0, 7.5), (5, 40.25, 30.5), (6, 37.25, 27.5)]
 
 
 @pytest.mark.slow
@@ -55,3 +55,14 @@ def test_the_moriarty_advisor_gains_over_random_moriarty_bots(players: int, meas
     with_random = sherlock_rate(players, "advisor/random", 400, 7)
     with_advisor = sherlock_rate(players, "advisor/advisor-moriarty", 400, 7)
     assert 100 * (with_random - with_advisor) > threshold
+
+
+@pytest.mark.slow
+def test_the_moriarty_advisor_meets_the_4_player_target_over_20_seeds() -> None:
+    """Issue 21 §4 at 4 players, judged as docs/time-bomb.md judges it: 400 games from each of 20 run seeds. Measured
+    on seeds 1 to 60: +16.2 (seeds 41 to 60, played after the claim table was chosen: +16.7); over 8,000 games the
+    gap's standard error is about 0.5, so 14.0 sits about four below. Without the claim table: +13.9 here."""
+    seeds = range(41, 61)
+    with_random = sum(sherlock_rate(4, "advisor/random", 400, seed) for seed in seeds) / len(seeds)
+    with_advisor = sum(sherlock_rate(4, "advisor/advisor-moriarty", 400, seed) for seed in seeds) / len(seeds)
+    assert 100 * (with_random - with_advisor) > 14.0
