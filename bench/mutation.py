@@ -90,6 +90,12 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/models/beyond_baker_street/test_bbs_session_rules.py",
         "tests/models/beyond_baker_street/test_bbs_rules_checks.py",
     ),
+    # a Moriarty's claims: the reading, the claim table and the pick (the claim functions only, FUNCTIONS)
+    "models/time_bomb/advisor.py": (
+        "tests/models/time_bomb/test_rollout.py",
+        "tests/models/time_bomb/test_advisor.py::test_covers_and_claims",
+        "tests/models/time_bomb/test_advisor_moriarty.py",
+    ),
     # the bot protocol's trust of the engine's observations (a sampled simulation)
     "solver/bots.py": (
         "tests/models/beyond_baker_street/test_bbs_trusted.py",
@@ -122,6 +128,8 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         f"models.beyond_baker_street.knowledge.xǁHandKnowledgeǁ{name}__mutmut_*" for name in (
             "add", "_told", "_check_my_card", "_check_feasible")),
     "solver/bots.py": ("solver.bots.x_trust__mutmut_*",),
+    "models/time_bomb/advisor.py": tuple(f"models.time_bomb.advisor.x_{name}__mutmut_*" for name in (
+        "claim_options", "_table_claim", "choose_claim")),
 }
 
 #: Mutants no behaviour can tell from the original, by module: mutant name -> why. Names are mutmut's
@@ -210,6 +218,10 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         **{f"models.thirteen_clues.rules.xǁThirteenCluesStateǁ_check_accuse__mutmut_{n}": "zip(strict=...) of an "
            "accusation's cards and the three categories: Accuse.cards is always (person, location, weapon)"
            for n in (4, 7, 8)},
+    },
+    "models/time_bomb/advisor.py": {
+        "models.time_bomb.advisor.x_claim_options__mutmut_67": "the Sherlock likelihood asked for role None: "
+        "BluffModel.rate reads every role but Moriarty as Sherlock",
     },
     "models/time_bomb/rules.py": {
         **{f"models.time_bomb.rules.xǁTableǁ_pending_first__mutmut_{n}": "another default (None) for the phase's "

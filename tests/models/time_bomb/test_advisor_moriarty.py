@@ -4,10 +4,12 @@ set of cuts), the cuts left, the Moriarty's cut score, and the ``advisor-moriart
 
 from __future__ import annotations
 
+import collections
 import functools
 import itertools
 import math
 import random
+import types
 from dataclasses import replace
 
 import pytest
@@ -17,7 +19,9 @@ from models.time_bomb.advisor import (
     MORIARTY_WEIGHTS,
     SHERLOCK_WEIGHTS,
     Board,
+    ClaimOption,
     Weights,
+    _table_claim,
     _tail,
     advise,
     choose_claim,
@@ -30,11 +34,12 @@ from models.time_bomb.advisor import (
     next_cut_explosion,
 )
 from models.time_bomb.bots import BOTS, AdvisorMoriartyBot, RoleBot, make_bot
-from models.time_bomb.data import MORIARTY, SHERLOCK
+from models.time_bomb.data import DEFUSE, MORIARTY, SHERLOCK
 from models.time_bomb.knowledge import TableSetup, TimeBombKnowledge
 from models.time_bomb.observations import Claim, Cut, Hand, Me, Players, Role, Start
 from models.time_bomb.rules import TableRules, TimeBombState, new_game
 from solver.simulate import Matchup, play_game
+from solver.text import percent
 
 
 def knowledge(players: int, hand: tuple[str, ...], role: str = MORIARTY, me: int = 1) -> TimeBombKnowledge:
@@ -223,3 +228,69 @@ def test_the_moriarty_look_ahead_values_the_next_cut_by_the_cut_players_assumed_
         assert got == pytest.approx(want, abs=1e-9)
         assert looking[seat] - plain[seat] == pytest.approx(2.0 * got, abs=1e-12)
     assert {s: round(next_cut_explosion(kn, soft, board, s), 4) for s in (2, 3, 4)} == {2: 0.0337, 3: 0.0311, 4: 0.0311}
+
+
+def test_every_claim_option_of_a_moriarty_holding_some_has_its_score_and_reason() -> None:
+    """Holding defusing cards the lure counts against the claim; ``lure`` weighs it (2 here, to tell ``*`` from
+    ``/``); every option's reason says what it is read as. The table's row is off (ranked claims only)."""
+    kn = knowledge(4, ("defuse", "defuse", "red", "blue", "green"))
+    weights = replace(MORIARTY_WEIGHTS, claim_table=(), lure=2.0)
+    options = claim_options(kn, weights=weights)
+    for o in options:
+        lure, suspicion = brute_claim_reading(4, 5, o.claimed, 0.1, 0.5)
+        assert o.score == pytest.approx(-2.0 * lure - 3.0 * suspicion, abs=1e-12)
+        assert o.reason == (f"read as {percent(lure)} defusing per card (keeps cuts away from your defusing cards), "
+                            f"{percent(suspicion)} Moriarty")
+        assert o.truth == (o.claimed == 2)
+    assert [o.claimed for o in options][0] == 0
+    bare = claim_options(knowledge(4, ("pink", "red", "blue", "green", "green")), weights=weights)
+    assert all("(draws cuts to your bombs)" in o.reason for o in bare)
+
+
+def test_a_claim_nobody_could_make_truly_reads_as_even_odds_and_no_lure() -> None:
+    """With bluff rates 0 / 0 a claim of 5 defusing cards at 4 players (4 in the deck) has no likelihood for
+    either role: even odds and a lure of 0, not a division by zero."""
+    kn = knowledge(4, ("pink", "red", "blue", "green", "green"))
+    kn.bluff = type(kn.bluff)(0.0, 0.0)
+    five = {o.claimed: o for o in claim_options(kn, weights=replace(MORIARTY_WEIGHTS, claim_table=()))}[5]
+    assert (five.lure, five.suspicion) == (0.0, 0.5)
+
+
+def test_a_sherlocks_claim_options_are_the_truth_then_the_counts_nearest_it() -> None:
+    sherlock = knowledge(4, ("defuse", "defuse", "red", "blue", "green"), role=SHERLOCK)
+    assert claim_options(sherlock) == [
+        ClaimOption(2, True, 0.0, 0.0, 0, "the truth"),
+        ClaimOption(1, False, 0.0, 0.0, -1, "1 off the truth"),
+        ClaimOption(3, False, 0.0, 0.0, -1, "1 off the truth"),
+        ClaimOption(0, False, 0.0, 0.0, -2, "2 off the truth"),
+        ClaimOption(4, False, 0.0, 0.0, -2, "2 off the truth"),
+        ClaimOption(5, False, 0.0, 0.0, -3, "3 off the truth"),
+    ]
+
+
+def test_the_fixed_claims_and_the_ranked_claims_say_why() -> None:
+    """``claims="fixed"``: the bait holding none (its word, or the number past two; at most my hand), none
+    holding some. The ranked claim's reason is its option's."""
+    bare = knowledge(4, ("pink", "red", "blue", "green", "green"))
+    holding = knowledge(4, ("defuse", "defuse", "red", "blue", "green"))
+    fixed = Weights(claims="fixed")
+    assert choose_claim(bare, MORIARTY, fixed) == (1, "you hold none: claim one to draw cuts to your bombs")
+    assert choose_claim(bare, MORIARTY, replace(fixed, bait=0)) == (0, "you hold none: claim none to draw cuts to "
+                                                                       "your bombs")
+    assert choose_claim(bare, MORIARTY, replace(fixed, bait=2)) == (2, "you hold none: claim two to draw cuts to "
+                                                                       "your bombs")
+    assert choose_claim(bare, MORIARTY, replace(fixed, bait=3)) == (3, "you hold none: claim 3 to draw cuts to "
+                                                                       "your bombs")
+    assert choose_claim(bare, MORIARTY, replace(fixed, bait=9)) == (5, "you hold none: claim 5 to draw cuts to "
+                                                                       "your bombs")
+    assert choose_claim(holding, MORIARTY, fixed) == (0, "you hold 2: claim none so that nobody cuts them")
+    assert choose_claim(bare) == (1, claim_options(bare)[0].reason)
+
+
+def test_a_claim_table_row_is_capped_at_my_hand() -> None:
+    """A row claiming more than I hold cards claims my whole hand (here one card left)."""
+    hand = types.SimpleNamespace(my_hand=lambda: collections.Counter({DEFUSE: 1}), table=types.SimpleNamespace(round=1))
+    weights = replace(MORIARTY_WEIGHTS, claim_table=((1, 1, 3),))
+    assert _table_claim(hand, weights) == 1  # type: ignore[arg-type]
+    assert _table_claim(types.SimpleNamespace(my_hand=lambda: collections.Counter({DEFUSE: 0}),
+                                              table=types.SimpleNamespace(round=1)), weights) is None  # type: ignore[arg-type]

@@ -102,6 +102,9 @@ def test_rollout_values_of_a_seeded_position_are_exact_and_rank_the_cuts_when_sw
     for o in options:  # the rollout share decides; the greedy score only breaks ties
         share = round(o.score - 1e-3 * plain[o.seat], 9)
         assert share * 16 == pytest.approx(round(share * 16), abs=1e-6)
+    cuts_only = replace(weights, claim_table=())  # rollouts for cuts only: the claim is the ranked one
+    assert choose_claim(knowledge(4, HAND), weights=cuts_only) == choose_claim(knowledge(4, HAND), weights=replace(
+        MORIARTY_WEIGHTS, claim_table=()))
     weights = replace(weights, claim_rollouts=True, claim_table=())  # a claim table's row would decide first
     claims = claim_rollouts(knowledge(4, HAND), weights)
     pick, why = choose_claim(knowledge(4, HAND), weights=weights)
