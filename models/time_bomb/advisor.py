@@ -860,7 +860,9 @@ def claim_options(
         booked = next(o for o in out if o.claimed == row)
         top = out[0].score
         out.remove(booked)
-        out.insert(0, replace(booked, score=top + 1.0, reason=f"the claim table's row; {booked.reason}"))
+        reason = (f"{_table_reason(kn.table.round, held, row)}; read as {_pct(booked.lure)} defusing per card, "
+                  f"{_pct(booked.suspicion)} Moriarty")
+        out.insert(0, replace(booked, score=top + 1.0, reason=reason))
     return out
 
 
@@ -875,6 +877,13 @@ def _table_claim(kn: TimeBombKnowledge, weights: Weights) -> int | None:
     return min(table[(kn.table.round, hand[DEFUSE])], size)
 
 
+def _table_reason(round_: int, held: int, claim: int) -> str:
+    """Why the claim table's row claims ``claim`` holding ``held`` defusing cards in round ``round_``."""
+    why = (": more than you hold, so the Sherlocks' cuts come to you; most of your cards are bombs, and each cut"
+           " hands you the cutter" if claim > held else "")
+    return f"the claim table's row for round {round_}{why}"
+
+
 def choose_claim(
     kn: TimeBombKnowledge, side: str | None = None, weights: Weights | None = None
 ) -> tuple[int, str]:
@@ -887,9 +896,7 @@ def choose_claim(
         return held, "tell the truth: the other Sherlocks can then cut your defusing cards"
     k = _table_claim(kn, weights)
     if k is not None:
-        why = (": more than you hold, so the Sherlocks' cuts come to you; most of your cards are bombs, and each cut"
-               " hands you the cutter" if k > held else "")
-        return k, f"you hold {held}: claim {k} (the claim table's row for round {kn.table.round}{why})"
+        return k, f"you hold {held}: claim {k} ({_table_reason(kn.table.round, held, k)})"
     if weights.rollouts and weights.claim_rollouts and size > 0:
         values = claim_rollouts(kn, weights)
         ranked = {o.claimed: o.score for o in claim_options(kn, side, weights)}

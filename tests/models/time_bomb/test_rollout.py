@@ -21,6 +21,7 @@ from models.time_bomb.advisor import (
 from models.time_bomb.data import DEFUSE, MORIARTY, SHERLOCK
 from models.time_bomb.observations import Claim, Cut, Redeal
 from models.time_bomb.rollout import RolloutModel, claim_reading, claim_values, cut_values, sample_world
+from solver.text import percent
 
 from .test_advisor_moriarty import knowledge
 
@@ -151,7 +152,11 @@ def test_a_claim_table_row_fixes_the_claim_in_its_situation_only() -> None:
     booked = claim_options(kn)
     assert [o.claimed for o in plain][:2] == [0, 1] and [o.claimed for o in booked][:3] == [2, 0, 1]
     two = next(o for o in plain if o.claimed == 2)
-    assert booked[0] == replace(two, score=plain[0].score + 1.0, reason=f"the claim table's row; {two.reason}")
+    assert booked[0] == replace(two, score=plain[0].score + 1.0, reason=(
+        "the claim table's row for round 1: more than you hold, so the Sherlocks' cuts come to you; most of your "
+        f"cards are bombs, and each cut hands you the cutter; read as {percent(two.lure)} defusing per card, "
+        f"{percent(two.suspicion)} Moriarty"))
+    assert (percent(two.lure), percent(two.suspicion)) == ("34%", "47%")
     assert booked[1:] == [o for o in plain if o.claimed != 2]
     assert advise(kn, claim_pending=True).best == "claim 1 2"
     for seat, card in ((2, "green"), (3, "pink"), (4, "green"), (1, "pink")):  # the round's four cuts
