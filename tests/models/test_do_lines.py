@@ -208,16 +208,17 @@ def test_every_advised_move_of_a_seeded_game_carries_a_line_the_session_accepts(
             checked.add(do.split()[0])
     assert checked == {"beyond-baker-street": {"assist", "confirm", "eliminate", "investigate", "pursue"},
                        "evidence": {"play", "search", "timeout"}, "thirteen-clues": {"accuse", "ask", "informant"},
-                       "time-bomb": {"claim", "cover", "cut"}}[game]
+                       "time-bomb": {"claim", "cover", "cut", "uncover"}}[game]
 
 
 def test_time_bomb_an_advised_cover_and_uncover_are_whole_entries() -> None:
-    """Seed 25 (5 players, me player 2): I uncover after a blue bomb (entry 20) and cover after a numbered
-    bomb (entry 30); the advised colour is the line the simulated player entered next."""
+    """Seed 24 (5 players, me player 2): I uncover after a blue bomb (entry 18) and cover after a defusing
+    card (entry 23); the advised colour is the line the simulated player entered next."""
     teacher = GAMES.get("time-bomb").new_teacher()
-    lines = list(teacher.transcript(25, teacher.default_players).lines)
-    for n, expected in ((20, [("uncover red", "uncover red"), ("1 defusing card", "claim 2 1")]),
-                        (30, [("cover yellow", "cover yellow"), ("1 defusing card", "claim 2 1")])):
+    lines = list(teacher.transcript(24, teacher.default_players).lines)
+    assert (lines[16], lines[21]) == ("cut 4 blue", "cut 3 defuse")  # my cuts: a blue bomb, a defusing card
+    for n, expected in ((17, [("uncover yellow", "uncover yellow"), ("1 defusing card", "claim 2 1")]),
+                        (22, [("cover blue", "cover blue"), ("1 defusing card", "claim 2 1")])):
         session = GAMES["time-bomb"].new_session()
         for line in lines[:n]:
             session.handle(line, show=False)

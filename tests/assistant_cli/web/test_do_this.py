@@ -197,17 +197,18 @@ def test_do_this_and_a_drawn_card_fill_the_entry_box(phone: Any, server: Server)
 
 
 def test_do_this_for_an_advised_cover_and_claim_is_sent_and_accepted(phone: Any, server: Server) -> None:
-    """Time Bomb, seed 25, me player 2 after a numbered bomb (entry 30): the advised cover and the claim
+    """Time Bomb, seed 17, me player 2 after a numbered bomb (entry 15): the advised cover and the claim
     carry their whole lines; a tap on "do this" fills the box and Enter records the cover."""
     from models import GAMES
 
     teacher = GAMES.get("time-bomb").new_teacher()
-    lines = list(teacher.transcript(25, teacher.default_players).lines)
+    lines = list(teacher.transcript(17, teacher.default_players).lines)
     phone.goto(server.url + "/")
     phone.click('button[data-game="time-bomb"]')
     phone.wait_for_selector("#panel [data-entry-box]")
     game_id = phone.locator("#panel").get_attribute("data-game-id")
-    for line in lines[:30]:
+    assert lines[14:16] == ["cut 3 yellow", "cover yellow"]  # my cut of player 3's yellow: my cover next
+    for line in lines[:15]:
         assert phone.request.post(f"{server.url}/g/{game_id}/line", form={"line": line}).ok
     phone.reload()
     phone.click('button.cmd[data-line="advise"]')
@@ -219,5 +220,5 @@ def test_do_this_for_an_advised_cover_and_claim_is_sent_and_accepted(phone: Any,
     phone.click('button.do[data-do="cover yellow"]')
     assert box_text(phone, "cover yellow") == "cover yellow"
     phone.press("[data-entry-box]", "Enter")
-    phone.wait_for_selector('#history li[data-n="31"] .entry-text', timeout=30_000)
-    assert phone.locator('#history li[data-n="31"] .entry-text').inner_text() == "cover yellow"
+    phone.wait_for_selector('#history li[data-n="16"] .entry-text', timeout=30_000)
+    assert phone.locator('#history li[data-n="16"] .entry-text').inner_text() == "cover yellow"
