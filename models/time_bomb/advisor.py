@@ -48,7 +48,7 @@ from models.time_bomb.rules import BLUE, PINK, RED, YELLOW, Table, left_of
 from solver.text import percent
 
 EXPLOSION_WEIGHT = 2.0
-CUTTER_WEIGHT = 0.6  # the cut player takes the cutter next: better a Sherlock
+CUTTER_WEIGHT = 0.3  # the cut player takes the cutter next: better a Sherlock (0.6 until 2026-12-04: docs/time-bomb.md)
 BOMB_WEIGHT = 0.3
 SUSPICION_WEIGHT = 0.5
 PINK_DANGER = 0.25  # extra danger of an uncovered pink colour: two pink cuts in a row explode
@@ -94,9 +94,10 @@ class Weights:
     claim_table: tuple[tuple[int, int, int], ...] = ()
 
 
-#: Each side's weights (tuned on simulated 4-player games against the bots, seed 11; measured on seed 2026: see
-#: docs/time-bomb.md): a Sherlock ranks cuts by the defusing chance, the explosion risk, the hazard look-ahead
-#: and who takes the cutter next (a likely Sherlock), and covers the colour likeliest to explode.
+#: Each side's weights (tuned on simulated 4-player games against the bots, seed 11, the cutter weight on seeds 1
+#: to 20; measured on other seeds: see docs/time-bomb.md): a Sherlock ranks cuts by the defusing chance, the
+#: explosion risk, the hazard look-ahead and who takes the cutter next (a likely Sherlock), and covers the colour
+#: likeliest to explode.
 SHERLOCK_WEIGHTS = Weights(future=0.3, pink_next=0.5, cover="chance")
 #: A Moriarty ranks claims as the Sherlocks would read them (:func:`claim_options`: the suspicion a claim raises
 #: weighs three times its lure, so it claims none when holding defusing cards and one when holding none) and

@@ -83,7 +83,7 @@ OFF_TURN = [
       "why ", "history", "holdings ", "claims", "bluff "],
      "(it is player 1's turn, not yours; this is what you would do now: player 1's cuts, ranked for a Sherlock "
      "cutter with what you know, with the explosion risk if they avoid one and if they seek one)",
-     ["cut 2 ", "cut 3 ", "cut 4 ", "cut 5 ", "claim 2 0"]),
+     ["cut 3 ", "cut 4 ", "cut 5 ", "cut 2 ", "claim 2 0"]),
     ("thirteen-clues", "thirteen-clues-short.txt", 8,
      ["ask 1 ", "ask 2 ", "ask 3 ", "ask 4 ", "informant A ", "informant B ", "informant C ", "informant D ",
       "accuse ", "show", "why ", "locations", "whatif ", "history"],
@@ -118,7 +118,7 @@ def test_advice_on_another_cutters_turn_offers_the_cut_and_then_exactly_the_card
     game_id, _ = entered(client, "time-bomb", "time-bomb-5p.txt", 5)
     page = client.post(f"/g/{game_id}/line", data={"line": "advise"}).text
     assert "(it is player 1&#39;s turn, not yours; this is what you would do now: player 1&#39;s cuts" in page
-    assert re.findall(r'data-do="([^"]*)"', page) == ["cut 2 ", "cut 3 ", "cut 4 ", "cut 5 ", "claim 2 0"]
+    assert re.findall(r'data-do="([^"]*)"', page) == ["cut 3 ", "cut 4 ", "cut 5 ", "cut 2 ", "claim 2 0"]
     compose = f"/g/{game_id}/compose"
     assert fills(client.get(compose, params={"line": "cut 3 "}).text) == [
         "cut 3 defuse", "cut 3 pink", "cut 3 red", "cut 3 blue", "cut 3 green", "cut 3 yellow"]

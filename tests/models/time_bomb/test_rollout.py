@@ -11,6 +11,7 @@ import pytest
 
 from models.time_bomb.advisor import (
     MORIARTY_WEIGHTS,
+    SHERLOCK_WEIGHTS,
     advise,
     choose_claim,
     claim_options,
@@ -113,12 +114,13 @@ def test_rollout_values_of_a_seeded_position_are_exact_and_rank_the_cuts_when_sw
 
 
 def test_a_relative_claim_draws_the_next_cut_or_tells_the_truth_when_another_draws_it() -> None:
-    """``claims="relative"`` (not the default): the Sherlocks' value of a claimer is ``P(defusing) + 0.6
+    """``claims="relative"`` (not the default): the Sherlocks' value of a claimer is ``P(defusing) + 0.3
     P(Sherlock)`` as :func:`claim_reading` reads the claim; from 20 cards with 4 defusing cards a claim of 0, 1,
-    2, 3 of 5 is worth 0.384, 0.560, 0.658, 0.477. I am seat 3, player 1 holds the cutter (not a target)."""
+    2, 3 of 5 is worth 0.217, 0.380, 0.499, 0.388. I am seat 3, player 1 holds the cutter (not a target)."""
     values = {k: claim_reading(20, 4, 5, k, 0.1, 0.5) for k in range(4)}
-    worth = {k: round(e / 5 + 0.6 * (1 - q), 3) for k, (e, q) in values.items()}
-    assert worth == {0: 0.384, 1: 0.56, 2: 0.658, 3: 0.477}
+    assert SHERLOCK_WEIGHTS.cutter == 0.3
+    worth = {k: round(e / 5 + 0.3 * (1 - q), 3) for k, (e, q) in values.items()}
+    assert worth == {0: 0.217, 1: 0.38, 2: 0.499, 3: 0.388}
     weights = replace(MORIARTY_WEIGHTS, claims="relative", claim_table=())
     bombs = ("pink", "red", "blue", "green", "green")
 
@@ -129,9 +131,10 @@ def test_a_relative_claim_draws_the_next_cut_or_tells_the_truth_when_another_dra
         return choose_claim(kn, weights=weights)[0]
 
     assert claim(bombs, [Claim(1, 0)]) == 1  # only the cutter has claimed: the ranked claim
-    assert claim(bombs, [Claim(2, 2)]) == 2  # 1 (0.560) would lose to player 2's 2 (0.658): claim 2
-    assert claim(bombs, [Claim(2, 3)]) == 1  # a claim of 3 is worth less than 1: 1 is enough
-    assert claim(HAND, [Claim(2, 2)]) == 1  # the truth (0.560) leaves player 2 the target: no lie needed
+    assert claim(bombs, [Claim(2, 2)]) == 2  # 1 (0.380) would lose to player 2's 2 (0.499): claim 2
+    assert claim(bombs, [Claim(2, 3)]) == 2  # 1 (0.380) would lose to a claim of 3 (0.388) too
+    assert claim(bombs, [Claim(2, 0)]) == 1  # 1 beats a claim of none (0.217): 1 is enough
+    assert claim(HAND, [Claim(2, 2)]) == 1  # the truth (0.380) leaves player 2 the target: no lie needed
     assert claim(HAND, [Claim(2, 0)]) == 0  # the truth would draw the cut: the ranked claim, none
 
 
