@@ -129,7 +129,7 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
             "add", "_told", "_check_my_card", "_check_feasible")),
     "solver/bots.py": ("solver.bots.x_trust__mutmut_*",),
     "models/time_bomb/advisor.py": tuple(f"models.time_bomb.advisor.x_{name}__mutmut_*" for name in (
-        "claim_options", "_table_claim", "choose_claim")),
+        "claim_options", "_table_claim", "_table_reason", "choose_claim")),
 }
 
 #: Mutants no behaviour can tell from the original, by module: mutant name -> why. Names are mutmut's

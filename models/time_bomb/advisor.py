@@ -856,12 +856,12 @@ def claim_options(
         reason = f"read as {_pct(lure)} defusing per card ({aim}), {_pct(suspicion)} Moriarty"
         out.append(ClaimOption(k, k == held, lure, suspicion, score, reason))
     out.sort(key=lambda o: (-o.score, o.claimed))
-    row = _table_claim(kn, weights)
+    row = _table_claim(kn, weights)  # ranked first, one above the best reading's score
     if row is not None:  # the claim table's row outranks the reading (its claim measured best in this situation)
         booked = next(o for o in out if o.claimed == row)
         top = out[0].score
         out.remove(booked)
-        reason = (f"{_table_reason(kn.table.round, held, row)}; read as {_pct(booked.lure)} defusing per card, "
+        reason = (f"{_table_reason(kn.table.round, held, size, row)}; read as {_pct(booked.lure)} defusing per card, "
                   f"{_pct(booked.suspicion)} Moriarty")
         out.insert(0, replace(booked, score=top + 1.0, reason=reason))
     return out
@@ -878,11 +878,14 @@ def _table_claim(kn: TimeBombKnowledge, weights: Weights) -> int | None:
     return min(table[(kn.table.round, hand[DEFUSE])], size)
 
 
-def _table_reason(round_: int, held: int, claim: int) -> str:
-    """Why the claim table's row claims ``claim`` holding ``held`` defusing cards in round ``round_``."""
-    why = (": more than you hold, so the Sherlocks' cuts come to you; most of your cards are bombs, and each cut"
-           " hands you the cutter" if claim > held else "")
-    return f"the claim table's row for round {round_}{why}"
+def _table_reason(round_: int, held: int, size: int, claim: int) -> str:
+    """Why the claim table's row claims ``claim`` holding ``held`` defusing cards of ``size`` in round
+    ``round_``: a claim above my cards draws the Sherlocks' cuts (most of them bombs when most of my cards are)."""
+    if claim <= held:
+        return f"the claim table's row for round {round_}"
+    bombs = "most of your cards are bombs, and " if 2 * held < size else ""
+    return (f"the claim table's row for round {round_}: more than you hold, so the Sherlocks' cuts come to you; "
+            f"{bombs}each cut hands you the cutter")
 
 
 def choose_claim(
@@ -897,7 +900,7 @@ def choose_claim(
         return held, "tell the truth: the other Sherlocks can then cut your defusing cards"
     k = _table_claim(kn, weights)
     if k is not None:
-        return k, f"you hold {held}: claim {k} ({_table_reason(kn.table.round, held, k)})"
+        return k, f"you hold {held}: claim {k} ({_table_reason(kn.table.round, held, size, k)})"
     if weights.rollouts and weights.claim_rollouts and size > 0:
         values = claim_rollouts(kn, weights)
         ranked = {o.claimed: o.score for o in claim_options(kn, side, weights)}

@@ -110,7 +110,9 @@ def test_rollout_values_of_a_seeded_position_are_exact_and_rank_the_cuts_when_sw
     weights = replace(weights, claim_rollouts=True, claim_table=())  # a claim table's row would decide first
     claims = claim_rollouts(knowledge(4, HAND), weights)
     pick, why = choose_claim(knowledge(4, HAND), weights=weights)
-    assert claims[pick] == max(claims.values()) and "rollouts" in why
+    assert claims == {0: 13 / 16, 1: 14 / 16, 2: 12 / 16, 3: 14 / 16, 4: 15 / 16, 5: 15 / 16}
+    # 4 and 5 tie on the rollouts; the ranked score (4 reads less suspicious than 5) breaks the tie
+    assert (pick, why) == (4, "Moriarty wins 94% of 16 rollouts after this claim")
 
 
 def test_a_relative_claim_draws_the_next_cut_or_tells_the_truth_when_another_draws_it() -> None:
@@ -147,6 +149,14 @@ def test_a_claim_table_row_fixes_the_claim_in_its_situation_only() -> None:
     assert choose_claim(knowledge(4, HAND), weights=ranked)[0] == 0  # no table: the ranked claim
     bombs = knowledge(4, ("pink", "red", "blue", "green", "green"))
     assert choose_claim(bombs, weights=weights)[0] == choose_claim(bombs)[0] == 1  # no row: ranked
+    # a row above my cards: "most of your cards are bombs" only while fewer than half are defusing cards
+    two = knowledge(4, ("defuse", "defuse", "red", "blue", "green"))
+    assert "; most of your cards are bombs, and each cut" in choose_claim(two, weights=replace(
+        MORIARTY_WEIGHTS, claim_table=((1, 2, 3),)))[1]
+    three = knowledge(4, ("defuse", "defuse", "defuse", "red", "blue"))
+    assert choose_claim(three, weights=replace(MORIARTY_WEIGHTS, claim_table=((1, 3, 4),))) == (
+        4, "you hold 3: claim 4 (the claim table's row for round 1: more than you hold, so the Sherlocks' cuts come "
+           "to you; each cut hands you the cutter)")
     # the default table: holding one defusing card in round 1 or 2, claim two; the claim ranking puts it first
     assert MORIARTY_WEIGHTS.claim_table == ((1, 1, 2), (2, 1, 2), (1, 2, 1))
     kn = knowledge(4, HAND)
@@ -166,3 +176,10 @@ def test_a_claim_table_row_fixes_the_claim_in_its_situation_only() -> None:
         kn.add(Cut(seat, card))
     kn.add(Redeal(("defuse", "red", "blue", "green")))
     assert (kn.table.round, choose_claim(kn)[0]) == (2, 2)
+    half = knowledge(4, HAND)  # round 2 holding two of four: half, not most, of my cards are bombs
+    for seat, card in ((2, "green"), (3, "pink"), (4, "green"), (1, "pink")):
+        half.add(Cut(seat, card))
+    half.add(Redeal(("defuse", "defuse", "red", "blue")))
+    assert choose_claim(half, weights=replace(MORIARTY_WEIGHTS, claim_table=((2, 2, 3),))) == (
+        3, "you hold 2: claim 3 (the claim table's row for round 2: more than you hold, so the Sherlocks' cuts come "
+           "to you; each cut hands you the cutter)")
